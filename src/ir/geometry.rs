@@ -1,0 +1,403 @@
+//! Board geometry, computed once: cells with names and coordinates, directions, the neighbour
+//! table and the board's symmetries (rotations and reflections) with their action on cells and
+//! directions.
+//!
+//! Square boards use doubled centred coordinates (`2x - (w - 1)`, `2y - (h - 1)`) so that rotating
+//! about the centre stays in integers. Hexagonal boards are hex-hex with flat-topped cells in
+//! doubled coordinates (`column`, `2 * height`): a side step changes the column by 0 or 1, a corner
+//! step by 1 or 2. Cell names are a file letter and a rank counted from the bottom of that file
+//! (`a1`); hexagonal files skip the letter `j`, as Glinski's notation does.
+
+use serde::{Deserialize, Serialize};
+
+use super::{CellId, DirId};
+
+/// A missing neighbour in `Board::neighbours`.
+pub const NO_CELL: CellId = CellId::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardKind {
+    Square { width: u32, height: u32 },
+    Hex { side: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    pub name: String,
+    /// Doubled centred coordinates (see the module doc).
+    pub x: i32,
+    pub y: i32,
+    /// 1-based file (column) and rank within the file, counted from the bottom.
+    pub file: u32,
+    pub rank: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Direction {
+    pub name: String,
+    /// The step in doubled coordinates.
+    pub dx: i32,
+    pub dy: i32,
+}
+
+/// A rotation (clockwise, `turns` steps of the board's rotation) after an optional reflection.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Symmetry {
+    pub turns: u32,
+    pub mirrored: bool,
+    /// The image of each cell.
+    pub cells: Vec<CellId>,
+    /// The image of each direction.
+    pub directions: Vec<DirId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    pub kind: BoardKind,
+    pub cells: Vec<Cell>,
+    pub directions: Vec<Direction>,
+    /// Named groups of directions, built in for the board kind (`orthogonal`, `sides`, `all`...).
+    pub groups: Vec<(String, Vec<DirId>)>,
+    /// `neighbours[cell * directions.len() + direction]`, `NO_CELL` off the board.
+    pub neighbours: Vec<CellId>,
+    /// The degrees of one rotation step: 90 (square), 180 (other rectangles) or 60 (hex).
+    pub rotation_step: u32,
+    /// Rotations first (`turns` 0, 1, ...), then the same after a reflection.
+    pub symmetries: Vec<Symmetry>,
+}
+
+/// Names of the seat-relative directions and the absolute direction each means for a seat that
+/// sees the board unturned (forward is north).
+pub const SQUARE_RELATIVE: [(&str, &str); 8] = [
+    ("forward", "n"),
+    ("backward", "s"),
+    ("left", "w"),
+    ("right", "e"),
+    ("forward_left", "nw"),
+    ("forward_right", "ne"),
+    ("backward_left", "sw"),
+    ("backward_right", "se"),
+];
+pub const HEX_RELATIVE: [(&str, &str); 6] = [
+    ("forward", "n"),
+    ("backward", "s"),
+    ("forward_left", "nw"),
+    ("forward_right", "ne"),
+    ("backward_left", "sw"),
+    ("backward_right", "se"),
+];
+
+const SQUARE_DIRECTIONS: [(&str, i32, i32); 8] = [
+    ("n", 0, 2),
+    ("ne", 2, 2),
+    ("e", 2, 0),
+    ("se", 2, -2),
+    ("s", 0, -2),
+    ("sw", -2, -2),
+    ("w", -2, 0),
+    ("nw", -2, 2),
+];
+
+const HEX_DIRECTIONS: [(&str, i32, i32); 12] = [
+    ("n", 0, 2),
+    ("nne", 1, 3),
+    ("ne", 1, 1),
+    ("e", 2, 0),
+    ("se", 1, -1),
+    ("sse", 1, -3),
+    ("s", 0, -2),
+    ("ssw", -1, -3),
+    ("sw", -1, -1),
+    ("w", -2, 0),
+    ("nw", -1, 1),
+    ("nnw", -1, 3),
+];
+
+const HEX_FILE_LETTERS: &str = "abcdefghiklmnopqrstuvwxyz";
+
+impl Board {
+    /// A `width` by `height` grid of squares; `None` when a side is 0, a side is over 26 or the
+    /// board is over `super::MAX_CELLS` cells.
+    pub fn square(width: u32, height: u32) -> Option<Board> {
+        if width == 0 || height == 0 || width > 26 || (width * height) as usize > super::MAX_CELLS {
+            return None;
+        }
+        let mut cells = Vec::with_capacity((width * height) as usize);
+        for rank in 1..=height {
+            for file in 1..=width {
+                cells.push(Cell {
+                    name: format!("{}{}", (b'a' + (file - 1) as u8) as char, rank),
+                    x: 2 * (file as i32 - 1) - (width as i32 - 1),
+                    y: 2 * (rank as i32 - 1) - (height as i32 - 1),
+                    file,
+                    rank,
+                });
+            }
+        }
+        let directions = direction_table(&SQUARE_DIRECTIONS);
+        let groups = vec![
+            group(&directions, "orthogonal", &["n", "e", "s", "w"]),
+            group(&directions, "diagonal", &["ne", "se", "sw", "nw"]),
+            group(&directions, "all", &["n", "ne", "e", "se", "s", "sw", "w", "nw"]),
+        ];
+        let rotation_step = if width == height { 90 } else { 180 };
+        Some(Board::build(BoardKind::Square { width, height }, cells, directions, groups, rotation_step))
+    }
+
+    /// A hexagon of hexagons with `side` cells a side; `None` when `side` is 0 or over 12.
+    pub fn hex(side: u32) -> Option<Board> {
+        if side == 0 || side > 12 {
+            return None;
+        }
+        let n = side as i32 - 1;
+        let letters: Vec<char> = HEX_FILE_LETTERS.chars().collect();
+        let mut cells = Vec::new();
+        for (file, x) in (-n..=n).enumerate() {
+            let mut rank = 0;
+            for y in -4 * n..=4 * n {
+                if (y - x).rem_euclid(2) != 0 || hex_radius(x, y) > n {
+                    continue;
+                }
+                rank += 1;
+                cells.push(Cell {
+                    name: format!("{}{}", letters[file], rank),
+                    x,
+                    y,
+                    file: file as u32 + 1,
+                    rank,
+                });
+            }
+        }
+        let directions = direction_table(&HEX_DIRECTIONS);
+        let groups = vec![
+            group(&directions, "sides", &["n", "ne", "se", "s", "sw", "nw"]),
+            group(&directions, "corners", &["nne", "e", "sse", "ssw", "w", "nnw"]),
+            group(&directions, "all", &HEX_DIRECTIONS.map(|(name, _, _)| name)),
+        ];
+        Some(Board::build(BoardKind::Hex { side }, cells, directions, groups, 60))
+    }
+
+    fn build(
+        kind: BoardKind,
+        cells: Vec<Cell>,
+        directions: Vec<Direction>,
+        groups: Vec<(String, Vec<DirId>)>,
+        rotation_step: u32,
+    ) -> Board {
+        let mut board = Board {
+            kind,
+            cells,
+            directions,
+            groups,
+            neighbours: Vec::new(),
+            rotation_step,
+            symmetries: Vec::new(),
+        };
+        board.neighbours = board
+            .cells
+            .iter()
+            .flat_map(|cell| board.directions.iter().map(move |d| (cell.x + d.dx, cell.y + d.dy)))
+            .map(|(x, y)| board.cell_at(x, y).unwrap_or(NO_CELL))
+            .collect();
+        let rotations = 360 / rotation_step;
+        for mirrored in [false, true] {
+            for turns in 0..rotations {
+                if let Some(symmetry) = board.symmetry_of(turns, mirrored) {
+                    board.symmetries.push(symmetry);
+                }
+            }
+        }
+        board
+    }
+
+    fn cell_at(&self, x: i32, y: i32) -> Option<CellId> {
+        self.cells.iter().position(|c| c.x == x && c.y == y).map(|i| i as CellId)
+    }
+
+    /// Applies a reflection then `turns` clockwise rotation steps to a point.
+    fn transform(&self, (mut x, mut y): (i32, i32), turns: u32, mirrored: bool) -> (i32, i32) {
+        if mirrored {
+            x = -x;
+        }
+        for _ in 0..turns {
+            (x, y) = match (self.kind, self.rotation_step) {
+                (BoardKind::Hex { .. }, _) => rotate_hex_clockwise(x, y),
+                (_, 90) => (y, -x),
+                _ => (-x, -y),
+            };
+        }
+        (x, y)
+    }
+
+    fn symmetry_of(&self, turns: u32, mirrored: bool) -> Option<Symmetry> {
+        let cells = self
+            .cells
+            .iter()
+            .map(|c| {
+                let (x, y) = self.transform((c.x, c.y), turns, mirrored);
+                self.cell_at(x, y)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let directions = self
+            .directions
+            .iter()
+            .map(|d| {
+                let (dx, dy) = self.transform((d.dx, d.dy), turns, mirrored);
+                self.directions.iter().position(|e| e.dx == dx && e.dy == dy).map(|i| i as DirId)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Symmetry { turns, mirrored, cells, directions })
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The cell one step from `cell` in `direction`.
+    #[inline]
+    pub fn neighbour(&self, cell: CellId, direction: DirId) -> Option<CellId> {
+        let next = self.neighbours[cell as usize * self.directions.len() + direction as usize];
+        (next != NO_CELL).then_some(next)
+    }
+
+    pub fn cell_named(&self, name: &str) -> Option<CellId> {
+        self.cells.iter().position(|c| c.name == name).map(|i| i as CellId)
+    }
+
+    pub fn direction_named(&self, name: &str) -> Option<DirId> {
+        self.directions.iter().position(|d| d.name == name).map(|i| i as DirId)
+    }
+
+    pub fn group_named(&self, name: &str) -> Option<&[DirId]> {
+        self.groups.iter().find(|(n, _)| n == name).map(|(_, dirs)| dirs.as_slice())
+    }
+
+    /// The names of the seat-relative directions and their meaning for an unturned seat.
+    pub fn relative_directions(&self) -> &'static [(&'static str, &'static str)] {
+        match self.kind {
+            BoardKind::Square { .. } => &SQUARE_RELATIVE,
+            BoardKind::Hex { .. } => &HEX_RELATIVE,
+        }
+    }
+
+    /// The index in `symmetries` of a seat view, if the board has that symmetry.
+    pub fn symmetry_index(&self, degrees: i64, mirrored: bool) -> Option<usize> {
+        if degrees.rem_euclid(self.rotation_step as i64) != 0 {
+            return None;
+        }
+        let turns = (degrees.rem_euclid(360) / self.rotation_step as i64) as u32;
+        self.symmetries.iter().position(|s| s.turns == turns && s.mirrored == mirrored)
+    }
+
+    /// The rotation by `turns` clockwise steps (taken modulo a full turn).
+    pub fn rotation(&self, turns: i64) -> Option<&Symmetry> {
+        let count = (360 / self.rotation_step) as i64;
+        let turns = turns.rem_euclid(count) as u32;
+        self.symmetries.iter().find(|s| s.turns == turns && !s.mirrored)
+    }
+}
+
+fn direction_table(table: &[(&str, i32, i32)]) -> Vec<Direction> {
+    table.iter().map(|&(name, dx, dy)| Direction { name: name.to_string(), dx, dy }).collect()
+}
+
+fn group(directions: &[Direction], name: &str, members: &[&str]) -> (String, Vec<DirId>) {
+    let ids = members
+        .iter()
+        .filter_map(|m| directions.iter().position(|d| d.name == *m).map(|i| i as DirId))
+        .collect();
+    (name.to_string(), ids)
+}
+
+/// Distance from the centre of a hex in doubled coordinates (cube coordinates' largest component).
+fn hex_radius(x: i32, y: i32) -> i32 {
+    let z = -(y + x) / 2;
+    let w = -x - z;
+    x.abs().max(z.abs()).max(w.abs())
+}
+
+/// One clockwise sixth of a turn about the centre (as drawn, y up), in doubled coordinates.
+fn rotate_hex_clockwise(x: i32, y: i32) -> (i32, i32) {
+    // To cube coordinates (q, r, s) with x = q and y = -2s - q; a clockwise turn is
+    // (q, r, s) -> (-s, -q, -r).
+    let q = x;
+    let s = -(y + x) / 2;
+    let (q2, s2) = (-s, -(-q - s));
+    (q2, -2 * s2 - q2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_neighbours_and_names() {
+        let b = Board::square(8, 8).unwrap();
+        assert_eq!(b.cell_count(), 64);
+        let a1 = b.cell_named("a1").unwrap();
+        let n = b.direction_named("n").unwrap();
+        let ne = b.direction_named("ne").unwrap();
+        assert_eq!(b.cells[b.neighbour(a1, n).unwrap() as usize].name, "a2");
+        assert_eq!(b.cells[b.neighbour(a1, ne).unwrap() as usize].name, "b2");
+        assert_eq!(b.neighbour(a1, b.direction_named("s").unwrap()), None);
+        assert_eq!(b.symmetries.len(), 8);
+    }
+
+    #[test]
+    fn square_half_turn_maps_a1_to_h8_and_north_to_south() {
+        let b = Board::square(8, 8).unwrap();
+        let half = &b.symmetries[b.symmetry_index(180, false).unwrap()];
+        assert_eq!(b.cells[half.cells[b.cell_named("a1").unwrap() as usize] as usize].name, "h8");
+        let n = b.direction_named("n").unwrap();
+        assert_eq!(b.directions[half.directions[n as usize] as usize].name, "s");
+    }
+
+    #[test]
+    fn square_quarter_turn_is_clockwise() {
+        let b = Board::square(6, 6).unwrap();
+        let quarter = b.rotation(1).unwrap();
+        // Clockwise seen from above: the bottom-left corner goes to the top-left.
+        assert_eq!(b.cells[quarter.cells[b.cell_named("a1").unwrap() as usize] as usize].name, "a6");
+        let n = b.direction_named("n").unwrap();
+        assert_eq!(b.directions[quarter.directions[n as usize] as usize].name, "e");
+    }
+
+    #[test]
+    fn rectangle_has_half_turns_only() {
+        let b = Board::square(6, 8).unwrap();
+        assert_eq!(b.rotation_step, 180);
+        assert!(b.symmetry_index(90, false).is_none());
+        assert!(b.symmetry_index(180, false).is_some());
+    }
+
+    #[test]
+    fn hex_counts_and_neighbours() {
+        for (side, count) in [(1, 1), (2, 7), (6, 91), (7, 127), (9, 217), (10, 271)] {
+            assert_eq!(Board::hex(side).unwrap().cell_count(), count);
+        }
+        let b = Board::hex(6).unwrap();
+        // Glinski's board: 11 files a..l without j; the centre is f6.
+        let centre = b.cells.iter().position(|c| c.x == 0 && c.y == 0).unwrap();
+        assert_eq!(b.cells[centre].name, "f6");
+        let sides = b.group_named("sides").unwrap();
+        let corners = b.group_named("corners").unwrap();
+        let count =
+            |dirs: &[DirId]| dirs.iter().filter(|&&d| b.neighbour(centre as CellId, d).is_some()).count();
+        assert_eq!((count(sides), count(corners)), (6, 6));
+        assert_eq!(b.cells.last().unwrap().name, "l6");
+    }
+
+    #[test]
+    fn hex_rotations_are_a_group_of_six() {
+        let b = Board::hex(7).unwrap();
+        assert_eq!(b.symmetries.len(), 12);
+        let sixth = b.rotation(1).unwrap();
+        let n = b.direction_named("n").unwrap();
+        assert_eq!(b.directions[sixth.directions[n as usize] as usize].name, "ne");
+        let mut cell = b.cell_named("a1").unwrap();
+        for _ in 0..6 {
+            cell = sixth.cells[cell as usize];
+        }
+        assert_eq!(b.cells[cell as usize].name, "a1");
+    }
+}

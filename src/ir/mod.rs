@@ -1,0 +1,457 @@
+//! The typed intermediate representation: a checked rules file with every name resolved to an
+//! index, every zone a cell set and every direction a neighbour table.
+//!
+//! `crate::check` builds it; `crate::runtime` runs it and never sees the AST. It serializes to JSON
+//! (`ludex ir`). Nothing here knows whether the board is square or hexagonal except `Board::kind`,
+//! which only the display and the notation use.
+
+pub mod geometry;
+
+use serde::{Deserialize, Serialize};
+
+pub use geometry::{Board, BoardKind, Cell, Direction, Symmetry};
+
+pub type CellId = u16;
+pub type DirId = u8;
+pub type SeatId = u8;
+pub type TeamId = u8;
+pub type TypeId = u8;
+pub type AttrId = u8;
+pub type MapId = u8;
+pub type ZoneId = u16;
+pub type VarId = u16;
+pub type ActionId = u16;
+pub type PhaseId = u8;
+
+/// Hard limits on what a rules file may ask for, so an untrusted file cannot exhaust the machine.
+pub const MAX_CELLS: usize = 4096;
+pub const MAX_SEATS: usize = 16;
+pub const MAX_PIECE_TYPES: usize = 64;
+pub const MAX_ATTRIBUTES: usize = 8;
+
+/// One value per seat, indexed by `SeatId`. Absolute things are repeated for every seat.
+pub type PerSeat<T> = Vec<T>;
+
+/// A whole game, lowered for one choice of option values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub name: String,
+    pub options: Vec<GameOption>,
+    pub seats: Vec<Seat>,
+    pub teams: Vec<Team>,
+    pub board: Board,
+    pub maps: Vec<Map>,
+    pub zones: Vec<Zone>,
+    /// Attribute slots shared by all piece types; each type says which it has.
+    pub attributes: Vec<Attribute>,
+    pub pieces: Vec<PieceType>,
+    pub variables: Vec<Variable>,
+    pub actions: Vec<Action>,
+    pub capture: Capture,
+    pub setup: Vec<SetupStep>,
+    pub phases: Vec<Phase>,
+    pub end: Vec<EndRule>,
+    pub limits: Limits,
+}
+
+/// A declared parameter and the value this lowering used.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameOption {
+    pub name: String,
+    pub value: i64,
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    pub team: Option<TeamId>,
+    /// The symmetry that carries this seat's view of the board onto the board: seat-relative rows,
+    /// cells and directions (`forward`) are read through it.
+    pub view: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Team {
+    pub name: String,
+    pub seats: Vec<SeatId>,
+}
+
+/// An integer per cell (`None` where the grid said `.`). `mutable` maps live in the state because an
+/// effect (`rotate`) changes them; the others are read from here.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Map {
+    pub name: String,
+    pub values: Vec<Option<i32>>,
+    pub mutable: bool,
+}
+
+/// A set of cells, one per seat (the same set repeated for a zone that is not per seat).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Zone {
+    pub name: String,
+    pub per_seat: bool,
+    pub cells: PerSeat<CellSet>,
+}
+
+/// Cells as a sorted list and as a bit set, for iteration and membership.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellSet {
+    pub cells: Vec<CellId>,
+    #[serde(skip)]
+    pub bits: Vec<u64>,
+}
+
+impl CellSet {
+    pub fn from_cells(mut cells: Vec<CellId>, cell_count: usize) -> CellSet {
+        cells.sort_unstable();
+        cells.dedup();
+        let mut bits = vec![0u64; cell_count.div_ceil(64)];
+        for &c in &cells {
+            bits[c as usize / 64] |= 1 << (c % 64);
+        }
+        CellSet { cells, bits }
+    }
+
+    pub fn contains(&self, cell: CellId) -> bool {
+        self.bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
+    }
+
+    /// Rebuilds `bits` after deserialization.
+    pub fn reindex(&mut self, cell_count: usize) {
+        *self = CellSet::from_cells(std::mem::take(&mut self.cells), cell_count);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attribute {
+    pub name: String,
+    pub min: i32,
+    pub max: i32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceType {
+    pub name: String,
+    pub letter: char,
+    /// The attribute slots this type has; the others stay 0.
+    pub attributes: Vec<AttrId>,
+    /// The piece's value, with `it` bound to the piece; `Const(Int(0))` when not given.
+    pub value: Expr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ValueType {
+    Int,
+    Bool,
+    Cell,
+    Seat,
+    Piece,
+    PieceType,
+    Phase,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Variable {
+    pub name: String,
+    pub ty: ValueType,
+    pub per_seat: bool,
+    /// Evaluated once when the game starts (with `seat` bound for per-seat variables).
+    pub init: Expr,
+}
+
+/// Something a seat may do on its turn: move a piece by a pattern, drop a piece from its reserve,
+/// or choose a number.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    pub name: String,
+    pub kind: ActionKind,
+    /// The types that may make this move, or that may be dropped.
+    pub pieces: Vec<TypeId>,
+    /// Before the move, with `mover`, `piece` and `from` bound.
+    pub when: Option<Expr>,
+    /// Which destination cells a piece move may end on.
+    pub destination: Destination,
+    /// On the finished move, with `to` and `target` bound too (`choice` for choices).
+    pub filter: Option<Expr>,
+    /// After the move (and after any capture), in order.
+    pub then: Vec<Effect>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// One step in one of the directions.
+    Step { directions: PerSeat<Vec<DirId>> },
+    /// A straight line through empty cells, at most `max` steps (unbounded when `None`); the
+    /// first occupied cell ends it and may be the destination.
+    Slide { directions: PerSeat<Vec<DirId>>, max: Option<Expr> },
+    /// Jump to the end of a path of steps; cells on the way do not matter but must exist.
+    Leap { paths: PerSeat<Vec<Vec<DirId>>> },
+    /// A path of steps in any of the directions, through empty cells, never visiting a cell twice
+    /// (the start included); `exact` means exactly `length` steps, otherwise 1 to `length`.
+    /// Paths that end on the same cell are one move.
+    Walk { directions: PerSeat<Vec<DirId>>, length: Expr, exact: bool },
+    /// Put one piece of the mover's reserve on an empty cell of the region, with attributes set.
+    Drop { cells: PerSeat<CellSet>, with: Vec<(AttrId, Expr)> },
+    /// One move per integer from `from` to `to`; the value is `choice` in `filter` and `then`.
+    Choose { from: Expr, to: Expr },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Destination {
+    Empty,
+    Enemy,
+    EmptyOrEnemy,
+}
+
+/// What happens when a piece move ends on an enemy piece.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Capture {
+    /// With `piece` (the capturer), `target` (the captured), `from`, `to` bound; the capture (and so
+    /// the move onto that cell) is legal only when it holds.
+    pub allowed: Option<Expr>,
+    pub destination: CaptureDestination,
+    /// Right after the capture, before the capturing action's own `then`.
+    pub then: Vec<Effect>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CaptureDestination {
+    /// The capturer's prize pile: the piece as it was, its value and the cell it was taken on.
+    Prizes,
+    /// Its owner's reserve.
+    Reserve,
+    /// Out of the game.
+    Nowhere,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Effect {
+    /// Assign a variable (per-seat ones take the seat).
+    SetVariable {
+        variable: VarId,
+        seat: Option<Expr>,
+        value: Expr,
+    },
+    /// Assign an attribute of the piece standing on `cell`.
+    SetAttribute {
+        cell: Expr,
+        attribute: AttrId,
+        value: Expr,
+    },
+    /// Turn a map by `by` steps of the board's rotation (quarter turns on squares, sixths on hexes).
+    RotateMap {
+        map: MapId,
+        by: Expr,
+    },
+    If {
+        condition: Expr,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+}
+
+/// What the game does before the first turn, in order. Per-seat statements are expanded, one step
+/// a seat, at lowering.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SetupStep {
+    /// One piece on each of the cells; `owner` `None` is neutral. `with` may roll (chance).
+    Place {
+        piece: TypeId,
+        owner: Option<SeatId>,
+        cells: Vec<CellId>,
+        with: Vec<(AttrId, Expr)>,
+    },
+    /// Pieces into a seat's reserve.
+    Reserve {
+        piece: TypeId,
+        owner: SeatId,
+        count: u32,
+    },
+    Effect(Effect),
+}
+
+/// A stretch of the game with its own turn rules. Phases run in order; the last runs until the end.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Phase {
+    pub name: String,
+    /// The seats that take turns, in order, starting with the first.
+    pub order: Vec<SeatId>,
+    pub turn: Turn,
+    /// Checked after each turn; when it holds the next phase begins.
+    pub until: Option<Expr>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Before the first action (may roll).
+    pub start: Vec<Effect>,
+    /// The first choice with any legal action gives the legal actions.
+    pub choices: Vec<ActionChoice>,
+    pub count: ActionCount,
+    /// After every action of the turn, with that action's `from`, `to`, `piece` bound.
+    pub after: Vec<Effect>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionChoice {
+    pub actions: Vec<ActionId>,
+    /// On each candidate move, with the move's context bound.
+    pub filter: Option<Expr>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ActionCount {
+    /// Exactly so many actions (fewer when none is legal).
+    Exactly(Expr),
+    /// Up to so many; the seat may end its turn at any point, even before acting.
+    UpTo(Expr),
+    /// Another action by the same seat while it holds (evaluated after each action).
+    While(Expr),
+}
+
+/// Checked at every decision point, in order; the first that holds ends the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EndRule {
+    pub condition: Expr,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The seat wins (with its team); every other seat shares second place.
+    Win(Expr),
+    /// The seat loses; every other seat shares first place.
+    Loss(Expr),
+    Draw,
+    /// Seats ordered by the keys, evaluated with `seat` bound, higher first.
+    Rank(Vec<Expr>),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// A game that reaches this many plies ends in a draw.
+    pub max_plies: u32,
+    /// The most actions one turn may hold, whatever the rules say.
+    pub max_actions_per_turn: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_plies: 2000, max_actions_per_turn: 64 }
+    }
+}
+
+/// A constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Const {
+    None,
+    Int(i64),
+    Bool(bool),
+    Cell(CellId),
+    Seat(SeatId),
+    PieceType(TypeId),
+    Phase(PhaseId),
+}
+
+/// Names bound by where an expression is evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ContextWord {
+    /// The seat acting (in end rules: the seat that acted last).
+    Mover,
+    /// The seat to act after the mover.
+    Next,
+    /// The moving (or dropped) piece.
+    Piece,
+    From,
+    To,
+    /// The piece on `to` before the move (none if empty).
+    Target,
+    /// The element in `count`/`sum` and a piece type's `value`.
+    It,
+    /// The seat in a per-seat context: `rank by`, per-seat variable initialisers.
+    Seat,
+    /// The value of a `choose` action.
+    Choice,
+    /// Pieces captured so far this turn.
+    Captures,
+    /// Turns completed in the current phase.
+    Turns,
+    /// The current phase.
+    Phase,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PieceField {
+    Attribute(AttrId),
+    Type,
+    Owner,
+    Value,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+}
+
+/// Pieces to count or sum over.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Collection {
+    /// On the board, owned by the seat (`none`: neutral), of the types (empty: any type).
+    Pieces {
+        owner: Box<Expr>,
+        types: Vec<TypeId>,
+    },
+    Reserve {
+        owner: Box<Expr>,
+    },
+    Prizes {
+        owner: Box<Expr>,
+    },
+}
+
+/// A resolved, statically typed expression. Operations on `none` yield `none` (comparisons with
+/// `none` are false, except `== none`); integer arithmetic saturates and division by zero is 0.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Expr {
+    Const(Const),
+    Context(ContextWord),
+    Variable(VarId),
+    SeatVariable(VarId, Box<Expr>),
+    /// The map's value at a cell.
+    Map(MapId, Box<Expr>),
+    /// Whether a cell is in a zone, for a seat (per-seat zones; `mover` unless said).
+    InZone {
+        cell: Box<Expr>,
+        zone: ZoneId,
+        seat: Box<Expr>,
+    },
+    /// The piece on a cell, or none.
+    PieceAt(Box<Expr>),
+    Field(Box<Expr>, PieceField),
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// How many pieces (with `it` bound, those for which the predicate holds).
+    Count(Collection, Option<Box<Expr>>),
+    /// The sum over pieces of the term, with `it` bound.
+    Sum(Collection, Box<Expr>),
+    /// A uniform die with this many sides: only as the value of a `set` or a `with`; it makes a
+    /// chance node.
+    Roll(u32),
+}

@@ -1,0 +1,3 @@
+//! The `ludex` command line: check, ir, play, run, replay.
+
+fn main() {}
