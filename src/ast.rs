@@ -179,7 +179,7 @@ pub enum Region {
     Rows { from: Spanned<i64>, to: Spanned<i64>, span: Span },
     /// `files a to c`, `file e`
     Files { from: Ident, to: Ident, span: Span },
-    /// `cells a1 b2`
+    /// `cells a1, b2`
     Cells { cells: Vec<Ident>, span: Span },
     /// `cells where level(cell) == 3`
     Where { condition: Box<Expr>, span: Span },
@@ -295,7 +295,7 @@ pub enum ActionClause {
     Step { directions: Vec<Ident>, span: Span },
     /// `slide orthogonal at most 2`: a straight line through empty cells.
     Slide { directions: Vec<Ident>, at_most: Option<Expr>, span: Span },
-    /// `leap n n e, n n w`: jump to the end of one of the paths.
+    /// `leap n+n+e, n+n+w`: jump to the end of one of the paths.
     Leap { paths: Vec<Vec<Ident>>, span: Span },
     /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice.
     Walk { directions: Vec<Ident>, length: WalkLength, span: Span },
