@@ -1,0 +1,202 @@
+//! The state drawn as text for people: the board with file letters and rank numbers (top row
+//! first; hexagonal boards one line per file), whose turn it is, reserves, prize piles, variables
+//! and rotated maps.
+//!
+//! A piece is its letter, upper case for the first seat, lower case for the second, followed by
+//! the seat number for later seats (`D3:6`) and marked `*` when neutral (`*C`); then the value of
+//! its first attribute if it has one (`D6`).
+
+use std::fmt::Write;
+
+use crate::ir::{BoardKind, CellId};
+
+use super::state::{Piece, State};
+use super::value::Value;
+use super::{Engine, Status};
+
+/// One line of the drawn board: its label and its cells in order.
+pub(crate) struct Row {
+    pub label: String,
+    pub cells: Vec<CellId>,
+}
+
+impl Engine {
+    /// The board's cells in drawing order: square boards rank by rank from the top, files left to
+    /// right; hexagonal boards file by file, ranks from the bottom.
+    pub(crate) fn rows(&self) -> Vec<Row> {
+        let board = &self.game.board;
+        let mut rows: Vec<Row> = Vec::new();
+        let square = matches!(board.kind, BoardKind::Square { .. });
+        let mut order: Vec<CellId> = (0..board.cell_count() as CellId).collect();
+        let line_of = |c: &CellId| {
+            let cell = &board.cells[*c as usize];
+            if square { (u32::MAX - cell.rank, cell.file) } else { (cell.file, cell.rank) }
+        };
+        order.sort_by_key(line_of);
+        for cell in order {
+            let info = &board.cells[cell as usize];
+            let label = if square { info.rank.to_string() } else { info.name.trim_end_matches(char::is_numeric).into() };
+            match rows.last_mut() {
+                Some(row) if row.label == label => row.cells.push(cell),
+                _ => rows.push(Row { label, cells: vec![cell] }),
+            }
+        }
+        rows
+    }
+
+    pub(crate) fn render(&self, state: &State) -> String {
+        let mut out = self.render_board(state);
+        let _ = writeln!(out, "{}", self.render_status(state));
+        self.render_holdings(state, &mut out);
+        self.render_variables(state, &mut out);
+        self.render_maps(state, &mut out);
+        out
+    }
+
+    fn render_board(&self, state: &State) -> String {
+        let rows = self.rows();
+        let token = |c: &CellId| state.piece(*c).map_or(".".to_string(), |p| self.piece_label(&p));
+        let width = self.game.board.cells.iter().enumerate().map(|(c, _)| token(&(c as CellId)).len()).max();
+        let width = width.unwrap_or(1).max(2);
+        let label_width = rows.iter().map(|r| r.label.len()).max().unwrap_or(1);
+        let mut out = String::new();
+        let files = match self.game.board.kind {
+            BoardKind::Square { width: files, .. } => {
+                let letters: Vec<String> = (0..files).map(|f| ((b'a' + f as u8) as char).to_string()).collect();
+                Some(format!("{:label_width$}  {}", "", pad_all(&letters, width)))
+            }
+            BoardKind::Hex { .. } => None,
+        };
+        if let Some(files) = &files {
+            let _ = writeln!(out, "{}", files.trim_end());
+        }
+        for row in &rows {
+            let tokens: Vec<String> = row.cells.iter().map(token).collect();
+            let _ = writeln!(out, "{:>label_width$}  {}", row.label, pad_all(&tokens, width).trim_end());
+        }
+        if let Some(files) = &files {
+            let _ = writeln!(out, "{}", files.trim_end());
+        }
+        out
+    }
+
+    fn render_status(&self, state: &State) -> String {
+        let phase = self.game.phases.get(state.phase as usize).map_or("?", |p| p.name.as_str());
+        let seat = self.seat_name(self.current_seat(state));
+        let progress = format!("phase {phase}, turn {} of the phase, ply {}", state.turns + 1, state.plies);
+        match self.status(state) {
+            Status::Decision { .. } => format!("{seat} to move ({progress})"),
+            Status::Chance { sides } => {
+                format!("{seat}'s turn, rolling a d{sides} ({} rolls pending; {progress})", state.pending.len())
+            }
+            Status::Over(result) => {
+                let places: Vec<String> = (0..result.places.len())
+                    .map(|s| format!("{} {}", self.seat_name(s as u8), result.places[s]))
+                    .collect();
+                format!("game over: {} ({})", places.join(", "), result.reason)
+            }
+        }
+    }
+
+    fn render_holdings(&self, state: &State, out: &mut String) {
+        for seat in 0..self.seat_count() as u8 {
+            let reserve: Vec<String> = state.reserve_of(seat).iter().map(|p| self.piece_label(p)).collect();
+            if !reserve.is_empty() {
+                let _ = writeln!(out, "reserve {}: {}", self.seat_name(seat), reserve.join(" "));
+            }
+            let prizes: Vec<String> = state
+                .prizes_of(seat)
+                .iter()
+                .map(|p| {
+                    let cell = p.cell.map_or(String::new(), |c| format!(" on {}", self.cell_name(c)));
+                    format!("{} (worth {}{cell})", self.piece_label(&p.piece), p.value)
+                })
+                .collect();
+            if !prizes.is_empty() {
+                let _ = writeln!(out, "prizes {}: {}", self.seat_name(seat), prizes.join(", "));
+            }
+        }
+    }
+
+    fn render_variables(&self, state: &State, out: &mut String) {
+        let mut shown = Vec::new();
+        for (var, variable) in self.game.variables.iter().enumerate() {
+            if variable.per_seat {
+                for seat in 0..self.seat_count() as u8 {
+                    let value = self.variable_value(state, var, Some(seat));
+                    shown.push(format!("{}({}) = {}", variable.name, self.seat_name(seat), self.value_text(value)));
+                }
+            } else {
+                let value = self.variable_value(state, var, None);
+                shown.push(format!("{} = {}", variable.name, self.value_text(value)));
+            }
+        }
+        if !shown.is_empty() {
+            let _ = writeln!(out, "variables: {}", shown.join(", "));
+        }
+    }
+
+    pub(crate) fn variable_value(&self, state: &State, var: usize, seat: Option<u8>) -> Value {
+        let slot = u16::try_from(var).ok().and_then(|v| self.variable_slot(v, seat));
+        slot.and_then(|s| state.variables.get(s as usize).copied()).unwrap_or(Value::None)
+    }
+
+    fn render_maps(&self, state: &State, out: &mut String) {
+        for (index, map) in self.game.maps.iter().enumerate() {
+            if map.mutable {
+                let _ = writeln!(out, "map {}:", map.name);
+                out.push_str(&self.map_grid(state, index as u8, "  "));
+            }
+        }
+    }
+
+    /// A map's values in the board's drawing order, one row a line.
+    pub(crate) fn map_grid(&self, state: &State, map: u8, indent: &str) -> String {
+        let mut out = String::new();
+        for row in self.rows() {
+            let values: Vec<String> = row
+                .cells
+                .iter()
+                .map(|&c| self.map_value(state, map, c).map_or(".".to_string(), |v| v.to_string()))
+                .collect();
+            let _ = writeln!(out, "{indent}{}", values.join(" "));
+        }
+        out
+    }
+
+    /// A piece for people (see the module doc).
+    pub(crate) fn piece_label(&self, piece: &Piece) -> String {
+        let kind = self.game.pieces.get(piece.kind as usize);
+        let letter = kind.map_or('?', |k| k.letter);
+        let (name, separator) = match piece.owner {
+            None => (format!("*{}", letter.to_ascii_uppercase()), ""),
+            Some(0) => (letter.to_ascii_uppercase().to_string(), ""),
+            Some(1) => (letter.to_ascii_lowercase().to_string(), ""),
+            Some(seat) => (format!("{}{}", letter.to_ascii_uppercase(), seat as u32 + 1), ":"),
+        };
+        match kind.and_then(|k| k.attributes.first()) {
+            Some(&attribute) => format!("{name}{separator}{}", piece.attribute(attribute)),
+            None => name,
+        }
+    }
+
+    /// A value in words: numbers, `true`/`false`, `none`, and names for cells, seats, types and
+    /// phases; pieces as in the position format.
+    pub(crate) fn value_text(&self, value: Value) -> String {
+        match value {
+            Value::None => "none".into(),
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Cell(c) => self.cell_name(c).into(),
+            Value::Seat(s) => self.seat_name(s).into(),
+            Value::Piece(p) => self.piece_token(&p),
+            Value::Prize(p) => self.piece_token(&p.piece),
+            Value::PieceType(t) => self.game.pieces.get(t as usize).map_or("?".into(), |k| k.name.clone()),
+            Value::Phase(p) => self.game.phases.get(p as usize).map_or("?".into(), |k| k.name.clone()),
+        }
+    }
+}
+
+fn pad_all(tokens: &[String], width: usize) -> String {
+    tokens.iter().map(|t| format!("{t:width$}")).collect::<Vec<_>>().join(" ")
+}

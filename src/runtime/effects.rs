@@ -1,0 +1,170 @@
+//! Applying an action: moving, dropping or choosing, the capture and where the captured piece goes,
+//! then the effects (capture `then`, the action's `then`, the turn's `after`). A `roll` in a `set`
+//! or `with` is queued as a pending roll and written when its outcome is applied.
+
+use crate::ir::{ActionKind, AttrId, CaptureDestination, CellId, Effect, Expr, SeatId};
+
+use super::eval::{Ctx, PieceSlot};
+use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
+use super::value::Value;
+use super::{Engine, Move, MoveKind};
+
+impl Engine {
+    /// Applies an action move: the move itself, then every effect it triggers.
+    pub(crate) fn apply_action(&self, state: &mut State, seat: SeatId, mv: Move) {
+        let MoveKind::Action(id) = mv.kind else { return };
+        let Some(action) = self.game.actions.get(id as usize) else { return };
+        let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
+        match &action.kind {
+            ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
+            ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
+            _ => self.move_piece(state, &mut ctx, mv),
+        }
+        self.run_effects(state, &ctx, &action.then);
+        if let Some(phase) = self.game.phases.get(state.phase as usize) {
+            self.run_effects(state, &ctx, &phase.turn.after);
+        }
+    }
+
+    fn drop_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move, with: &[(AttrId, Expr)]) {
+        let (Some(seat), Some(kind), Some(to)) = (ctx.mover, mv.piece, mv.to) else { return };
+        let Some(piece) = state.take_from_reserve(seat, kind) else { return };
+        state.set_piece(to, Some(piece));
+        ctx.piece = PieceSlot::At(to);
+        ctx.to = Some(to);
+        for (attribute, value) in with {
+            self.assign_attribute(state, ctx, to, *attribute, value);
+        }
+    }
+
+    fn move_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move) {
+        let (Some(from), Some(to)) = (mv.from, mv.to) else { return };
+        let Some(piece) = state.piece(from) else { return };
+        let target = state.piece(to);
+        ctx.from = Some(from);
+        ctx.to = Some(to);
+        ctx.target = target;
+        ctx.piece = PieceSlot::Held(piece);
+        if let Some(target) = target {
+            self.capture(state, ctx, target, to);
+        }
+        state.set_piece(from, None);
+        state.set_piece(to, Some(piece));
+        ctx.piece = PieceSlot::At(to);
+        if target.is_some() {
+            self.run_effects(state, ctx, &self.game.capture.then);
+        }
+    }
+
+    /// Takes the piece on `cell` off the board to where captured pieces go.
+    fn capture(&self, state: &mut State, ctx: &Ctx, target: Piece, cell: CellId) {
+        state.captures = state.captures.saturating_add(1);
+        match self.game.capture.destination {
+            CaptureDestination::Prizes => {
+                if let Some(holder) = ctx.mover {
+                    let value = self.piece_value(state, ctx, target).unwrap_or(0);
+                    state.add_prize(Prize { holder, piece: target, value, cell: Some(cell) });
+                }
+            }
+            CaptureDestination::Reserve => {
+                if target.owner.is_some() {
+                    state.add_to_reserve(target);
+                }
+            }
+            CaptureDestination::Nowhere => {}
+        }
+        state.set_piece(cell, None);
+    }
+
+    pub(crate) fn run_effects(&self, state: &mut State, ctx: &Ctx, effects: &[Effect]) {
+        for effect in effects {
+            self.run_effect(state, ctx, effect);
+        }
+    }
+
+    fn run_effect(&self, state: &mut State, ctx: &Ctx, effect: &Effect) {
+        match effect {
+            Effect::SetVariable { variable, seat, value } => {
+                let seat = seat.as_ref().and_then(|s| self.eval(state, ctx, s).as_seat());
+                let Some(slot) = self.variable_slot(*variable, seat) else { return };
+                match value {
+                    Expr::Roll(sides) => queue_roll(state, *sides, RollTarget::Variable(slot)),
+                    _ => {
+                        let value = self.eval(state, ctx, value);
+                        if let Some(variable) = state.variables.get_mut(slot as usize) {
+                            *variable = value;
+                        }
+                    }
+                }
+            }
+            Effect::SetAttribute { cell, attribute, value } => {
+                if let Some(cell) = self.eval(state, ctx, cell).as_cell() {
+                    self.assign_attribute(state, ctx, cell, *attribute, value);
+                }
+            }
+            Effect::RotateMap { map, by } => {
+                let turns = self.eval(state, ctx, by).as_int().unwrap_or(0);
+                self.rotate_map(state, *map, turns);
+            }
+            Effect::If { condition, then, otherwise } => {
+                let branch = if self.holds(state, ctx, condition) { then } else { otherwise };
+                self.run_effects(state, ctx, branch);
+            }
+        }
+    }
+
+    /// Sets an attribute of the piece on `cell` to a value, or queues a roll for it.
+    pub(crate) fn assign_attribute(&self, state: &mut State, ctx: &Ctx, cell: CellId, attribute: AttrId, value: &Expr) {
+        if let Expr::Roll(sides) = value {
+            queue_roll(state, *sides, RollTarget::Attribute { cell, attribute });
+            return;
+        }
+        if let Some(value) = self.eval(state, ctx, value).as_int() {
+            self.write_cell_attribute(state, cell, attribute, value);
+        }
+    }
+
+    pub(crate) fn write_cell_attribute(&self, state: &mut State, cell: CellId, attribute: AttrId, value: i64) {
+        if let Some(mut piece) = state.piece(cell) {
+            self.write_attribute(&mut piece, attribute, value);
+            state.set_piece(cell, Some(piece));
+        }
+    }
+
+    /// Writes a roll's outcome to its target.
+    pub(crate) fn write_roll(&self, state: &mut State, target: RollTarget, outcome: u32) {
+        match target {
+            RollTarget::Variable(slot) => {
+                if let Some(variable) = state.variables.get_mut(slot as usize) {
+                    *variable = Value::Int(outcome.into());
+                }
+            }
+            RollTarget::Attribute { cell, attribute } => {
+                self.write_cell_attribute(state, cell, attribute, outcome.into());
+            }
+        }
+    }
+
+    /// Turns a mutable map by `turns` steps of the board's rotation: the value on a cell moves to
+    /// the cell's image.
+    fn rotate_map(&self, state: &mut State, map: crate::ir::MapId, turns: i64) {
+        let (Some(offset), Some(rotation)) = (self.mutable_map_offset(map), self.game.board.rotation(turns)) else {
+            return;
+        };
+        let cells = self.game.board.cell_count();
+        let Some(values) = state.maps.get(offset..offset + cells) else { return };
+        let mut rotated = values.to_vec();
+        for (cell, value) in values.iter().enumerate() {
+            if let Some(slot) = rotation.cells.get(cell).and_then(|&image| rotated.get_mut(image as usize)) {
+                *slot = *value;
+            }
+        }
+        state.maps[offset..offset + cells].copy_from_slice(&rotated);
+    }
+}
+
+fn queue_roll(state: &mut State, sides: u32, target: RollTarget) {
+    if sides > 0 {
+        state.pending.push(PendingRoll { sides, target });
+    }
+}

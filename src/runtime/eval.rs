@@ -1,0 +1,215 @@
+//! Expression evaluation: walks the resolved IR expressions directly against a state and the
+//! context words bound where they are evaluated.
+
+use crate::ir::{CellId, Collection, ContextWord, Expr, PieceField, SeatId, TypeId, VarId};
+
+use super::Engine;
+use super::state::{Piece, State};
+use super::value::{Value, binary};
+
+/// How deep piece values may refer to other piece values before they read as `none`.
+const MAX_VALUE_DEPTH: u8 = 8;
+
+/// The moved or dropped piece: read from a cell (so that effects see its new attributes) or held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PieceSlot {
+    None,
+    At(CellId),
+    Held(Piece),
+}
+
+/// The context words bound where an expression is evaluated.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx {
+    pub mover: Option<SeatId>,
+    pub next: Option<SeatId>,
+    pub piece: PieceSlot,
+    pub from: Option<CellId>,
+    pub to: Option<CellId>,
+    pub target: Option<Piece>,
+    pub choice: Option<i64>,
+    pub it: Value,
+    pub seat: Option<SeatId>,
+    /// How many piece values are being evaluated inside one another.
+    pub value_depth: u8,
+}
+
+impl Ctx {
+    pub fn new(mover: Option<SeatId>, next: Option<SeatId>) -> Ctx {
+        Ctx {
+            mover,
+            next,
+            piece: PieceSlot::None,
+            from: None,
+            to: None,
+            target: None,
+            choice: None,
+            it: Value::None,
+            seat: None,
+            value_depth: 0,
+        }
+    }
+
+    fn with_it(self, it: Value) -> Ctx {
+        Ctx { it, ..self }
+    }
+}
+
+impl Engine {
+    pub(crate) fn eval(&self, state: &State, ctx: &Ctx, expr: &Expr) -> Value {
+        match expr {
+            Expr::Const(c) => Value::from_const(*c),
+            Expr::Context(word) => self.context(state, ctx, *word),
+            Expr::Variable(var) => self.read_variable(state, *var, None),
+            Expr::SeatVariable(var, seat) => match self.eval(state, ctx, seat) {
+                Value::Seat(s) => self.read_variable(state, *var, Some(s)),
+                _ => Value::None,
+            },
+            Expr::Map(map, cell) => match self.eval(state, ctx, cell) {
+                Value::Cell(c) => Value::from_option(self.map_value(state, *map, c), |v| Value::Int(v.into())),
+                _ => Value::None,
+            },
+            Expr::InZone { cell, zone, seat } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                let seat = self.eval(state, ctx, seat).as_seat();
+                Value::from_option(cell, |c| Value::Bool(self.in_zone(*zone, seat, c)))
+            }
+            Expr::PieceAt(cell) => match self.eval(state, ctx, cell) {
+                Value::Cell(c) => Value::from_option(state.piece(c), Value::Piece),
+                _ => Value::None,
+            },
+            Expr::Field(piece, field) => {
+                let piece = self.eval(state, ctx, piece);
+                self.field(state, ctx, piece, *field)
+            }
+            Expr::Not(e) => Value::Bool(!self.eval(state, ctx, e).truthy()),
+            Expr::Neg(e) => match self.eval(state, ctx, e) {
+                Value::Int(n) => Value::Int(n.saturating_neg()),
+                _ => Value::None,
+            },
+            Expr::Binary(op, left, right) => self.binary_expr(state, ctx, *op, left, right),
+            Expr::If(condition, then, otherwise) => {
+                let branch = if self.eval(state, ctx, condition).truthy() { then } else { otherwise };
+                self.eval(state, ctx, branch)
+            }
+            Expr::Count(collection, predicate) => {
+                let mut count = 0i64;
+                self.for_each_in(state, ctx, collection, |it| {
+                    let holds = predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+                    count += i64::from(holds);
+                });
+                Value::Int(count)
+            }
+            Expr::Sum(collection, term) => {
+                let mut sum = 0i64;
+                self.for_each_in(state, ctx, collection, |it| {
+                    let term = self.eval(state, &ctx.with_it(it), term).as_int().unwrap_or(0);
+                    sum = sum.saturating_add(term);
+                });
+                Value::Int(sum)
+            }
+            // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
+            Expr::Roll(_) => Value::None,
+        }
+    }
+
+    pub(crate) fn holds(&self, state: &State, ctx: &Ctx, expr: &Expr) -> bool {
+        self.eval(state, ctx, expr).truthy()
+    }
+
+    fn binary_expr(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        op: crate::ir::BinaryOp,
+        left: &Expr,
+        right: &Expr,
+    ) -> Value {
+        use crate::ir::BinaryOp::{And, Or};
+        let left = self.eval(state, ctx, left);
+        match op {
+            And if !left.truthy() => Value::Bool(false),
+            Or if left.truthy() => Value::Bool(true),
+            _ => binary(op, left, self.eval(state, ctx, right)),
+        }
+    }
+
+    fn context(&self, state: &State, ctx: &Ctx, word: ContextWord) -> Value {
+        match word {
+            ContextWord::Mover => Value::from_option(ctx.mover, Value::Seat),
+            ContextWord::Next => Value::from_option(ctx.next, Value::Seat),
+            ContextWord::Piece => match ctx.piece {
+                PieceSlot::None => Value::None,
+                PieceSlot::At(cell) => Value::from_option(state.piece(cell), Value::Piece),
+                PieceSlot::Held(piece) => Value::Piece(piece),
+            },
+            ContextWord::From => Value::from_option(ctx.from, Value::Cell),
+            ContextWord::To => Value::from_option(ctx.to, Value::Cell),
+            ContextWord::Target => Value::from_option(ctx.target, Value::Piece),
+            ContextWord::It => ctx.it,
+            ContextWord::Seat => Value::from_option(ctx.seat, Value::Seat),
+            ContextWord::Choice => Value::from_option(ctx.choice, Value::Int),
+            ContextWord::Captures => Value::Int(state.captures.into()),
+            ContextWord::Turns => Value::Int(state.turns.into()),
+            ContextWord::Phase => Value::Phase(state.phase),
+        }
+    }
+
+    fn field(&self, state: &State, ctx: &Ctx, value: Value, field: PieceField) -> Value {
+        let Some(piece) = value.as_piece() else { return Value::None };
+        match field {
+            PieceField::Attribute(a) => Value::Int(piece.attribute(a).into()),
+            PieceField::Type => Value::PieceType(piece.kind),
+            PieceField::Owner => Value::from_option(piece.owner, Value::Seat),
+            PieceField::Value => match value {
+                Value::Prize(prize) => Value::Int(prize.value),
+                _ => Value::from_option(self.piece_value(state, ctx, piece), Value::Int),
+            },
+        }
+    }
+
+    /// A piece's value by its type's `value` expression (`None` when it is not an integer).
+    pub(crate) fn piece_value(&self, state: &State, ctx: &Ctx, piece: Piece) -> Option<i64> {
+        if ctx.value_depth >= MAX_VALUE_DEPTH {
+            return None;
+        }
+        let kind = self.game.pieces.get(piece.kind as usize)?;
+        let inner = Ctx { value_depth: ctx.value_depth + 1, ..ctx.with_it(Value::Piece(piece)) };
+        self.eval(state, &inner, &kind.value).as_int()
+    }
+
+    fn read_variable(&self, state: &State, var: VarId, seat: Option<SeatId>) -> Value {
+        self.variable_slot(var, seat)
+            .and_then(|slot| state.variables.get(slot as usize).copied())
+            .unwrap_or(Value::None)
+    }
+
+    /// The members of a collection, each as the value `it` is bound to.
+    fn for_each_in(&self, state: &State, ctx: &Ctx, collection: &Collection, mut visit: impl FnMut(Value)) {
+        match collection {
+            Collection::Pieces { owner, types } => {
+                let owner = match self.eval(state, ctx, owner) {
+                    Value::Seat(s) => Some(s),
+                    Value::None => None,
+                    _ => return,
+                };
+                let wanted = |kind: TypeId| types.is_empty() || types.contains(&kind);
+                for piece in state.board.iter().flatten() {
+                    if piece.owner == owner && wanted(piece.kind) {
+                        visit(Value::Piece(*piece));
+                    }
+                }
+            }
+            Collection::Reserve { owner } => {
+                if let Some(seat) = self.eval(state, ctx, owner).as_seat() {
+                    state.reserve_of(seat).iter().for_each(|p| visit(Value::Piece(*p)));
+                }
+            }
+            Collection::Prizes { owner } => {
+                if let Some(seat) = self.eval(state, ctx, owner).as_seat() {
+                    state.prizes_of(seat).iter().for_each(|p| visit(Value::Prize(*p)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! Legal move generation: the first turn choice with any legal action gives the actions; each
+//! action generates its moves by pattern (step, slide, leap, walk, drop, choose), checked against
+//! the destination rule, the capture rule and the filters. Moves go to a sink that may stop early,
+//! so "is anything legal?" costs no allocation.
+
+use std::ops::ControlFlow;
+
+use crate::ir::{Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, SeatId};
+
+use super::eval::{Ctx, PieceSlot};
+use super::state::{Piece, State};
+use super::{Engine, Move, MoveKind};
+
+/// The most integers one `choose` action offers.
+const MAX_CHOICES: i64 = 1000;
+/// The most steps a walk search takes from one piece before it gives up on longer paths.
+const MAX_WALK_VISITS: u32 = 1 << 16;
+/// Words of a bit set over the largest board.
+const CELL_WORDS: usize = crate::ir::MAX_CELLS.div_ceil(64);
+
+type Sink<'s> = &'s mut dyn FnMut(Move) -> ControlFlow<()>;
+
+impl Engine {
+    /// The legal moves of the seat to act, sorted and without duplicates; `pass` when it has none.
+    pub(crate) fn generate_legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        let Some(phase) = self.game.phases.get(state.phase as usize) else {
+            out.push(Move::bare(MoveKind::Pass));
+            return;
+        };
+        let seat = self.current_seat(state);
+        for choice in &phase.turn.choices {
+            let _ = self.choice_moves(state, seat, choice, &mut |mv| {
+                out.push(mv);
+                ControlFlow::Continue(())
+            });
+            if !out.is_empty() {
+                break;
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        if out.is_empty() {
+            out.push(Move::bare(MoveKind::Pass));
+        } else if matches!(phase.turn.count, ActionCount::UpTo(_)) {
+            out.push(Move::bare(MoveKind::EndTurn));
+        }
+    }
+
+    /// Whether the seat to act has any legal action (not counting `end` or `pass`).
+    pub(crate) fn has_legal_action(&self, state: &State) -> bool {
+        let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
+        let seat = self.current_seat(state);
+        phase.turn.choices.iter().any(|choice| {
+            self.choice_moves(state, seat, choice, &mut |_| ControlFlow::Break(())).is_break()
+        })
+    }
+
+    fn choice_moves(
+        &self,
+        state: &State,
+        seat: SeatId,
+        choice: &ActionChoice,
+        sink: Sink<'_>,
+    ) -> ControlFlow<()> {
+        let next = Some(self.seat_after(state));
+        for &id in &choice.actions {
+            let Some(action) = self.game.actions.get(id as usize) else { continue };
+            let generator =
+                Generator { engine: self, state, seat, next, id, action, choice_filter: choice.filter.as_ref() };
+            generator.moves(sink)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Generates the moves of one action for one seat.
+struct Generator<'a> {
+    engine: &'a Engine,
+    state: &'a State,
+    seat: SeatId,
+    next: Option<SeatId>,
+    id: ActionId,
+    action: &'a Action,
+    choice_filter: Option<&'a Expr>,
+}
+
+impl Generator<'_> {
+    fn moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
+        match &self.action.kind {
+            ActionKind::Drop { cells, .. } => self.drops(cells.get(self.seat as usize), sink),
+            ActionKind::Choose { from, to } => self.choices(from, to, sink),
+            _ => self.piece_moves(sink),
+        }
+    }
+
+    fn ctx(&self) -> Ctx {
+        Ctx::new(Some(self.seat), self.next)
+    }
+
+    fn moves_type(&self, kind: u8) -> bool {
+        self.action.pieces.is_empty() || self.action.pieces.contains(&kind)
+    }
+
+    fn when_holds(&self, ctx: &Ctx) -> bool {
+        self.action.when.as_ref().is_none_or(|when| self.engine.holds(self.state, ctx, when))
+    }
+
+    fn filters_hold(&self, ctx: &Ctx) -> bool {
+        let holds = |filter: Option<&Expr>| filter.is_none_or(|f| self.engine.holds(self.state, ctx, f));
+        holds(self.action.filter.as_ref()) && holds(self.choice_filter)
+    }
+
+    fn piece_moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
+        for (cell, piece) in self.state.board.iter().enumerate() {
+            let Some(piece) = piece else { continue };
+            if piece.owner != Some(self.seat) || !self.moves_type(piece.kind) {
+                continue;
+            }
+            let from = cell as CellId;
+            let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
+            if self.when_holds(&ctx) {
+                self.pattern_moves(&ctx, from, sink)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: Sink<'_>) -> ControlFlow<()> {
+        let board = &self.engine.game.board;
+        let seat = self.seat as usize;
+        match &self.action.kind {
+            ActionKind::Step { directions } => {
+                for &d in directions.get(seat).map_or(&[][..], Vec::as_slice) {
+                    if let Some(to) = board.neighbour(from, d) {
+                        self.offer(from, to, sink)?;
+                    }
+                }
+            }
+            ActionKind::Slide { directions, max } => {
+                let limit = match max {
+                    Some(max) => self.count_limit(ctx, max),
+                    None => board.cell_count(),
+                };
+                for &d in directions.get(seat).map_or(&[][..], Vec::as_slice) {
+                    self.slide(from, d, limit, sink)?;
+                }
+            }
+            ActionKind::Leap { paths } => {
+                for path in paths.get(seat).map_or(&[][..], Vec::as_slice) {
+                    let end = path.iter().try_fold(from, |cell, &d| board.neighbour(cell, d));
+                    if let Some(to) = end.filter(|&to| to != from) {
+                        self.offer(from, to, sink)?;
+                    }
+                }
+            }
+            ActionKind::Walk { directions, length, exact } => {
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                let length = self.count_limit(ctx, length);
+                let mut walk = Walk::new(self.state, board, directions, *exact);
+                walk.search(from, length);
+                for to in walk.reached() {
+                    self.offer(from, to, sink)?;
+                }
+            }
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A step count from an expression: `none` is 0, and no count exceeds the board.
+    fn count_limit(&self, ctx: &Ctx, expr: &Expr) -> usize {
+        let count = self.engine.eval(self.state, ctx, expr).as_int().unwrap_or(0);
+        count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
+    }
+
+    fn slide(&self, from: CellId, direction: DirId, limit: usize, sink: Sink<'_>) -> ControlFlow<()> {
+        let mut cell = from;
+        for _ in 0..limit {
+            let Some(next) = self.engine.game.board.neighbour(cell, direction) else { break };
+            self.offer(from, next, sink)?;
+            if self.state.piece(next).is_some() {
+                break;
+            }
+            cell = next;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A piece move from `from` to `to`, if the destination rule, the capture rule and the filters
+    /// allow it.
+    fn offer(&self, from: CellId, to: CellId, sink: Sink<'_>) -> ControlFlow<()> {
+        let target = self.state.piece(to);
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to: Some(to), target, ..self.ctx() };
+        let allowed = match target {
+            None => self.action.destination != Destination::Enemy,
+            Some(target) => {
+                self.action.destination != Destination::Empty
+                    && self.engine.is_enemy(self.seat, &target)
+                    && self.capture_allowed(&ctx)
+            }
+        };
+        if allowed && self.filters_hold(&ctx) {
+            let mv = Move { kind: MoveKind::Action(self.id), from: Some(from), to: Some(to), piece: None, choice: 0 };
+            sink(mv)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn capture_allowed(&self, ctx: &Ctx) -> bool {
+        self.engine.game.capture.allowed.as_ref().is_none_or(|allowed| self.engine.holds(self.state, ctx, allowed))
+    }
+
+    /// One move per type in the seat's reserve that the action drops, per empty cell of the region.
+    fn drops(&self, region: Option<&crate::ir::CellSet>, sink: Sink<'_>) -> ControlFlow<()> {
+        let Some(region) = region else { return ControlFlow::Continue(()) };
+        let reserve = self.state.reserve_of(self.seat);
+        for (index, piece) in reserve.iter().enumerate() {
+            let first_of_type = index == 0 || reserve[index - 1].kind != piece.kind;
+            if first_of_type && self.moves_type(piece.kind) {
+                self.drops_of(piece, region, sink)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn drops_of(&self, piece: &Piece, region: &crate::ir::CellSet, sink: Sink<'_>) -> ControlFlow<()> {
+        let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
+        if !self.when_holds(&ctx) {
+            return ControlFlow::Continue(());
+        }
+        for &to in &region.cells {
+            if self.state.piece(to).is_none() && self.filters_hold(&Ctx { to: Some(to), ..ctx }) {
+                let kind = MoveKind::Action(self.id);
+                sink(Move { kind, from: None, to: Some(to), piece: Some(piece.kind), choice: 0 })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
+    fn choices(&self, from: &Expr, to: &Expr, sink: Sink<'_>) -> ControlFlow<()> {
+        let ctx = self.ctx();
+        if !self.when_holds(&ctx) {
+            return ControlFlow::Continue(());
+        }
+        let bound = |e: &Expr| self.engine.eval(self.state, &ctx, e).as_int();
+        let (Some(low), Some(high)) = (bound(from), bound(to)) else { return ControlFlow::Continue(()) };
+        let low = low.clamp(i32::MIN.into(), i32::MAX.into());
+        let high = high.min(low.saturating_add(MAX_CHOICES - 1)).min(i32::MAX.into());
+        for value in low..=high {
+            if self.filters_hold(&Ctx { choice: Some(value), ..ctx }) {
+                let kind = MoveKind::Action(self.id);
+                sink(Move { kind, from: None, to: None, piece: None, choice: value as i32 })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A depth-first search for the cells a walk can end on: paths through empty cells that never
+/// revisit a cell, the last cell of a path possibly occupied.
+struct Walk<'a> {
+    state: &'a State,
+    board: &'a crate::ir::Board,
+    directions: &'a [DirId],
+    exact: bool,
+    visited: [u64; CELL_WORDS],
+    reached: [u64; CELL_WORDS],
+    visits: u32,
+}
+
+impl<'a> Walk<'a> {
+    fn new(state: &'a State, board: &'a crate::ir::Board, directions: &'a [DirId], exact: bool) -> Walk<'a> {
+        Walk {
+            state,
+            board,
+            directions,
+            exact,
+            visited: [0; CELL_WORDS],
+            reached: [0; CELL_WORDS],
+            visits: 0,
+        }
+    }
+
+    fn search(&mut self, from: CellId, length: usize) {
+        set_bit(&mut self.visited, from);
+        self.extend(from, length);
+    }
+
+    /// Extends a path that ends on `cell` by up to `left` steps.
+    fn extend(&mut self, cell: CellId, left: usize) {
+        if left == 0 {
+            return;
+        }
+        for &d in self.directions {
+            self.visits += 1;
+            if self.visits > MAX_WALK_VISITS {
+                return;
+            }
+            let Some(next) = self.board.neighbour(cell, d) else { continue };
+            if has_bit(&self.visited, next) {
+                continue;
+            }
+            if !self.exact || left == 1 {
+                set_bit(&mut self.reached, next);
+            }
+            if self.state.piece(next).is_none() && left > 1 {
+                set_bit(&mut self.visited, next);
+                self.extend(next, left - 1);
+                clear_bit(&mut self.visited, next);
+            }
+        }
+    }
+
+    fn reached(&self) -> impl Iterator<Item = CellId> + '_ {
+        (0..self.board.cell_count() as CellId).filter(|&c| has_bit(&self.reached, c))
+    }
+}
+
+fn set_bit(bits: &mut [u64], cell: CellId) {
+    if let Some(word) = bits.get_mut(cell as usize / 64) {
+        *word |= 1 << (cell % 64);
+    }
+}
+
+fn clear_bit(bits: &mut [u64], cell: CellId) {
+    if let Some(word) = bits.get_mut(cell as usize / 64) {
+        *word &= !(1 << (cell % 64));
+    }
+}
+
+fn has_bit(bits: &[u64], cell: CellId) -> bool {
+    bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
+}

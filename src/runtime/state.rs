@@ -1,0 +1,134 @@
+//! The game state as plain data: the board, reserves, prize piles, variables, mutable maps, the
+//! turn bookkeeping, pending rolls and the result. Cheap to clone and hash; kept canonical (reserves
+//! and prize piles sorted) so that equal positions compare equal.
+
+use crate::ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
+
+use super::GameResult;
+use super::value::Value;
+
+/// A piece: its owner (`None` for neutral), its type and its attribute values (slots the type does
+/// not have stay 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    pub owner: Option<SeatId>,
+    pub kind: TypeId,
+    pub attributes: [i32; MAX_ATTRIBUTES],
+}
+
+impl Piece {
+    pub fn new(kind: TypeId, owner: Option<SeatId>) -> Piece {
+        Piece { owner, kind, attributes: [0; MAX_ATTRIBUTES] }
+    }
+
+    /// The value of an attribute slot (0 when out of range).
+    pub fn attribute(&self, attribute: AttrId) -> i32 {
+        self.attributes.get(attribute as usize).copied().unwrap_or(0)
+    }
+}
+
+/// A captured piece in its capturer's prize pile, with its value and the cell it was taken on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Prize {
+    pub holder: SeatId,
+    pub piece: Piece,
+    pub value: i64,
+    pub cell: Option<CellId>,
+}
+
+/// Where the outcome of a pending roll is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum RollTarget {
+    /// A variable slot (see `Engine::variable_slot`).
+    Variable(u32),
+    Attribute { cell: CellId, attribute: AttrId },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PendingRoll {
+    pub sides: u32,
+    pub target: RollTarget,
+}
+
+/// What the game does once the pending rolls are resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Resume {
+    /// Setup is done: the first turn begins.
+    StartGame,
+    /// An action is done: the turn goes on or ends.
+    AfterAction,
+    /// A turn has begun: its first decision.
+    Decision,
+}
+
+/// The state of a game. Opaque: read it through [`super::Engine`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) board: Vec<Option<Piece>>,
+    /// Every seat's reserve, sorted (by owner first); a reserve piece's owner is its seat.
+    pub(crate) reserve: Vec<Piece>,
+    /// Every seat's prize pile, sorted (by holder first).
+    pub(crate) prizes: Vec<Prize>,
+    /// Variable slots; a per-seat variable takes one slot a seat.
+    pub(crate) variables: Vec<Value>,
+    /// The values of the mutable maps, one after the other.
+    pub(crate) maps: Vec<Option<i32>>,
+    pub(crate) phase: PhaseId,
+    /// The position of the seat to act in the phase's order.
+    pub(crate) order_index: u16,
+    /// Turns completed in the phase.
+    pub(crate) turns: u32,
+    /// Actions taken in the current turn.
+    pub(crate) actions: u32,
+    /// Pieces captured in the current turn.
+    pub(crate) captures: u32,
+    /// Turns in a row that were passes.
+    pub(crate) passes: u32,
+    pub(crate) plies: u32,
+    pub(crate) last_mover: Option<SeatId>,
+    pub(crate) pending: Vec<PendingRoll>,
+    pub(crate) resume: Resume,
+    pub(crate) result: Option<GameResult>,
+}
+
+impl State {
+    pub(crate) fn piece(&self, cell: CellId) -> Option<Piece> {
+        self.board.get(cell as usize).copied().flatten()
+    }
+
+    pub(crate) fn set_piece(&mut self, cell: CellId, piece: Option<Piece>) {
+        if let Some(slot) = self.board.get_mut(cell as usize) {
+            *slot = piece;
+        }
+    }
+
+    /// The seat's reserve, sorted.
+    pub(crate) fn reserve_of(&self, seat: SeatId) -> &[Piece] {
+        let start = self.reserve.partition_point(|p| p.owner < Some(seat));
+        let end = self.reserve.partition_point(|p| p.owner <= Some(seat));
+        &self.reserve[start..end]
+    }
+
+    pub(crate) fn prizes_of(&self, seat: SeatId) -> &[Prize] {
+        let start = self.prizes.partition_point(|p| p.holder < seat);
+        let end = self.prizes.partition_point(|p| p.holder <= seat);
+        &self.prizes[start..end]
+    }
+
+    /// Puts a piece into its owner's reserve, keeping the order.
+    pub(crate) fn add_to_reserve(&mut self, piece: Piece) {
+        let index = self.reserve.partition_point(|p| *p < piece);
+        self.reserve.insert(index, piece);
+    }
+
+    /// Takes the first piece of a type out of a seat's reserve.
+    pub(crate) fn take_from_reserve(&mut self, seat: SeatId, kind: TypeId) -> Option<Piece> {
+        let index = self.reserve.iter().position(|p| p.owner == Some(seat) && p.kind == kind)?;
+        Some(self.reserve.remove(index))
+    }
+
+    pub(crate) fn add_prize(&mut self, prize: Prize) {
+        let index = self.prizes.partition_point(|p| *p < prize);
+        self.prizes.insert(index, prize);
+    }
+}

@@ -1,0 +1,257 @@
+//! The turn and phase machine: setup, turn start, the actions of a turn and when it ends, passes,
+//! phases and their `until`, chance resolution, end rules at decision points, results and the move
+//! limit.
+
+use crate::ir::{ActionCount, EndRule, Expr, Outcome, SeatId, SetupStep};
+
+use super::eval::{Ctx, PieceSlot};
+use super::state::{Resume, State};
+use super::value::Value;
+use super::{Engine, GameResult, Move, MoveKind};
+
+/// The most pieces all reserves together may hold after setup.
+const MAX_RESERVE_PIECES: usize = 1 << 16;
+
+impl Engine {
+    /// A state with an empty board, variables at their initial values and maps as drawn, at the
+    /// start of the first phase.
+    pub(crate) fn blank_state(&self) -> State {
+        let mut maps = Vec::with_capacity(self.tables.map_slot_count);
+        for map in self.game.maps.iter().filter(|m| m.mutable) {
+            let mut values = map.values.clone();
+            values.resize(self.game.board.cell_count(), None);
+            maps.extend(values);
+        }
+        let mut state = State {
+            board: vec![None; self.game.board.cell_count()],
+            reserve: Vec::new(),
+            prizes: Vec::new(),
+            variables: vec![Value::None; self.tables.variable_slot_count as usize],
+            maps,
+            phase: 0,
+            order_index: 0,
+            turns: 0,
+            actions: 0,
+            captures: 0,
+            passes: 0,
+            plies: 0,
+            last_mover: None,
+            pending: Vec::new(),
+            resume: Resume::Decision,
+            result: None,
+        };
+        self.initialise_variables(&mut state);
+        state
+    }
+
+    fn initialise_variables(&self, state: &mut State) {
+        for (index, variable) in self.game.variables.iter().enumerate() {
+            let Some(base) = self.tables.variable_slots.get(index).map(|&b| b as usize) else { continue };
+            let seats: Vec<Option<SeatId>> = if variable.per_seat {
+                (0..self.seat_count()).map(|s| Some(s as SeatId)).collect()
+            } else {
+                vec![None]
+            };
+            for (offset, seat) in seats.into_iter().enumerate() {
+                let ctx = Ctx { seat, ..Ctx::new(None, None) };
+                let value = self.eval(state, &ctx, &variable.init);
+                if let Some(slot) = state.variables.get_mut(base + offset) {
+                    *slot = value;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn start_game(&self) -> State {
+        let mut state = self.blank_state();
+        for step in &self.game.setup {
+            self.run_setup_step(&mut state, step);
+        }
+        state.resume = Resume::StartGame;
+        self.proceed(&mut state);
+        state
+    }
+
+    fn run_setup_step(&self, state: &mut State, step: &SetupStep) {
+        let ctx = Ctx::new(None, None);
+        match step {
+            SetupStep::Place { piece, owner, cells, with } => {
+                let owner = owner.filter(|&s| (s as usize) < self.seat_count());
+                for &cell in cells {
+                    state.set_piece(cell, Some(self.fresh_piece(*piece, owner)));
+                    let ctx = Ctx { piece: PieceSlot::At(cell), to: Some(cell), ..ctx };
+                    for (attribute, value) in with {
+                        self.assign_attribute(state, &ctx, cell, *attribute, value);
+                    }
+                }
+            }
+            SetupStep::Reserve { piece, owner, count } => {
+                if (*owner as usize) < self.seat_count() && (*piece as usize) < self.game.pieces.len() {
+                    let room = MAX_RESERVE_PIECES.saturating_sub(state.reserve.len());
+                    for _ in 0..(*count as usize).min(room) {
+                        state.add_to_reserve(self.fresh_piece(*piece, Some(*owner)));
+                    }
+                }
+            }
+            SetupStep::Effect(effect) => self.run_effects(state, &ctx, std::slice::from_ref(effect)),
+        }
+    }
+
+    /// Plays a move at a decision point.
+    pub(crate) fn play(&self, state: &mut State, mv: Move) {
+        let seat = self.current_seat(state);
+        state.plies = state.plies.saturating_add(1);
+        state.last_mover = Some(seat);
+        match mv.kind {
+            MoveKind::Pass => self.end_turn(state, true),
+            MoveKind::EndTurn => self.end_turn(state, false),
+            MoveKind::Action(_) => {
+                state.actions = state.actions.saturating_add(1);
+                self.apply_action(state, seat, mv);
+                state.resume = Resume::AfterAction;
+                self.proceed(state);
+            }
+        }
+    }
+
+    /// Resolves the first pending roll; the game goes on when none is left.
+    pub(crate) fn resolve_roll(&self, state: &mut State, outcome: u32) {
+        if state.pending.is_empty() {
+            return;
+        }
+        let roll = state.pending.remove(0);
+        self.write_roll(state, roll.target, outcome.clamp(1, roll.sides));
+        self.proceed(state);
+    }
+
+    /// Goes on to the next decision point unless rolls are pending.
+    fn proceed(&self, state: &mut State) {
+        if !state.pending.is_empty() {
+            return;
+        }
+        match state.resume {
+            Resume::StartGame => self.begin_turn(state),
+            Resume::AfterAction => self.continue_turn(state),
+            Resume::Decision => self.reach_decision(state),
+        }
+    }
+
+    fn begin_turn(&self, state: &mut State) {
+        state.actions = 0;
+        state.captures = 0;
+        state.resume = Resume::Decision;
+        if let Some(phase) = self.game.phases.get(state.phase as usize) {
+            let ctx = Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
+            self.run_effects(state, &ctx, &phase.turn.start);
+        }
+        self.proceed(state);
+    }
+
+    /// After an action: another decision of the same turn, or the end of the turn.
+    fn continue_turn(&self, state: &mut State) {
+        state.resume = Resume::Decision;
+        if self.turn_goes_on(state) && self.has_legal_action(state) {
+            self.reach_decision(state);
+        } else {
+            self.end_turn(state, false);
+        }
+    }
+
+    /// Whether the turn's action count allows another action.
+    fn turn_goes_on(&self, state: &State) -> bool {
+        let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
+        let ctx = Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
+        let most = self.game.limits.max_actions_per_turn;
+        let allowed = |count: &Expr| {
+            let count = self.eval(state, &ctx, count).as_int().unwrap_or(1);
+            count.clamp(1, most.into()) as u32
+        };
+        match &phase.turn.count {
+            ActionCount::Exactly(count) | ActionCount::UpTo(count) => state.actions < allowed(count),
+            ActionCount::While(condition) => state.actions < most && self.holds(state, &ctx, condition),
+        }
+    }
+
+    fn end_turn(&self, state: &mut State, passed: bool) {
+        state.turns = state.turns.saturating_add(1);
+        state.passes = if passed { state.passes.saturating_add(1) } else { 0 };
+        if self.phase_is_over(state) {
+            state.phase = state.phase.saturating_add(1);
+            state.turns = 0;
+            state.order_index = 0;
+            state.passes = 0;
+            return self.begin_turn(state);
+        }
+        let order_len = self.order(state.phase).len();
+        if state.passes as usize >= order_len {
+            state.result = Some(self.draw("no seat can move"));
+            return;
+        }
+        state.order_index = ((state.order_index as usize + 1) % order_len) as u16;
+        self.begin_turn(state);
+    }
+
+    /// Whether the phase's `until` holds (the last phase runs until the game ends).
+    fn phase_is_over(&self, state: &State) -> bool {
+        let next_exists = (state.phase as usize + 1) < self.game.phases.len();
+        let until = self.game.phases.get(state.phase as usize).and_then(|p| p.until.as_ref());
+        let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state)));
+        next_exists && until.is_some_and(|until| self.holds(state, &ctx, until))
+    }
+
+    /// The seat after the current one in the phase's order.
+    pub(crate) fn seat_after(&self, state: &State) -> SeatId {
+        let order = self.order(state.phase);
+        match order.len() {
+            0 => 0,
+            len => order[(state.order_index as usize + 1) % len],
+        }
+    }
+
+    /// A decision point: the end rules, then the move limit.
+    fn reach_decision(&self, state: &mut State) {
+        state.resume = Resume::Decision;
+        state.result = self.ended(state);
+        if state.result.is_none() && state.plies >= self.game.limits.max_plies {
+            state.result = Some(self.draw("move limit"));
+        }
+    }
+
+    fn ended(&self, state: &State) -> Option<GameResult> {
+        let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state)));
+        let (index, rule) =
+            self.game.end.iter().enumerate().find(|(_, rule)| self.holds(state, &ctx, &rule.condition))?;
+        Some(self.result_of(state, &ctx, index, rule))
+    }
+
+    fn result_of(&self, state: &State, ctx: &Ctx, index: usize, rule: &EndRule) -> GameResult {
+        let rule_name = format!("end rule {}", index + 1);
+        let seats = 0..self.seat_count() as SeatId;
+        match &rule.outcome {
+            Outcome::Win(seat) | Outcome::Loss(seat) => {
+                let Some(seat) = self.eval(state, ctx, seat).as_seat() else {
+                    return self.draw(&format!("{rule_name}: no seat"));
+                };
+                let wins = matches!(rule.outcome, Outcome::Win(_));
+                let places = seats.map(|s| if self.allied(s, seat) == wins { 1 } else { 2 }).collect();
+                let verb = if wins { "wins" } else { "loses" };
+                GameResult { places, reason: format!("{rule_name}: {} {verb}", self.seat_name(seat)) }
+            }
+            Outcome::Draw => self.draw(&format!("{rule_name}: draw")),
+            Outcome::Rank(keys) => {
+                let scores: Vec<Vec<i64>> = seats
+                    .map(|seat| {
+                        let ctx = Ctx { seat: Some(seat), ..*ctx };
+                        keys.iter().map(|k| self.eval(state, &ctx, k).as_int().unwrap_or(i64::MIN)).collect()
+                    })
+                    .collect();
+                let places = scores.iter().map(|mine| 1 + scores.iter().filter(|s| *s > mine).count() as u32);
+                GameResult { places: places.collect(), reason: format!("{rule_name}: ranked") }
+            }
+        }
+    }
+
+    fn draw(&self, reason: &str) -> GameResult {
+        GameResult { places: vec![1; self.seat_count()], reason: reason.to_string() }
+    }
+}

@@ -1,0 +1,136 @@
+//! Run-time values of expressions and the operators on them, with the language's rules for `none`:
+//! any operation on `none` gives `none` except `==`/`!=`; `and`/`or`/`not` read it as false;
+//! comparisons with it are false; arithmetic saturates; `/` and `mod` by 0 give 0.
+
+use crate::ir::{BinaryOp, CellId, Const, PhaseId, SeatId, TypeId};
+
+use super::state::{Piece, Prize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    None,
+    Int(i64),
+    Bool(bool),
+    Cell(CellId),
+    Seat(SeatId),
+    Piece(Piece),
+    /// A piece in a prize pile, which keeps its value at capture.
+    Prize(Prize),
+    PieceType(TypeId),
+    Phase(PhaseId),
+}
+
+impl Value {
+    pub fn truthy(self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+
+    pub fn as_int(self) -> Option<i64> {
+        match self {
+            Value::Int(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    pub fn as_seat(self) -> Option<SeatId> {
+        match self {
+            Value::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_cell(self) -> Option<CellId> {
+        match self {
+            Value::Cell(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The piece itself, for board pieces and prizes alike.
+    pub fn as_piece(self) -> Option<Piece> {
+        match self {
+            Value::Piece(p) => Some(p),
+            Value::Prize(p) => Some(p.piece),
+            _ => None,
+        }
+    }
+
+    pub fn from_const(constant: Const) -> Value {
+        match constant {
+            Const::None => Value::None,
+            Const::Int(n) => Value::Int(n),
+            Const::Bool(b) => Value::Bool(b),
+            Const::Cell(c) => Value::Cell(c),
+            Const::Seat(s) => Value::Seat(s),
+            Const::PieceType(t) => Value::PieceType(t),
+            Const::Phase(p) => Value::Phase(p),
+        }
+    }
+
+    pub fn from_option<T>(value: Option<T>, wrap: impl FnOnce(T) -> Value) -> Value {
+        value.map_or(Value::None, wrap)
+    }
+}
+
+/// A strict binary operator (not `and`/`or`, which short-circuit) on two values.
+pub fn binary(op: BinaryOp, left: Value, right: Value) -> Value {
+    match op {
+        BinaryOp::Eq => Value::Bool(left == right),
+        BinaryOp::Ne => Value::Bool(left != right),
+        BinaryOp::Or | BinaryOp::And => {
+            let (a, b) = (left.truthy(), right.truthy());
+            Value::Bool(if op == BinaryOp::Or { a || b } else { a && b })
+        }
+        _ => match (left, right) {
+            (Value::Int(a), Value::Int(b)) => integer(op, a, b),
+            _ if is_comparison(op) => Value::Bool(false),
+            _ => Value::None,
+        },
+    }
+}
+
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(op, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+}
+
+/// Integer operators: saturating; division is Euclidean and by 0 gives 0.
+fn integer(op: BinaryOp, a: i64, b: i64) -> Value {
+    match op {
+        BinaryOp::Lt => Value::Bool(a < b),
+        BinaryOp::Le => Value::Bool(a <= b),
+        BinaryOp::Gt => Value::Bool(a > b),
+        BinaryOp::Ge => Value::Bool(a >= b),
+        BinaryOp::Add => Value::Int(a.saturating_add(b)),
+        BinaryOp::Sub => Value::Int(a.saturating_sub(b)),
+        BinaryOp::Mul => Value::Int(a.saturating_mul(b)),
+        BinaryOp::Div if b == 0 => Value::Int(0),
+        BinaryOp::Div => Value::Int(a.checked_div_euclid(b).unwrap_or(i64::MAX)),
+        BinaryOp::Mod => Value::Int(a.checked_rem_euclid(b).unwrap_or(0)),
+        BinaryOp::Eq | BinaryOp::Ne | BinaryOp::And | BinaryOp::Or => Value::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn none_rules() {
+        assert_eq!(binary(BinaryOp::Add, Value::None, Value::Int(1)), Value::None);
+        assert_eq!(binary(BinaryOp::Eq, Value::None, Value::None), Value::Bool(true));
+        assert_eq!(binary(BinaryOp::Ne, Value::None, Value::Int(0)), Value::Bool(true));
+        assert_eq!(binary(BinaryOp::Lt, Value::None, Value::Int(1)), Value::Bool(false));
+        assert_eq!(binary(BinaryOp::Or, Value::None, Value::Bool(true)), Value::Bool(true));
+        assert_eq!(binary(BinaryOp::And, Value::None, Value::Bool(true)), Value::Bool(false));
+    }
+
+    #[test]
+    fn arithmetic_saturates_and_divides_by_zero_to_zero() {
+        assert_eq!(binary(BinaryOp::Add, Value::Int(i64::MAX), Value::Int(1)), Value::Int(i64::MAX));
+        assert_eq!(binary(BinaryOp::Div, Value::Int(7), Value::Int(0)), Value::Int(0));
+        assert_eq!(binary(BinaryOp::Mod, Value::Int(7), Value::Int(0)), Value::Int(0));
+        assert_eq!(binary(BinaryOp::Div, Value::Int(i64::MIN), Value::Int(-1)), Value::Int(i64::MAX));
+        assert_eq!(binary(BinaryOp::Mod, Value::Int(-1), Value::Int(3)), Value::Int(2));
+        assert_eq!(binary(BinaryOp::Div, Value::Int(-1), Value::Int(3)), Value::Int(-1));
+    }
+}
