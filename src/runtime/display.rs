@@ -35,7 +35,11 @@ impl Engine {
         order.sort_by_key(line_of);
         for cell in order {
             let info = &board.cells[cell as usize];
-            let label = if square { info.rank.to_string() } else { info.name.trim_end_matches(char::is_numeric).into() };
+            let label = if square {
+                info.rank.to_string()
+            } else {
+                info.name.trim_end_matches(char::is_numeric).into()
+            };
             match rows.last_mut() {
                 Some(row) if row.label == label => row.cells.push(cell),
                 _ => rows.push(Row { label, cells: vec![cell] }),
@@ -62,7 +66,8 @@ impl Engine {
         let mut out = String::new();
         let files = match self.game.board.kind {
             BoardKind::Square { width: files, .. } => {
-                let letters: Vec<String> = (0..files).map(|f| ((b'a' + f as u8) as char).to_string()).collect();
+                let letters: Vec<String> =
+                    (0..files).map(|f| ((b'a' + f as u8) as char).to_string()).collect();
                 Some(format!("{:label_width$}  {}", "", pad_all(&letters, width)))
             }
             BoardKind::Hex { .. } => None,
@@ -87,7 +92,10 @@ impl Engine {
         match self.status(state) {
             Status::Decision { .. } => format!("{seat} to move ({progress})"),
             Status::Chance { sides } => {
-                format!("{seat}'s turn, rolling a d{sides} ({} rolls pending; {progress})", state.pending.len())
+                format!(
+                    "{seat}'s turn, rolling a d{sides} ({} rolls pending; {progress})",
+                    state.pending.len()
+                )
             }
             Status::Over(result) => {
                 let places: Vec<String> = (0..result.places.len())
@@ -124,7 +132,12 @@ impl Engine {
             if variable.per_seat {
                 for seat in 0..self.seat_count() as u8 {
                     let value = self.variable_value(state, var, Some(seat));
-                    shown.push(format!("{}({}) = {}", variable.name, self.seat_name(seat), self.value_text(value)));
+                    shown.push(format!(
+                        "{}({}) = {}",
+                        variable.name,
+                        self.seat_name(seat),
+                        self.value_text(value)
+                    ));
                 }
             } else {
                 let value = self.variable_value(state, var, None);

@@ -114,7 +114,14 @@ impl Engine {
     }
 
     /// Sets an attribute of the piece on `cell` to a value, or queues a roll for it.
-    pub(crate) fn assign_attribute(&self, state: &mut State, ctx: &Ctx, cell: CellId, attribute: AttrId, value: &Expr) {
+    pub(crate) fn assign_attribute(
+        &self,
+        state: &mut State,
+        ctx: &Ctx,
+        cell: CellId,
+        attribute: AttrId,
+        value: &Expr,
+    ) {
         if let Expr::Roll(sides) = value {
             queue_roll(state, *sides, RollTarget::Attribute { cell, attribute });
             return;
@@ -124,7 +131,13 @@ impl Engine {
         }
     }
 
-    pub(crate) fn write_cell_attribute(&self, state: &mut State, cell: CellId, attribute: AttrId, value: i64) {
+    pub(crate) fn write_cell_attribute(
+        &self,
+        state: &mut State,
+        cell: CellId,
+        attribute: AttrId,
+        value: i64,
+    ) {
         if let Some(mut piece) = state.piece(cell) {
             self.write_attribute(&mut piece, attribute, value);
             state.set_piece(cell, Some(piece));
@@ -148,7 +161,8 @@ impl Engine {
     /// Turns a mutable map by `turns` steps of the board's rotation: the value on a cell moves to
     /// the cell's image.
     fn rotate_map(&self, state: &mut State, map: crate::ir::MapId, turns: i64) {
-        let (Some(offset), Some(rotation)) = (self.mutable_map_offset(map), self.game.board.rotation(turns)) else {
+        let (Some(offset), Some(rotation)) = (self.mutable_map_offset(map), self.game.board.rotation(turns))
+        else {
             return;
         };
         let cells = self.game.board.cell_count();

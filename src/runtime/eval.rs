@@ -66,7 +66,9 @@ impl Engine {
                 _ => Value::None,
             },
             Expr::Map(map, cell) => match self.eval(state, ctx, cell) {
-                Value::Cell(c) => Value::from_option(self.map_value(state, *map, c), |v| Value::Int(v.into())),
+                Value::Cell(c) => {
+                    Value::from_option(self.map_value(state, *map, c), |v| Value::Int(v.into()))
+                }
                 _ => Value::None,
             },
             Expr::InZone { cell, zone, seat } => {
@@ -95,7 +97,8 @@ impl Engine {
             Expr::Count(collection, predicate) => {
                 let mut count = 0i64;
                 self.for_each_in(state, ctx, collection, |it| {
-                    let holds = predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+                    let holds =
+                        predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
                     count += i64::from(holds);
                 });
                 Value::Int(count)

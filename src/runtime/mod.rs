@@ -290,7 +290,8 @@ impl Engine {
     /// Writes an attribute of a piece, clamped into the attribute's range; a slot the type does not
     /// have is left alone.
     pub(crate) fn write_attribute(&self, piece: &mut Piece, attribute: crate::ir::AttrId, value: i64) {
-        let has = self.game.pieces.get(piece.kind as usize).is_some_and(|t| t.attributes.contains(&attribute));
+        let has =
+            self.game.pieces.get(piece.kind as usize).is_some_and(|t| t.attributes.contains(&attribute));
         let (Some(range), Some(slot)) =
             (self.game.attributes.get(attribute as usize), piece.attributes.get_mut(attribute as usize))
         else {

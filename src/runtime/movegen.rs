@@ -5,7 +5,9 @@
 
 use std::ops::ControlFlow;
 
-use crate::ir::{Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, SeatId};
+use crate::ir::{
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, SeatId,
+};
 
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Piece, State};
@@ -50,9 +52,11 @@ impl Engine {
     pub(crate) fn has_legal_action(&self, state: &State) -> bool {
         let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
         let seat = self.current_seat(state);
-        phase.turn.choices.iter().any(|choice| {
-            self.choice_moves(state, seat, choice, &mut |_| ControlFlow::Break(())).is_break()
-        })
+        phase
+            .turn
+            .choices
+            .iter()
+            .any(|choice| self.choice_moves(state, seat, choice, &mut |_| ControlFlow::Break(())).is_break())
     }
 
     fn choice_moves(
@@ -65,8 +69,15 @@ impl Engine {
         let next = Some(self.seat_after(state));
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
-            let generator =
-                Generator { engine: self, state, seat, next, id, action, choice_filter: choice.filter.as_ref() };
+            let generator = Generator {
+                engine: self,
+                state,
+                seat,
+                next,
+                id,
+                action,
+                choice_filter: choice.filter.as_ref(),
+            };
             generator.moves(sink)?;
         }
         ControlFlow::Continue(())
@@ -200,14 +211,25 @@ impl Generator<'_> {
             }
         };
         if allowed && self.filters_hold(&ctx) {
-            let mv = Move { kind: MoveKind::Action(self.id), from: Some(from), to: Some(to), piece: None, choice: 0 };
+            let mv = Move {
+                kind: MoveKind::Action(self.id),
+                from: Some(from),
+                to: Some(to),
+                piece: None,
+                choice: 0,
+            };
             sink(mv)?;
         }
         ControlFlow::Continue(())
     }
 
     fn capture_allowed(&self, ctx: &Ctx) -> bool {
-        self.engine.game.capture.allowed.as_ref().is_none_or(|allowed| self.engine.holds(self.state, ctx, allowed))
+        self.engine
+            .game
+            .capture
+            .allowed
+            .as_ref()
+            .is_none_or(|allowed| self.engine.holds(self.state, ctx, allowed))
     }
 
     /// One move per type in the seat's reserve that the action drops, per empty cell of the region.

@@ -31,7 +31,8 @@ impl Engine {
         let cell = |c: Option<u16>| c.map_or("?", |c| self.cell_name(c));
         match &action.kind {
             ActionKind::Drop { .. } => {
-                let letter = mv.piece.and_then(|t| self.game.pieces.get(t as usize)).map_or('?', |t| t.letter);
+                let letter =
+                    mv.piece.and_then(|t| self.game.pieces.get(t as usize)).map_or('?', |t| t.letter);
                 format!("{}@{}", letter.to_ascii_uppercase(), cell(mv.to))
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
@@ -79,7 +80,8 @@ impl Engine {
     }
 
     fn list(&self, state: &State, moves: &[Move]) -> String {
-        let mut names: Vec<String> = moves.iter().take(LISTED_MOVES).map(|&m| self.notation(state, m)).collect();
+        let mut names: Vec<String> =
+            moves.iter().take(LISTED_MOVES).map(|&m| self.notation(state, m)).collect();
         if moves.len() > LISTED_MOVES {
             names.push(format!("... ({} in all)", moves.len()));
         }

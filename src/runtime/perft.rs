@@ -9,7 +9,9 @@ use super::{Engine, Status};
 pub fn perft(engine: &Engine, state: &State, depth: u32) -> u64 {
     let mut moves = Vec::new();
     match engine.status(state) {
-        Status::Chance { sides } => each_outcome(engine, state, sides).map(|child| perft(engine, &child, depth)).sum(),
+        Status::Chance { sides } => {
+            each_outcome(engine, state, sides).map(|child| perft(engine, &child, depth)).sum()
+        }
         _ if depth == 0 => 1,
         Status::Over(_) => 0,
         Status::Decision { .. } => {

@@ -48,6 +48,24 @@ const MAX_TOKEN_COUNT: usize = 4096;
 
 type Line<'t> = (usize, &'t str);
 
+/// A problem with the position text, on the statement's line unless another line is named.
+struct Error {
+    line: Option<usize>,
+    message: String,
+}
+
+impl From<String> for Error {
+    fn from(message: String) -> Error {
+        Error { line: None, message }
+    }
+}
+
+impl From<&str> for Error {
+    fn from(message: &str) -> Error {
+        message.to_string().into()
+    }
+}
+
 pub(crate) fn read(engine: &Engine, text: &str) -> Result<State, String> {
     let lines: Vec<Line> = text
         .lines()
@@ -59,7 +77,9 @@ pub(crate) fn read(engine: &Engine, text: &str) -> Result<State, String> {
     let mut rest = lines.as_slice();
     while let Some((&(number, line), tail)) = rest.split_first() {
         rest = tail;
-        reader.statement(number, line, &mut rest).map_err(|message| format!("line {number}: {message}"))?;
+        reader
+            .statement(number, line, &mut rest)
+            .map_err(|e| format!("line {}: {}", e.line.unwrap_or(number), e.message))?;
     }
     reader.finish()
 }
@@ -72,7 +92,7 @@ struct Reader<'e> {
 }
 
 impl Reader<'_> {
-    fn statement<'t>(&mut self, number: usize, line: &str, rest: &mut &'t [Line<'t>]) -> Result<(), String> {
+    fn statement<'t>(&mut self, number: usize, line: &str, rest: &mut &'t [Line<'t>]) -> Result<(), Error> {
         let (keyword, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let args = args.trim();
         match keyword.to_ascii_lowercase().as_str() {
@@ -92,7 +112,7 @@ impl Reader<'_> {
             "roll" => self.roll(args)?,
             "resume" => self.state.resume = resume(args)?,
             "result" => self.result(args)?,
-            other => return Err(format!("unknown statement `{other}`")),
+            other => return Err(format!("unknown statement `{other}`").into()),
         }
         Ok(())
     }
@@ -103,7 +123,8 @@ impl Reader<'_> {
             let mut places = order.iter().enumerate().filter(|(_, s)| **s == seat).map(|(i, _)| i);
             let place = places.nth(nth.unwrap_or(1).saturating_sub(1));
             let name = self.engine.seat_name(seat);
-            let place = place.ok_or_else(|| format!("line {number}: {name} does not take that turn in this phase"))?;
+            let place = place
+                .ok_or_else(|| format!("line {number}: {name} does not take that turn in this phase"))?;
             self.state.order_index = place as u16;
         }
         if self.state.pending.is_empty() {
@@ -183,8 +204,12 @@ impl Reader<'_> {
             ValueType::Bool => text.to_ascii_lowercase().parse().ok().map(Value::Bool),
             ValueType::Cell => self.engine.cell_named(text).map(Value::Cell),
             ValueType::Seat => self.engine.seat_named(text).map(Value::Seat),
-            ValueType::PieceType => named(game.pieces.iter().map(|p| &p.name).collect()).map(|t| Value::PieceType(t as u8)),
-            ValueType::Phase => named(game.phases.iter().map(|p| &p.name).collect()).map(|p| Value::Phase(p as u8)),
+            ValueType::PieceType => {
+                named(game.pieces.iter().map(|p| &p.name).collect()).map(|t| Value::PieceType(t as u8))
+            }
+            ValueType::Phase => {
+                named(game.phases.iter().map(|p| &p.name).collect()).map(|p| Value::Phase(p as u8))
+            }
             ValueType::Piece => Some(Value::Piece(self.piece(text, None)?)),
         };
         found.ok_or_else(|| format!("`{text}` is not a {ty:?} value"))
@@ -224,10 +249,15 @@ impl Reader<'_> {
         let attributes = game.pieces.get(piece.kind as usize).map_or(&[][..], |t| t.attributes.as_slice());
         let values: Vec<&str> = values.split(':').collect();
         if values.len() > attributes.len() {
-            return Err(format!("`{token}` has {} attribute values, its type has {}", values.len(), attributes.len()));
+            return Err(format!(
+                "`{token}` has {} attribute values, its type has {}",
+                values.len(),
+                attributes.len()
+            ));
         }
         for (&attribute, text) in attributes.iter().zip(values) {
-            let value: i32 = text.parse().map_err(|_| format!("bad attribute value `{text}` in `{token}`"))?;
+            let value: i32 =
+                text.parse().map_err(|_| format!("bad attribute value `{text}` in `{token}`"))?;
             let range = game.attributes.get(attribute as usize).ok_or("bad attribute")?;
             if value < range.min || value > range.max || attribute as usize >= MAX_ATTRIBUTES {
                 return Err(format!("{} must be {} to {} (in `{token}`)", range.name, range.min, range.max));
@@ -242,7 +272,9 @@ impl Reader<'_> {
         let seat = self.seat(words.next().unwrap_or(""))?;
         for token in words {
             let (token, count) = match token.split_once('*') {
-                Some((token, count)) => (token, count.parse::<usize>().map_err(|_| format!("bad count `{count}`"))?),
+                Some((token, count)) => {
+                    (token, count.parse::<usize>().map_err(|_| format!("bad count `{count}`"))?)
+                }
                 None => (token, 1),
             };
             if count > MAX_TOKEN_COUNT {
@@ -267,18 +299,24 @@ impl Reader<'_> {
             let cell = cell.map(|c| self.cell(c)).transpose()?;
             let value = match value {
                 Some(v) => v.parse().map_err(|_| format!("bad value `{v}`"))?,
-                None => self.engine.piece_value(&self.state, &super::eval::Ctx::new(None, None), piece).unwrap_or(0),
+                None => self
+                    .engine
+                    .piece_value(&self.state, &super::eval::Ctx::new(None, None), piece)
+                    .unwrap_or(0),
             };
             self.state.add_prize(Prize { holder, piece, value, cell });
         }
         Ok(())
     }
 
-    fn map<'t>(&mut self, name: &str, rest: &mut &'t [Line<'t>]) -> Result<(), String> {
+    fn map<'t>(&mut self, name: &str, rest: &mut &'t [Line<'t>]) -> Result<(), Error> {
         let game = &self.engine.game;
         let index = game.maps.iter().position(|m| m.name.eq_ignore_ascii_case(name));
         let index = index.ok_or_else(|| format!("no map `{name}`"))?;
-        let offset = self.engine.mutable_map_offset(index as u8).ok_or_else(|| format!("map `{name}` never changes"))?;
+        let offset = self
+            .engine
+            .mutable_map_offset(index as u8)
+            .ok_or_else(|| format!("map `{name}` never changes"))?;
         for (cell, text) in self.grid(rest, "map")? {
             let value = if text == "." {
                 None
@@ -292,7 +330,7 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn board<'t>(&mut self, rest: &mut &'t [Line<'t>]) -> Result<(), String> {
+    fn board<'t>(&mut self, rest: &mut &'t [Line<'t>]) -> Result<(), Error> {
         for (cell, token) in self.grid(rest, "board")? {
             let piece = if token == "." { None } else { Some(self.piece(token, None)?) };
             self.state.set_piece(cell, piece);
@@ -302,10 +340,10 @@ impl Reader<'_> {
 
     /// Takes one line per drawn row from `rest` and pairs each cell with its token. Square rows may
     /// begin with their rank number.
-    fn grid<'t>(&self, rest: &mut &'t [Line<'t>], what: &str) -> Result<Vec<(CellId, &'t str)>, String> {
+    fn grid<'t>(&self, rest: &mut &'t [Line<'t>], what: &str) -> Result<Vec<(CellId, &'t str)>, Error> {
         let rows = self.engine.rows();
         if rest.len() < rows.len() {
-            return Err(format!("the {what} needs {} rows, found {}", rows.len(), rest.len()));
+            return Err(format!("the {what} needs {} rows, found {}", rows.len(), rest.len()).into());
         }
         let (lines, tail) = rest.split_at(rows.len());
         *rest = tail;
@@ -316,8 +354,13 @@ impl Reader<'_> {
                 tokens.remove(0);
             }
             if tokens.len() != row.cells.len() {
-                let message = format!("row {} of the {what} needs {} cells, found {}", row.label, row.cells.len(), tokens.len());
-                return Err(format!("line {number}: {message}"));
+                let message = format!(
+                    "row {} of the {what} needs {} cells, found {}",
+                    row.label,
+                    row.cells.len(),
+                    tokens.len()
+                );
+                return Err(Error { line: Some(number), message });
             }
             cells.extend(row.cells.iter().copied().zip(tokens));
         }
@@ -328,15 +371,21 @@ impl Reader<'_> {
     fn roll(&mut self, args: &str) -> Result<(), String> {
         let words: Vec<&str> = args.split_whitespace().collect();
         let sides: u32 = parse_number(words.first().copied().unwrap_or(""))?;
-        let target = match (words.get(1).map(|w| w.to_ascii_lowercase()).as_deref(), &words[words.len().min(2)..]) {
-            (Some("attribute"), [cell, name]) => {
-                let attribute = self.engine.game.attributes.iter().position(|a| a.name.eq_ignore_ascii_case(name));
-                let attribute = attribute.ok_or_else(|| format!("no attribute `{name}`"))? as AttrId;
-                RollTarget::Attribute { cell: self.cell(cell)?, attribute }
-            }
-            (Some("variable"), [name]) => RollTarget::Variable(self.variable_slot(name)?.0),
-            _ => return Err("expected `roll SIDES attribute CELL NAME` or `roll SIDES variable NAME`".into()),
-        };
+        let target =
+            match (words.get(1).map(|w| w.to_ascii_lowercase()).as_deref(), &words[words.len().min(2)..]) {
+                (Some("attribute"), [cell, name]) => {
+                    let attribute =
+                        self.engine.game.attributes.iter().position(|a| a.name.eq_ignore_ascii_case(name));
+                    let attribute = attribute.ok_or_else(|| format!("no attribute `{name}`"))? as AttrId;
+                    RollTarget::Attribute { cell: self.cell(cell)?, attribute }
+                }
+                (Some("variable"), [name]) => RollTarget::Variable(self.variable_slot(name)?.0),
+                _ => {
+                    return Err(
+                        "expected `roll SIDES attribute CELL NAME` or `roll SIDES variable NAME`".into()
+                    );
+                }
+            };
         if sides == 0 {
             return Err("a die has at least one side".into());
         }
@@ -449,8 +498,11 @@ fn write_holdings(engine: &Engine, state: &State, out: &mut String) {
                     }
                 }
             }
-            let words: Vec<String> =
-                tokens.iter().zip(&counts).map(|(t, &n)| if n > 1 { format!("{t}*{n}") } else { t.clone() }).collect();
+            let words: Vec<String> = tokens
+                .iter()
+                .zip(&counts)
+                .map(|(t, &n)| if n > 1 { format!("{t}*{n}") } else { t.clone() })
+                .collect();
             let _ = writeln!(out, "reserve {} {}", engine.seat_name(seat), words.join(" "));
         }
         let prizes = state.prizes_of(seat);

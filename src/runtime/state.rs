@@ -41,7 +41,10 @@ pub struct Prize {
 pub(crate) enum RollTarget {
     /// A variable slot (see `Engine::variable_slot`).
     Variable(u32),
-    Attribute { cell: CellId, attribute: AttrId },
+    Attribute {
+        cell: CellId,
+        attribute: AttrId,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,215 @@
+//! Move patterns, destinations, capture rules, filters and choice fallback.
+
+use super::*;
+
+fn stepper() -> Game {
+    let mut g = game(3, 3);
+    g.actions.push(action("step", step(&g, &ORTHOGONAL)));
+    g
+}
+
+#[test]
+fn step_moves_to_empty_and_enemy_cells_only() {
+    let (engine, state) = load(stepper(), "board\n. M1:1 .\n. M1:3 M2:2\n. . .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["b2-a2", "b2-b1", "b2xc2", "b3-a3", "b3-c3"]));
+}
+
+#[test]
+fn capture_rule_forbids_moving_onto_a_stronger_enemy() {
+    let mut g = stepper();
+    let power = |w| field(ctx(w), PieceField::Attribute(0));
+    g.capture.allowed = Some(bin(BinaryOp::Le, power(ContextWord::Target), power(ContextWord::Piece)));
+    let (engine, state) = load(g, "board\n. . .\nM1:2 M2:3 M2:2\n. . .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["a2-a1", "a2-a3"]));
+    let (engine, state) = load(stepper(), "board\n. . .\nM1:2 M2:3 M2:2\n. . .");
+    assert!(legal(&engine, &state).contains(&"a2xb2".to_string()));
+}
+
+#[test]
+fn destination_empty_and_enemy() {
+    let position = "board\n. . .\nM1:2 M2:3 .\n. . .";
+    let mut g = stepper();
+    g.actions[0].destination = Destination::Empty;
+    let (engine, state) = load(g, position);
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["a2-a1", "a2-a3"]));
+    let mut g = stepper();
+    g.actions[0].destination = Destination::Enemy;
+    let (engine, state) = load(g, position);
+    assert_eq!(legal(&engine, &state), strings(&["a2xb2"]));
+}
+
+#[test]
+fn seat_relative_directions_turn_with_the_seat() {
+    let mut g = game(3, 3);
+    g.actions.push(action("advance", ActionKind::Step { directions: relative(&g, &["n"]) }));
+    let (engine, state) = load(g.clone(), "turn black\nboard\n. . .\n. M2:1 .\n. . .");
+    assert_eq!(legal(&engine, &state), strings(&["b2-b1"]));
+    let (engine, state) = load(g, "board\n. . .\n. M1:1 .\n. . .");
+    assert_eq!(legal(&engine, &state), strings(&["b2-b3"]));
+}
+
+#[test]
+fn slide_stops_at_the_first_piece_and_respects_its_bound() {
+    let mut g = game(5, 1);
+    g.actions.push(action("slide", ActionKind::Slide { directions: absolute(&g, &["e", "w"]), max: None }));
+    let position = "board\n. M1:1 . . M2:1";
+    let (engine, state) = load(g.clone(), position);
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["b1-a1", "b1-c1", "b1-d1", "b1xe1"]));
+    g.actions[0].kind = ActionKind::Slide { directions: absolute(&g, &["e", "w"]), max: Some(int(2)) };
+    let (engine, state) = load(g.clone(), position);
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["b1-a1", "b1-c1", "b1-d1"]));
+    // A bound that reads `none` allows no step.
+    g.actions[0].kind =
+        ActionKind::Slide { directions: absolute(&g, &["e", "w"]), max: Some(Expr::Const(Const::None)) };
+    let (engine, state) = load(g, position);
+    assert_eq!(legal(&engine, &state), strings(&["pass"]));
+}
+
+#[test]
+fn leap_ignores_pieces_on_the_way_and_needs_every_cell_to_exist() {
+    let mut g = game(3, 3);
+    let (n, e, w) = (
+        g.board.direction_named("n").unwrap(),
+        g.board.direction_named("e").unwrap(),
+        g.board.direction_named("w").unwrap(),
+    );
+    let paths = vec![vec![n, n, e], vec![n, n, w], vec![e, e, n], vec![w, w, n]];
+    g.actions.push(action("knight", ActionKind::Leap { paths: vec![paths.clone(), paths] }));
+    let (engine, state) = load(g, "board\n. . .\nM1:1 M1:1 .\nM1:1 . .");
+    // From a1: n,n,e -> b3 (over the occupied a2) and e,e,n -> c2; the w paths leave the board.
+    let moves = legal(&engine, &state);
+    assert!(moves.contains(&"a1-b3".to_string()) && moves.contains(&"a1-c2".to_string()));
+    assert!(!moves.iter().any(|m| m.starts_with("a1-") && m != "a1-b3" && m != "a1-c2"));
+}
+
+fn walker(exact: bool, length: i64) -> Game {
+    let mut g = game(5, 5);
+    let directions = absolute(&g, &ORTHOGONAL);
+    g.actions.push(action("walk", ActionKind::Walk { directions, length: int(length), exact }));
+    g
+}
+
+const CENTRE: &str = "board\n. . . . .\n. . . . .\n. . M1:1 . .\n. . . . .\n. . . . .";
+
+#[test]
+fn exact_walk_counts_each_destination_once() {
+    let (engine, state) = load(walker(true, 2), CENTRE);
+    // Straight two steps (4 cells) and the 4 diagonal neighbours, each reached by two paths.
+    let moves = sorted(legal(&engine, &state));
+    assert_eq!(moves, strings(&["c3-a3", "c3-b2", "c3-b4", "c3-c1", "c3-c5", "c3-d2", "c3-d4", "c3-e3"]),);
+}
+
+#[test]
+fn walk_up_to_a_length_includes_shorter_paths() {
+    let (engine, state) = load(walker(false, 2), CENTRE);
+    assert_eq!(legal(&engine, &state).len(), 12);
+}
+
+#[test]
+fn walk_never_passes_through_a_piece_but_may_end_on_an_enemy() {
+    let position = "board\n. . . . .\n. . . . .\n. M2:1 M1:1 M1:1 .\n. . . . .\n. . . . .";
+    let (engine, state) = load(walker(true, 2), position);
+    let moves = legal(&engine, &state);
+    // c3 cannot go through b3 (enemy) or d3 (own) to a3 or e3, and no 2-step walk ends on b3.
+    assert!(!moves.iter().any(|m| m.starts_with("c3") && (m.ends_with("a3") || m.ends_with("e3"))));
+    assert!(moves.contains(&"c3-b2".to_string()));
+    let (engine, state) = load(walker(false, 2), position);
+    assert!(legal(&engine, &state).contains(&"c3xb3".to_string()));
+}
+
+#[test]
+fn walk_length_from_a_huge_expression_is_bounded() {
+    let (engine, state) = load(walker(true, i64::MAX), CENTRE);
+    // Self-avoiding walks longer than the board cannot exist; generation must still finish.
+    let mut moves = Vec::new();
+    engine.legal_moves(&state, &mut moves);
+    assert_eq!(moves, vec![Move::bare(MoveKind::Pass)]);
+}
+
+fn dropper() -> Game {
+    let mut g = game(3, 2);
+    g.pieces.push(PieceType { name: "king".into(), letter: 'K', attributes: vec![], value: int(10) });
+    let row1 = CellSet::from_cells(vec![0, 1, 2], 6);
+    let row2 = CellSet::from_cells(vec![3, 4, 5], 6);
+    g.actions.push(action("deploy", ActionKind::Drop { cells: vec![row1, row2], with: vec![(0, int(4))] }));
+    g
+}
+
+#[test]
+fn drops_go_on_empty_cells_of_the_seat_region_once_per_type() {
+    let (engine, state) = load(dropper(), "reserve white M*3 K\nboard\n. . .\n. M2:1 .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["K@a1", "K@c1", "M@a1", "M@c1"]));
+    let (engine, state) = load(dropper(), "turn black\nreserve black K\nboard\n. . .\n. . .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["K@a2", "K@b2", "K@c2"]));
+}
+
+#[test]
+fn a_drop_takes_the_piece_from_the_reserve_and_sets_its_attributes() {
+    let (engine, mut state) = load(dropper(), "reserve white M*2\nboard\n. . .\n. . .");
+    play(&engine, &mut state, "m@b1");
+    let piece = engine.piece_at(&state, engine.cell_named("b1").unwrap()).unwrap();
+    assert_eq!((piece.owner, piece.attribute(0)), (Some(0), 4));
+    assert_eq!(engine.reserve(&state, 0).len(), 1);
+}
+
+#[test]
+fn drops_only_list_the_types_the_action_names() {
+    let mut g = dropper();
+    g.actions[0].pieces = vec![1];
+    let (engine, state) = load(g, "reserve white M*3 K\nboard\n. . .\n. . .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["K@a1", "K@b1", "K@c1"]));
+}
+
+#[test]
+fn choose_offers_each_integer_that_passes_the_filter() {
+    let mut g = game(2, 2);
+    let mut choose = action("orient", ActionKind::Choose { from: int(0), to: int(3) });
+    choose.filter = Some(bin(BinaryOp::Ne, ctx(ContextWord::Choice), int(2)));
+    g.actions.push(choose);
+    let (engine, state) = load(g.clone(), "");
+    assert_eq!(legal(&engine, &state), strings(&["orient 0", "orient 1", "orient 3"]));
+    g.actions[0].kind = ActionKind::Choose { from: int(0), to: int(i64::MAX) };
+    g.actions[0].filter = None;
+    let (engine, state) = load(g, "");
+    let mut moves = Vec::new();
+    engine.legal_moves(&state, &mut moves);
+    assert_eq!(moves.len(), 1000);
+}
+
+#[test]
+fn action_when_selects_pieces() {
+    let mut g = stepper();
+    g.actions[0].when =
+        Some(bin(BinaryOp::Ge, field(ctx(ContextWord::Piece), PieceField::Attribute(0)), int(2)));
+    let (engine, state) = load(g, "board\nM1:1 . .\n. . .\n. . M1:2");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["c1-b1", "c1-c2"]));
+}
+
+#[test]
+fn the_first_choice_with_a_legal_move_gives_the_moves() {
+    let mut g = stepper();
+    g.actions.push(action("jump", ActionKind::Leap { paths: vec![vec![vec![0, 0]], vec![vec![4, 4]]] }));
+    let to_is_top = |cell: &str| {
+        Expr::Binary(
+            BinaryOp::Eq,
+            Box::new(ctx(ContextWord::To)),
+            Box::new(Expr::Const(Const::Cell(g.board.cell_named(cell).unwrap()))),
+        )
+    };
+    g.phases[0].turn.choices = vec![
+        ActionChoice { actions: vec![0], filter: Some(to_is_top("a3")) },
+        ActionChoice { actions: vec![1], filter: None },
+    ];
+    let (engine, state) = load(g.clone(), "board\n. . .\nM1:1 . .\n. . .");
+    assert_eq!(legal(&engine, &state), strings(&["a2-a3"]));
+    let (engine, state) = load(g, "board\n. . .\n. . .\nM1:1 . .");
+    assert_eq!(legal(&engine, &state), strings(&["a1-a3"]));
+}
+
+#[test]
+fn moves_reached_twice_are_one_move() {
+    let mut g = stepper();
+    g.actions[0].kind = step(&g, &["n", "n", "e"]);
+    let (engine, state) = load(g, "board\n. . .\n. . .\nM1:1 . .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["a1-a2", "a1-b1"]));
+}

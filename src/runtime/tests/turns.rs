@@ -1,0 +1,276 @@
+//! Captures, rolls and chance, the turn and phase machine, end rules and results.
+
+use super::*;
+
+fn stepper() -> Game {
+    let mut g = game(3, 3);
+    g.actions.push(action("step", step(&g, &ORTHOGONAL)));
+    g
+}
+
+fn power_of(word: ContextWord) -> Expr {
+    field(ctx(word), PieceField::Attribute(0))
+}
+
+#[test]
+fn capture_to_prizes_keeps_value_and_cell_and_counts() {
+    let mut g = stepper();
+    g.capture.destination = CaptureDestination::Prizes;
+    g.variables.push(variable("seen", int(0)));
+    // After every action: remember how many captures the turn made.
+    g.phases[0].turn.after = vec![set(0, ctx(ContextWord::Captures))];
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 M2:5 .\n. . .");
+    play(&engine, &mut state, "a2xb2");
+    let prize = engine.prizes(&state, 0)[0];
+    assert_eq!((prize.piece.owner, prize.value, prize.cell), (Some(1), 5, engine.cell_named("b2")));
+    assert_eq!(engine.variable(&state, "seen", None), Some(Value::Int(1)));
+    assert_eq!(engine.piece_at(&state, engine.cell_named("b2").unwrap()).unwrap().owner, Some(0));
+    assert_eq!(engine.piece_at(&state, engine.cell_named("a2").unwrap()), None);
+}
+
+#[test]
+fn capture_to_reserve_returns_the_piece_to_its_owner() {
+    let mut g = stepper();
+    g.capture.destination = CaptureDestination::Reserve;
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 M2:5 .\n. . .");
+    play(&engine, &mut state, "a2xb2");
+    assert_eq!(engine.reserve(&state, 1).len(), 1);
+    assert!(engine.reserve(&state, 0).is_empty());
+}
+
+#[test]
+fn capture_effects_run_with_the_capturer_on_the_target_cell_then_the_action_effects() {
+    let mut g = stepper();
+    g.variables.push(variable("power_seen", int(0)));
+    g.capture.then = vec![Effect::SetAttribute { cell: ctx(ContextWord::To), attribute: 0, value: int(6) }];
+    // The action's own effect sees the attribute the capture effect set.
+    g.actions[0].then = vec![set(0, power_of(ContextWord::Piece))];
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 M2:1 .\n. . .");
+    play(&engine, &mut state, "a2xb2");
+    assert_eq!(engine.variable(&state, "power_seen", None), Some(Value::Int(6)));
+}
+
+#[test]
+fn attributes_are_clamped_to_their_range() {
+    let mut g = stepper();
+    g.actions[0].then =
+        vec![Effect::SetAttribute { cell: ctx(ContextWord::To), attribute: 0, value: int(99) }];
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . .\n. . .");
+    play(&engine, &mut state, "a2-b2");
+    assert_eq!(engine.piece_at(&state, engine.cell_named("b2").unwrap()).unwrap().attribute(0), 6);
+}
+
+#[test]
+fn a_roll_in_a_capture_makes_a_chance_node_before_the_next_decision() {
+    let mut g = stepper();
+    g.capture.then =
+        vec![Effect::SetAttribute { cell: ctx(ContextWord::To), attribute: 0, value: Expr::Roll(6) }];
+    let (engine, mut state) = load(g, "board\n. . M2:1\nM1:2 M2:1 .\n. . .");
+    play(&engine, &mut state, "a2xb2");
+    assert_eq!(engine.status(&state), Status::Chance { sides: 6 });
+    assert_eq!(engine.seat_to_move(&state), Some(0));
+    engine.apply_chance(&mut state, 4);
+    assert_eq!(engine.piece_at(&state, engine.cell_named("b2").unwrap()).unwrap().attribute(0), 4);
+    assert_eq!(engine.status(&state), Status::Decision { seat: 1 });
+}
+
+#[test]
+fn setup_rolls_come_first_one_per_piece() {
+    let mut g = stepper();
+    let cells = vec![0, 1, 2];
+    g.setup = vec![SetupStep::Place { piece: 0, owner: Some(0), cells, with: vec![(0, Expr::Roll(6))] }];
+    let engine = Engine::new(g);
+    let mut state = engine.initial_state();
+    for outcome in [3, 1, 6] {
+        assert_eq!(engine.status(&state), Status::Chance { sides: 6 });
+        engine.apply_chance(&mut state, outcome);
+    }
+    assert_eq!(engine.status(&state), Status::Decision { seat: 0 });
+    let powers: Vec<i32> = (0..3).map(|c| engine.piece_at(&state, c).unwrap().attribute(0)).collect();
+    assert_eq!(powers, vec![3, 1, 6]);
+}
+
+#[test]
+fn turn_start_effects_run_before_the_first_decision() {
+    let mut g = stepper();
+    g.variables.push(variable("starts", int(0)));
+    g.phases[0].turn.start = vec![set(0, bin(BinaryOp::Add, var(0), int(1)))];
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . M2:2\n. . .");
+    play(&engine, &mut state, "a2-a3");
+    assert_eq!(engine.variable(&state, "starts", None), Some(Value::Int(1)));
+}
+
+#[test]
+fn exactly_n_actions_then_the_other_seat() {
+    let mut g = stepper();
+    g.phases[0].turn.count = ActionCount::Exactly(int(2));
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . M2:2\n. . .");
+    play(&engine, &mut state, "a2-a3");
+    assert_eq!(decision_seat(&engine, &state), Some(0));
+    play(&engine, &mut state, "a3-b3");
+    assert_eq!(decision_seat(&engine, &state), Some(1));
+}
+
+#[test]
+fn up_to_n_actions_may_end_early() {
+    let mut g = stepper();
+    g.phases[0].turn.count = ActionCount::UpTo(int(2));
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . M2:2\n. . .");
+    assert!(legal(&engine, &state).contains(&"end".to_string()));
+    play(&engine, &mut state, "a2-a3");
+    assert!(legal(&engine, &state).contains(&"end".to_string()));
+    play(&engine, &mut state, "end");
+    assert_eq!(decision_seat(&engine, &state), Some(1));
+    play(&engine, &mut state, "c2-c3");
+    play(&engine, &mut state, "c3-b3");
+    assert_eq!(decision_seat(&engine, &state), Some(0));
+}
+
+#[test]
+fn actions_while_a_condition_holds() {
+    let mut g = stepper();
+    g.variables.push(variable("left", int(3)));
+    g.actions[0].then = vec![set(0, bin(BinaryOp::Sub, var(0), int(1)))];
+    g.phases[0].turn.count = ActionCount::While(bin(BinaryOp::Gt, var(0), int(0)));
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . M2:2\n. . .");
+    for text in ["a2-a3", "a3-b3", "b3-b2"] {
+        assert_eq!(decision_seat(&engine, &state), Some(0));
+        play(&engine, &mut state, text);
+    }
+    assert_eq!(decision_seat(&engine, &state), Some(1));
+}
+
+#[test]
+fn a_stuck_seat_passes_and_all_passing_is_a_draw() {
+    let (engine, mut state) = load(stepper(), "board\nM1:1 M1:1 M1:1\nM1:1 M1:1 M1:1\nM1:1 M1:1 M1:1");
+    assert_eq!(legal(&engine, &state), strings(&["pass"]));
+    play(&engine, &mut state, "pass");
+    assert_eq!(decision_seat(&engine, &state), Some(1));
+    assert_eq!(legal(&engine, &state), strings(&["pass"]));
+    play(&engine, &mut state, "pass");
+    match engine.status(&state) {
+        Status::Over(result) => {
+            assert_eq!((result.places, result.reason.as_str()), (vec![1, 1], "no seat can move"))
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_phase_ends_when_until_holds_and_the_next_begins_with_its_first_seat() {
+    let mut g = stepper();
+    g.phases[0].order = vec![1];
+    g.phases[0].until = Some(bin(BinaryOp::Ge, ctx(ContextWord::Turns), int(2)));
+    g.phases.push(phase("main", vec![0]));
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . M2:2\n. . .");
+    assert_eq!(decision_seat(&engine, &state), Some(1));
+    play(&engine, &mut state, "c2-c3");
+    assert_eq!((decision_seat(&engine, &state), engine.phase(&state)), (Some(1), 0));
+    play(&engine, &mut state, "c3-b3");
+    assert_eq!((decision_seat(&engine, &state), engine.phase(&state), engine.turns(&state)), (Some(0), 1, 0));
+}
+
+fn ended(engine: &Engine, state: &State) -> (Vec<u32>, String) {
+    match engine.status(state) {
+        Status::Over(result) => (result.places, result.reason),
+        other => panic!("not over: {other:?}"),
+    }
+}
+
+#[test]
+fn win_when_the_next_seat_has_no_piece() {
+    let mut g = stepper();
+    let no_pieces = bin(BinaryOp::Eq, pieces_of(ctx(ContextWord::Next)), int(0));
+    g.end = vec![end_rule(no_pieces, Outcome::Win(ctx(ContextWord::Mover)))];
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 M2:1 .\n. . .");
+    play(&engine, &mut state, "a2xb2");
+    assert_eq!(ended(&engine, &state).0, vec![1, 2]);
+}
+
+#[test]
+fn loss_and_team_mates_share_places() {
+    let mut g = stepper();
+    g.seats.push(Seat { name: "red".into(), team: Some(0), view: 0 });
+    g.seats[0].team = Some(0);
+    g.teams = vec![Team { name: "warm".into(), seats: vec![0, 2] }];
+    g.end = vec![end_rule(Expr::Const(Const::Bool(true)), Outcome::Loss(seat_const(2)))];
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . M2:1\n. . .");
+    play(&engine, &mut state, "a2-a3");
+    assert_eq!(ended(&engine, &state).0, vec![2, 1, 2]);
+}
+
+#[test]
+fn rank_by_keys_with_ties_sharing_a_place() {
+    let mut g = stepper();
+    g.seats.push(Seat { name: "red".into(), team: None, view: 0 });
+    let count = pieces_of(ctx(ContextWord::Seat));
+    let power = Expr::Sum(
+        Collection::Pieces { owner: Box::new(ctx(ContextWord::Seat)), types: vec![] },
+        Box::new(power_of(ContextWord::It)),
+    );
+    g.end = vec![end_rule(Expr::Const(Const::Bool(true)), Outcome::Rank(vec![count, power]))];
+    let (engine, mut state) = load(g.clone(), "board\nM3:1 M3:5 .\nM1:2 . M2:2\nM1:4 . M2:4");
+    play(&engine, &mut state, "a2-b2");
+    // Two pieces each; power 6, 6 and 6: everyone ties.
+    assert_eq!(ended(&engine, &state).0, vec![1, 1, 1]);
+    let (engine, mut state) = load(g, "board\nM3:1 M3:1 .\nM1:2 . M2:2\nM1:4 . M2:1");
+    play(&engine, &mut state, "a2-b2");
+    assert_eq!(ended(&engine, &state).0, vec![1, 2, 3]);
+}
+
+#[test]
+fn the_move_limit_is_a_draw() {
+    let mut g = stepper();
+    g.limits.max_plies = 3;
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . M2:2\n. . .");
+    for text in ["a2-a3", "c2-c3", "a3-a2"] {
+        play(&engine, &mut state, text);
+    }
+    assert_eq!(ended(&engine, &state), (vec![1, 1], "move limit".to_string()));
+}
+
+#[test]
+fn rotate_map_turns_values_clockwise() {
+    let mut g = stepper();
+    let mut values = vec![None; 9];
+    values[0] = Some(7);
+    g.maps.push(Map { name: "level".into(), values, mutable: true });
+    let turns = ctx(ContextWord::Choice);
+    g.actions[0] = action("orient", ActionKind::Choose { from: int(0), to: int(3) });
+    g.actions[0].then = vec![Effect::RotateMap { map: 0, by: turns }];
+    let (engine, mut state) = load(g, "");
+    play(&engine, &mut state, "orient 1");
+    // A quarter turn clockwise takes the bottom-left corner to the top-left one.
+    assert_eq!(engine.map_value(&state, 0, engine.cell_named("a3").unwrap()), Some(7));
+    assert_eq!(engine.map_value(&state, 0, engine.cell_named("a1").unwrap()), None);
+}
+
+#[test]
+fn zones_per_seat_and_counts_with_predicates() {
+    let mut g = stepper();
+    let top = CellSet::from_cells(vec![6, 7, 8], 9);
+    let bottom = CellSet::from_cells(vec![0, 1, 2], 9);
+    g.zones.push(Zone { name: "goal".into(), per_seat: true, cells: vec![top, bottom] });
+    let in_goal = Expr::InZone {
+        cell: Box::new(ctx(ContextWord::To)),
+        zone: 0,
+        seat: Box::new(ctx(ContextWord::Mover)),
+    };
+    let strong = Expr::Count(
+        Collection::Pieces { owner: Box::new(ctx(ContextWord::Mover)), types: vec![0] },
+        Some(Box::new(bin(BinaryOp::Ge, power_of(ContextWord::It), int(3)))),
+    );
+    g.end = vec![end_rule(bin(BinaryOp::Ge, strong, int(1)), Outcome::Draw)];
+    g.actions[0].filter = Some(in_goal);
+    let (engine, state) = load(g.clone(), "board\n. . .\nM1:2 . M2:2\n. . .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["a2-a3"]));
+    let (engine, state) = load(g.clone(), "turn black\nboard\n. . .\nM1:2 . M2:2\n. . .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["c2-c1"]));
+    // The end rule counts the mover's pieces with power 3 or more.
+    let (engine, mut state) = load(g.clone(), "board\n. . .\nM1:2 . M2:2\n. . .");
+    play(&engine, &mut state, "a2-a3");
+    assert!(matches!(engine.status(&state), Status::Decision { .. }));
+    let (engine, mut state) = load(g, "board\n. . .\nM1:3 . M2:2\n. . .");
+    play(&engine, &mut state, "a2-a3");
+    assert!(matches!(engine.status(&state), Status::Over(_)));
+}
