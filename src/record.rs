@@ -336,6 +336,65 @@ mod tests {
         }
     }
 
+    /// Plays each rules file with random agents from a seed.
+    fn random_games(seed: u64) -> Vec<(Engine, PlayedGame)> {
+        use crate::agents::{Agent, RandomAgent};
+        use rand::SeedableRng;
+        ["rules/dice-chess.rules", "rules/mana.rules"]
+            .into_iter()
+            .map(|path| {
+                let text = std::fs::read_to_string(path).unwrap();
+                let engine = Engine::new(crate::compile(&text, &BTreeMap::new()).game.expect(path));
+                let mut agents: Vec<Box<dyn Agent>> =
+                    engine.game.seats.iter().map(|_| Box::new(RandomAgent) as Box<dyn Agent>).collect();
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let game =
+                    crate::agents::play::play_out(&engine, engine.initial_state(), &mut agents, &mut rng);
+                (engine, game)
+            })
+            .collect()
+    }
+
+    fn record_of(game: PlayedGame) -> Record {
+        let header = RecordHeader {
+            rules: String::new(),
+            options: BTreeMap::new(),
+            seed: 0,
+            seats: vec![],
+            position: None,
+        };
+        Record::new(header, game)
+    }
+
+    #[test]
+    #[ignore = "needs runtime"]
+    fn a_seed_fixes_a_game_and_its_record_replays() {
+        let replayed: Vec<_> = random_games(9).into_iter().map(|(_, game)| game).collect();
+        for (engine, game) in random_games(9) {
+            assert!(game.result().is_some(), "{:?}", game.ending);
+            assert!(replayed.contains(&game));
+            let end = verify(&engine, &record_of(game.clone())).unwrap();
+            assert_eq!(engine.status(&end), Status::Over(game.result().cloned().unwrap()));
+        }
+    }
+
+    #[test]
+    #[ignore = "needs runtime"]
+    fn a_replay_names_the_first_wrong_ply_and_a_wrong_result() {
+        for (engine, game) in random_games(4) {
+            let mut record = record_of(game);
+            let last = record.plies.len();
+            let original = std::mem::replace(&mut record.plies[last - 1], "zz0-zz0".into());
+            match verify(&engine, &record) {
+                Err(Mismatch::Ply { ply, text, .. }) => assert_eq!((ply, text.as_str()), (last, "zz0-zz0")),
+                other => panic!("{other:?}"),
+            }
+            record.plies[last - 1] = original;
+            record.plies.pop();
+            assert!(matches!(verify(&engine, &record), Err(Mismatch::Result { .. })));
+        }
+    }
+
     #[test]
     fn rolls_must_fit_the_die() {
         assert_eq!(parse_roll("roll 6", 6), Ok(6));

@@ -57,7 +57,9 @@ pub fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            let _ = writeln!(io::stderr(), "error: {error}");
+            if !error.message.is_empty() {
+                let _ = writeln!(io::stderr(), "error: {error}");
+            }
             ExitCode::from(error.exit_code())
         }
     }
@@ -92,10 +94,14 @@ impl fmt::Display for CliError {
     }
 }
 
-/// Writing to standard output failed (a closed pipe, a full disk).
+/// Writing to standard output failed: a full disk is reported; a reader that closed the pipe
+/// (`ludex ir FILE | head`) wanted no more, so that ends the command quietly.
 impl From<io::Error> for CliError {
     fn from(error: io::Error) -> CliError {
-        CliError::failed(format!("cannot write the output: {error}"))
+        match error.kind() {
+            io::ErrorKind::BrokenPipe => CliError::failed(""),
+            _ => CliError::failed(format!("cannot write the output: {error}")),
+        }
     }
 }
 

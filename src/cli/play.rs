@@ -3,7 +3,7 @@
 //! captures are announced; the result is shown at the end. Input that ends (a closed pipe) leaves the
 //! game like `quit`.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
@@ -11,7 +11,7 @@ use ludex::agents::play::{Ending, Playthrough, Ply, Step};
 use ludex::agents::{Agent, AgentSpec, Decision};
 use ludex::ir::SeatId;
 use ludex::record::Record;
-use ludex::runtime::{Engine, GameResult, Move, State};
+use ludex::runtime::{Engine, GameResult, Move, State, Status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -47,7 +47,12 @@ pub fn play(args: &PlayArgs) -> CliResult {
     let mut rolls = Rolls::default();
     let ending = loop {
         match game.step(&mut agents, &mut rng) {
-            Step::Ply(Ply::Roll { sides, outcome }) => rolls.push(sides, outcome),
+            Step::Ply(Ply::Roll { sides, outcome }) => {
+                rolls.push(sides, outcome);
+                if !matches!(session.engine.status(game.state()), Status::Chance { .. }) {
+                    rolls.announce(&mut out)?;
+                }
+            }
             Step::Ply(Ply::Move { seat, notation, .. }) => {
                 rolls.announce(&mut out)?;
                 writeln!(out, "{}", move_announcement(session.seat_name(seat as usize), &notation))?;
@@ -55,8 +60,9 @@ pub fn play(args: &PlayArgs) -> CliResult {
             Step::End(ending) => break ending,
         }
     };
-    rolls.announce(&mut out)?;
-    writeln!(out, "\n{}", session.engine.describe(game.state()))?;
+    if let Ending::Over(_) = ending {
+        writeln!(out, "\n{}", session.engine.describe(game.state()))?;
+    }
     writeln!(out, "{}", ending_announcement(&session, &ending))?;
     if let Some(mut file) = record_file {
         file.write(&Record::new(session.header(seed), game.finish(ending.clone())))?;
@@ -84,7 +90,7 @@ fn introduction(session: &Session, seed: u64) -> String {
     format!("{}: {}, seed {seed}", session.engine.game.name, seats.join(" against "))
 }
 
-/// Dice rolled since the last move, announced together.
+/// Dice rolled since the last decision, announced together once the next seat is to move.
 #[derive(Default)]
 struct Rolls {
     outcomes: Vec<(u32, u32)>,
@@ -172,6 +178,10 @@ impl Agent for HumanAgent {
                 let _ = writeln!(out, "\ninput ended; leaving the game");
                 return Decision::Quit;
             };
+            if !io::stdin().is_terminal() {
+                // Show piped input as if it had been typed.
+                let _ = writeln!(out, "{}", line.trim_end());
+            }
             match interpret(engine, state, moves, line.trim()) {
                 Ok(decision) => return decision,
                 Err(message) => {

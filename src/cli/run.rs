@@ -18,6 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use super::input::plural;
 use super::session::{MatchArgs, RecordFile, Session};
 use super::{CliError, CliResult};
 
@@ -194,7 +195,8 @@ impl Report {
         let last_seed = self.seed.wrapping_add(self.games.saturating_sub(1));
         let mut text = format!("{}: {} games, seeds {} to {last_seed}\n", self.game, self.games, self.seed);
         for seat in &self.seats {
-            text.push_str(&format!("  {:<12} {:<8} {:>8} wins\n", seat.seat, seat.agent, seat.wins));
+            let wins = plural(seat.wins as usize, "win");
+            text.push_str(&format!("  {:<12} {:<8} {wins:>10}\n", seat.seat, seat.agent));
         }
         text.push_str(&format!("  draws {}", self.draws));
         if self.unfinished > 0 {
