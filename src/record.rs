@@ -275,7 +275,6 @@ mod tests {
             },
             PlayedGame {
                 plies: vec!["roll 4".into(), "a2-a3".into()],
-                moves: 1,
                 ending: Ending::Over(GameResult { places: vec![1, 2], reason: "test".into() }),
             },
         )
@@ -301,8 +300,7 @@ mod tests {
     #[test]
     fn an_unfinished_game_has_a_null_result() {
         let mut record = sample();
-        record.result =
-            PlayedGame { plies: vec![], moves: 0, ending: Ending::Quit { seat: 0 } }.result().cloned();
+        record.result = PlayedGame { plies: vec![], ending: Ending::Quit { seat: 0 } }.result().cloned();
         let mut out = Vec::new();
         write(&mut out, &record).unwrap();
         assert!(String::from_utf8(out).unwrap().contains(r#""result":null"#));

@@ -138,11 +138,11 @@ fn match_files_with_unknown_keys_or_bad_syntax_are_usage_errors() {
 }
 
 #[test]
-fn replay_reports_malformed_records_with_their_line() {
+fn replay_stops_at_a_malformed_record_naming_its_line() {
     let records = temp_file("games.jsonl", b"\n{\"ludex\": 1, \"rules\": 3}\n");
     let output = ludex(&["replay", text(&records)]);
-    assert_exit(&output, 1);
-    assert!(stderr(&output).contains("game 1, line 2: not a ludex record"), "{}", stderr(&output));
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("line 2: not a ludex record"), "{}", stderr(&output));
     let output = ludex(&["replay", "no/such/games.jsonl"]);
     assert_exit(&output, 2);
 }
@@ -278,7 +278,8 @@ fn recorded_games_replay_and_tampering_is_caught() {
     assert_exit(&ludex(&["run", DICE_CHESS, "--games", "4", "--seed", "5", "--record", text(&path)]), 0);
     let output = ludex(&["replay", text(&path)]);
     assert_exit(&output, 0);
-    assert!(stdout(&output).contains("4 games replayed"), "{}", stdout(&output));
+    let replayed = stdout(&output);
+    assert!(replayed.contains("game 4: ok") && replayed.contains("4 games replayed"), "{replayed}");
 
     let original = std::fs::read_to_string(&path).expect("the record");
     let mut game: Value = serde_json::from_str(original.lines().nth(2).expect("game 3")).expect("JSON");
@@ -297,7 +298,7 @@ fn recorded_games_replay_and_tampering_is_caught() {
     let output = ludex(&["replay", text(&tampered)]);
     assert_exit(&output, 1);
     let message = stderr(&output);
-    assert!(message.contains(&format!("game 3, line 3: ply {} `z99-z98`", last + 1)), "{message}");
+    assert!(message.contains(&format!("game 3 (line 3): ply {} `z99-z98`", last + 1)), "{message}");
 
     let mut game: Value = serde_json::from_str(original.lines().next().expect("game 1")).expect("JSON");
     game["result"]["reason"] = Value::from("made up");

@@ -51,13 +51,12 @@ pub struct Playthrough<'e> {
     engine: &'e Engine,
     state: State,
     plies: Vec<String>,
-    moves_made: usize,
     legal: Vec<Move>,
 }
 
 impl<'e> Playthrough<'e> {
     pub fn new(engine: &'e Engine, state: State) -> Playthrough<'e> {
-        Playthrough { engine, state, plies: Vec::new(), moves_made: 0, legal: Vec::new() }
+        Playthrough { engine, state, plies: Vec::new(), legal: Vec::new() }
     }
 
     pub fn state(&self) -> &State {
@@ -66,7 +65,7 @@ impl<'e> Playthrough<'e> {
 
     /// The game so far, ended by `ending`.
     pub fn finish(self, ending: Ending) -> PlayedGame {
-        PlayedGame { plies: self.plies, moves: self.moves_made, ending }
+        PlayedGame { plies: self.plies, ending }
     }
 
     /// Plays one ply, or says how the game ended (again on every call once it has).
@@ -109,7 +108,6 @@ impl<'e> Playthrough<'e> {
         let notation = self.engine.move_notation(&self.state, mv);
         self.engine.apply_move(&mut self.state, mv);
         self.plies.push(notation.clone());
-        self.moves_made += 1;
         Step::Ply(Ply::Move { seat, mv, notation })
     }
 }
@@ -121,9 +119,8 @@ fn stopped(reason: String) -> Step {
 /// A finished (or abandoned) game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
+    /// Every ply in notation: moves as the engine writes them, chance outcomes as `roll N`.
     pub plies: Vec<String>,
-    /// Moves made by the seats (chance outcomes not counted).
-    pub moves: usize,
     pub ending: Ending,
 }
 

@@ -9,7 +9,7 @@ use ludex::OptionValues;
 use ludex::diagnostics;
 use ludex::ir::{BoardKind, Game};
 
-use super::input::{Checked, check_file, check_option_names, parse_option, plural};
+use super::input::{check_file, check_option_names, parse_option, plural};
 use super::{CliError, CliResult};
 
 /// `--option NAME=VALUE`, for every command that compiles a game.
@@ -84,7 +84,7 @@ pub fn check(args: &CheckArgs) -> CliResult {
 
 pub fn ir(args: &IrArgs) -> CliResult {
     let options = args.options.values();
-    let checked: Checked = check_file(&args.file, &options)?;
+    let checked = check_file(&args.file, &options)?;
     checked.show_diagnostics();
     let game = checked.into_game()?;
     check_option_names(&game, &options)?;

@@ -168,9 +168,12 @@ struct HumanAgent;
 
 impl Agent for HumanAgent {
     fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], _: &mut ChaCha8Rng) -> Decision {
-        let shown = show_choice(engine, state, moves);
         let mut out = io::stdout().lock();
-        if shown.and_then(|()| write!(out, "{}", prompt(moves.len()))).and_then(|()| out.flush()).is_err() {
+        let shown = writeln!(out, "\n{}", engine.describe(state))
+            .and_then(|()| list_moves(&mut out, engine, state, moves))
+            .and_then(|()| write!(out, "{}", prompt(moves.len())))
+            .and_then(|()| out.flush());
+        if shown.is_err() {
             return Decision::Quit;
         }
         loop {
@@ -185,7 +188,11 @@ impl Agent for HumanAgent {
             match interpret(engine, state, moves, line.trim()) {
                 Ok(decision) => return decision,
                 Err(message) => {
-                    if write!(out, "{message}\n{}", prompt(moves.len())).and_then(|()| out.flush()).is_err() {
+                    let listed = writeln!(out, "{message}; the legal moves:")
+                        .and_then(|()| list_moves(&mut out, engine, state, moves))
+                        .and_then(|()| write!(out, "{}", prompt(moves.len())))
+                        .and_then(|()| out.flush());
+                    if listed.is_err() {
                         return Decision::Quit;
                     }
                 }
@@ -198,10 +205,8 @@ fn prompt(count: usize) -> String {
     format!("your move (1-{count}, a move, or quit): ")
 }
 
-/// The board, then the legal moves numbered.
-fn show_choice(engine: &Engine, state: &State, moves: &[Move]) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    writeln!(out, "\n{}", engine.describe(state))?;
+/// The legal moves, numbered, several a line.
+fn list_moves(out: &mut impl Write, engine: &Engine, state: &State, moves: &[Move]) -> io::Result<()> {
     let mut line = String::new();
     for (index, &mv) in moves.iter().enumerate() {
         let item = format!("{:>3}. {:<8}", index + 1, engine.move_notation(state, mv));

@@ -3,7 +3,7 @@
 //! (wrapping), so any game of a run can be played again alone with `--seed`.
 //!
 //! A seat wins a game when its place is 1 and not every seat has place 1; a draw is a game where
-//! every seat has place 1. Lengths count the seats' moves (plies), not chance outcomes.
+//! every seat has place 1. Lengths count plies: moves and chance outcomes.
 
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -108,19 +108,19 @@ struct Tally {
     /// Games the rules did not end (an agent left, or the driver stopped).
     unfinished: u64,
     wins: Vec<u64>,
-    total_moves: u64,
-    max_moves: usize,
+    total_plies: u64,
+    max_plies: usize,
 }
 
 impl Tally {
     fn new(seats: usize) -> Tally {
-        Tally { games: 0, draws: 0, unfinished: 0, wins: vec![0; seats], total_moves: 0, max_moves: 0 }
+        Tally { games: 0, draws: 0, unfinished: 0, wins: vec![0; seats], total_plies: 0, max_plies: 0 }
     }
 
     fn add(&mut self, game: &PlayedGame) {
         self.games += 1;
-        self.total_moves += game.moves as u64;
-        self.max_moves = self.max_moves.max(game.moves);
+        self.total_plies += game.plies.len() as u64;
+        self.max_plies = self.max_plies.max(game.plies.len());
         let Some(result) = game.result() else {
             self.unfinished += 1;
             return;
@@ -183,11 +183,11 @@ impl Report {
             draws: tally.draws,
             unfinished: tally.unfinished,
             seats,
-            mean_length: if tally.games == 0 { 0.0 } else { tally.total_moves as f64 / tally.games as f64 },
-            max_length: tally.max_moves,
+            mean_length: if tally.games == 0 { 0.0 } else { tally.total_plies as f64 / tally.games as f64 },
+            max_length: tally.max_plies,
             seconds,
             games_per_second: per_second(tally.games as f64),
-            plies_per_second: per_second(tally.total_moves as f64),
+            plies_per_second: per_second(tally.total_plies as f64),
         }
     }
 
@@ -219,8 +219,8 @@ mod tests {
         GameResult { places: places.to_vec(), reason: "test".into() }
     }
 
-    fn played(ending: Ending, moves: usize) -> PlayedGame {
-        PlayedGame { plies: Vec::new(), moves, ending }
+    fn played(ending: Ending, plies: usize) -> PlayedGame {
+        PlayedGame { plies: vec!["pass".to_string(); plies], ending }
     }
 
     #[test]
@@ -238,6 +238,6 @@ mod tests {
         tally.add(&played(Ending::Quit { seat: 0 }, 5));
         assert_eq!((tally.games, tally.draws, tally.unfinished), (3, 1, 1));
         assert_eq!(tally.wins, vec![0, 1]);
-        assert_eq!((tally.total_moves, tally.max_moves), (45, 30));
+        assert_eq!((tally.total_plies, tally.max_plies), (45, 30));
     }
 }
