@@ -54,8 +54,7 @@ pub fn play(args: &PlayArgs) -> CliResult {
                 }
             }
             Step::Ply(Ply::Move { seat, notation, .. }) => {
-                rolls.announce(&mut out)?;
-                writeln!(out, "{}", move_announcement(session.seat_name(seat as usize), &notation))?;
+                writeln!(out, "{}", move_announcement(session.seat_name(seat as usize), &notation))?
             }
             Step::End(ending) => break ending,
         }
