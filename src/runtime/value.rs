@@ -93,7 +93,8 @@ fn is_comparison(op: BinaryOp) -> bool {
     matches!(op, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
 }
 
-/// Integer operators: saturating; division is Euclidean and by 0 gives 0.
+/// Integer operators: saturating; division drops the fraction, `mod` is the remainder (with the
+/// sign of the dividend), and both give 0 for a divisor of 0.
 fn integer(op: BinaryOp, a: i64, b: i64) -> Value {
     match op {
         BinaryOp::Lt => Value::Bool(a < b),
@@ -104,8 +105,8 @@ fn integer(op: BinaryOp, a: i64, b: i64) -> Value {
         BinaryOp::Sub => Value::Int(a.saturating_sub(b)),
         BinaryOp::Mul => Value::Int(a.saturating_mul(b)),
         BinaryOp::Div if b == 0 => Value::Int(0),
-        BinaryOp::Div => Value::Int(a.checked_div_euclid(b).unwrap_or(i64::MAX)),
-        BinaryOp::Mod => Value::Int(a.checked_rem_euclid(b).unwrap_or(0)),
+        BinaryOp::Div => Value::Int(a.checked_div(b).unwrap_or(i64::MAX)),
+        BinaryOp::Mod => Value::Int(a.checked_rem(b).unwrap_or(0)),
         BinaryOp::Eq | BinaryOp::Ne | BinaryOp::And | BinaryOp::Or => Value::None,
     }
 }
@@ -130,7 +131,7 @@ mod tests {
         assert_eq!(binary(BinaryOp::Div, Value::Int(7), Value::Int(0)), Value::Int(0));
         assert_eq!(binary(BinaryOp::Mod, Value::Int(7), Value::Int(0)), Value::Int(0));
         assert_eq!(binary(BinaryOp::Div, Value::Int(i64::MIN), Value::Int(-1)), Value::Int(i64::MAX));
-        assert_eq!(binary(BinaryOp::Mod, Value::Int(-1), Value::Int(3)), Value::Int(2));
-        assert_eq!(binary(BinaryOp::Div, Value::Int(-1), Value::Int(3)), Value::Int(-1));
+        assert_eq!(binary(BinaryOp::Mod, Value::Int(-7), Value::Int(3)), Value::Int(-1));
+        assert_eq!(binary(BinaryOp::Div, Value::Int(-7), Value::Int(2)), Value::Int(-3));
     }
 }
