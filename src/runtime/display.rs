@@ -14,6 +14,18 @@ use super::state::{Piece, State};
 use super::value::Value;
 use super::{Engine, Status};
 
+/// How a grid over the board is drawn.
+#[derive(Clone, Copy)]
+pub(crate) struct Grid<'a> {
+    pub indent: &'a str,
+    /// Each row led by its label (rank number or file letter).
+    pub labelled: bool,
+    /// File letters above and below (square boards).
+    pub files: bool,
+    /// The least width of a column.
+    pub min_width: usize,
+}
+
 /// One line of the drawn board: its label and its cells in order.
 pub(crate) struct Row {
     pub label: String,
@@ -58,31 +70,8 @@ impl Engine {
     }
 
     fn render_board(&self, state: &State) -> String {
-        let rows = self.rows();
-        let token = |c: &CellId| state.piece(*c).map_or(".".to_string(), |p| self.piece_label(&p));
-        let width = self.game.board.cells.iter().enumerate().map(|(c, _)| token(&(c as CellId)).len()).max();
-        let width = width.unwrap_or(1).max(2);
-        let label_width = rows.iter().map(|r| r.label.len()).max().unwrap_or(1);
-        let mut out = String::new();
-        let files = match self.game.board.kind {
-            BoardKind::Square { width: files, .. } => {
-                let letters: Vec<String> =
-                    (0..files).map(|f| ((b'a' + f as u8) as char).to_string()).collect();
-                Some(format!("{:label_width$}  {}", "", pad_all(&letters, width)))
-            }
-            BoardKind::Hex { .. } => None,
-        };
-        if let Some(files) = &files {
-            let _ = writeln!(out, "{}", files.trim_end());
-        }
-        for row in &rows {
-            let tokens: Vec<String> = row.cells.iter().map(token).collect();
-            let _ = writeln!(out, "{:>label_width$}  {}", row.label, pad_all(&tokens, width).trim_end());
-        }
-        if let Some(files) = &files {
-            let _ = writeln!(out, "{}", files.trim_end());
-        }
-        out
+        let token = |c: CellId| state.piece(c).map_or(".".to_string(), |p| self.piece_label(&p));
+        self.grid_text(Grid { indent: "", labelled: true, files: true, min_width: 2 }, token)
     }
 
     fn render_status(&self, state: &State) -> String {
@@ -165,14 +154,27 @@ impl Engine {
 
     /// A map's values in the board's drawing order, one row a line.
     pub(crate) fn map_grid(&self, state: &State, map: u8, indent: &str) -> String {
+        let grid = Grid { indent, labelled: false, files: false, min_width: 1 };
+        self.grid_text(grid, |c| self.map_value(state, map, c).map_or(".".to_string(), |v| v.to_string()))
+    }
+
+    /// The board's rows as text, one line a row in drawing order, the tokens in aligned columns.
+    pub(crate) fn grid_text(&self, grid: Grid, token: impl Fn(CellId) -> String) -> String {
+        let rows = self.rows();
+        let mut lines: Vec<(String, Vec<String>)> =
+            rows.iter().map(|r| (r.label.clone(), r.cells.iter().map(|&c| token(c)).collect())).collect();
+        if let (true, BoardKind::Square { width, .. }) = (grid.files, self.game.board.kind) {
+            let letters: Vec<String> = (0..width).map(|f| ((b'a' + f as u8) as char).to_string()).collect();
+            lines.insert(0, (String::new(), letters.clone()));
+            lines.push((String::new(), letters));
+        }
+        let width = lines.iter().flat_map(|(_, t)| t).map(String::len).max().unwrap_or(1).max(grid.min_width);
+        let label_width = lines.iter().map(|(label, _)| label.len()).max().unwrap_or(1);
         let mut out = String::new();
-        for row in self.rows() {
-            let values: Vec<String> = row
-                .cells
-                .iter()
-                .map(|&c| self.map_value(state, map, c).map_or(".".to_string(), |v| v.to_string()))
-                .collect();
-            let _ = writeln!(out, "{indent}{}", values.join(" "));
+        for (label, tokens) in &lines {
+            let cells: Vec<String> = tokens.iter().map(|t| format!("{t:width$}")).collect();
+            let label = if grid.labelled { format!("{label:>label_width$} ") } else { String::new() };
+            let _ = writeln!(out, "{}{label}{}", grid.indent, cells.join(" ").trim_end());
         }
         out
     }
@@ -208,8 +210,4 @@ impl Engine {
             Value::Phase(p) => self.game.phases.get(p as usize).map_or("?".into(), |k| k.name.clone()),
         }
     }
-}
-
-fn pad_all(tokens: &[String], width: usize) -> String {
-    tokens.iter().map(|t| format!("{t:width$}")).collect::<Vec<_>>().join(" ")
 }

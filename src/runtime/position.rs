@@ -20,10 +20,10 @@
 //! map level                  # a rotatable map, then one line of values (or `.`) per board row
 //! 1 2 3
 //! ...
-//! board                      # the board, then one line per row in drawing order:
-//! 3 D1:6 .    .              # square boards top rank first, optionally led by the rank number;
-//! 2 .    d2:1 .              # hexagonal boards one line per file, ranks from the bottom
-//! 1 .    .    C
+//! board                      # the board, then one line per row in drawing order, optionally
+//! 3 D1:6 .    .              # led by the row's label: square boards top rank first (labelled by
+//! 2 .    d2:1 .              # rank), hexagonal boards one line per file, ranks from the bottom
+//! 1 .    .    C              # (labelled by file letter)
 //! roll 6 attribute e4 face   # pending rolls in order: `roll SIDES attribute CELL ATTRIBUTE`
 //! roll 6 variable score(white)  #   or `roll SIDES variable NAME[(SEAT)]`
 //! resume action              # what follows the rolls: `setup`, `action` or `turn` (the default)
@@ -338,8 +338,8 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// Takes one line per drawn row from `rest` and pairs each cell with its token. Square rows may
-    /// begin with their rank number.
+    /// Takes one line per drawn row from `rest` and pairs each cell with its token. A row may begin
+    /// with its label (rank number or file letter).
     fn grid<'t>(&self, rest: &mut &'t [Line<'t>], what: &str) -> Result<Vec<(CellId, &'t str)>, Error> {
         let rows = self.engine.rows();
         if rest.len() < rows.len() {
@@ -521,22 +521,8 @@ fn write_holdings(engine: &Engine, state: &State, out: &mut String) {
 
 fn write_board(engine: &Engine, state: &State, out: &mut String) {
     let _ = writeln!(out, "board");
-    let rows = engine.rows();
-    let tokens = |cells: &[CellId]| -> Vec<String> {
-        cells.iter().map(|&c| state.piece(c).map_or(".".into(), |p| engine.piece_token(&p))).collect()
-    };
-    let width = rows.iter().flat_map(|r| tokens(&r.cells)).map(|t| t.len()).max().unwrap_or(1);
-    let square = matches!(engine.game.board.kind, crate::ir::BoardKind::Square { .. });
-    let label_width = rows.iter().map(|r| r.label.len()).max().unwrap_or(1);
-    for row in &rows {
-        let line: Vec<String> = tokens(&row.cells).iter().map(|t| format!("{t:width$}")).collect();
-        let line = line.join(" ");
-        if square {
-            let _ = writeln!(out, "{:>label_width$} {}", row.label, line.trim_end());
-        } else {
-            let _ = writeln!(out, "{}", line.trim_end());
-        }
-    }
+    let grid = super::display::Grid { indent: "", labelled: true, files: false, min_width: 1 };
+    out.push_str(&engine.grid_text(grid, |c| state.piece(c).map_or(".".into(), |p| engine.piece_token(&p))));
 }
 
 fn write_chance(engine: &Engine, state: &State, out: &mut String) {

@@ -177,3 +177,22 @@ fn perft_expands_chance_without_using_depth() {
     let total: u64 = super::super::perft_divide(&engine, &state, 2).iter().map(|(_, n)| n).sum();
     assert_eq!(total, super::super::perft(&engine, &state, 2));
 }
+
+#[test]
+fn hex_boards_are_written_one_file_a_line() {
+    let mut g = game(3, 3);
+    g.board = Board::hex(2).unwrap();
+    g.seats[1].view = g.board.symmetry_index(180, false).unwrap();
+    let sides: Vec<DirId> = g.board.group_named("sides").unwrap().to_vec();
+    g.actions.push(action("step", ActionKind::Step { directions: vec![sides.clone(), sides] }));
+    let (engine, state) = load(g, "board\n. .\n. M1:2 .\nM2:1 .");
+    assert_eq!(legal(&engine, &state).len(), 6);
+    assert!(legal(&engine, &state).contains(&"b2xc1".to_string()));
+    let text = engine.write_position(&state);
+    assert_eq!(engine.load_position(&text), Ok(state.clone()), "{text}");
+    let drawn = engine.describe(&state);
+    assert!(
+        drawn.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["b", ".", "M2", "."]),
+        "{drawn}"
+    );
+}
