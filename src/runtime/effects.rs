@@ -122,6 +122,9 @@ impl Engine {
         attribute: AttrId,
         value: &Expr,
     ) {
+        if cell as usize >= self.game.board.cell_count() || attribute as usize >= self.game.attributes.len() {
+            return;
+        }
         if let Expr::Roll(sides) = value {
             queue_roll(state, *sides, RollTarget::Attribute { cell, attribute });
             return;

@@ -274,3 +274,38 @@ fn zones_per_seat_and_counts_with_predicates() {
     play(&engine, &mut state, "a2-a3");
     assert!(matches!(engine.status(&state), Status::Over(_)));
 }
+
+#[test]
+fn ids_out_of_range_read_as_none_and_never_panic() {
+    let mut g = stepper();
+    let nonsense = vec![
+        set(99, int(1)),
+        Effect::SetAttribute { cell: ctx(ContextWord::To), attribute: 200, value: int(3) },
+        Effect::SetAttribute { cell: Expr::Const(Const::Cell(9999)), attribute: 0, value: Expr::Roll(6) },
+        Effect::RotateMap { map: 42, by: int(1) },
+        Effect::SetVariable { variable: 7, seat: Some(seat_const(200)), value: Expr::Roll(0) },
+    ];
+    g.actions[0].then = nonsense;
+    g.actions.push(action("ghost", ActionKind::Step { directions: vec![] }));
+    g.phases[0].turn.choices[0].actions = vec![0, 1, 77];
+    g.phases[0].order = vec![0, 1, 9];
+    let weird = bin(
+        BinaryOp::Or,
+        Expr::Map(12, Box::new(Expr::PieceAt(Box::new(int(3))))),
+        Expr::InZone {
+            cell: Box::new(Expr::Const(Const::Cell(5000))),
+            zone: 8,
+            seat: Box::new(seat_const(40)),
+        },
+    );
+    g.end = vec![end_rule(weird, Outcome::Win(seat_const(3))), end_rule(var(55), Outcome::Loss(int(2)))];
+    g.pieces[0].value = field(ctx(ContextWord::It), PieceField::Value);
+    g.capture.destination = CaptureDestination::Prizes;
+    g.setup = vec![SetupStep::Reserve { piece: 9, owner: 9, count: u32::MAX }];
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 M2:1 .\n. . .");
+    play(&engine, &mut state, "a2xb2");
+    assert_eq!(engine.prizes(&state, 0)[0].value, 0);
+    assert_eq!(engine.status(&state), Status::Decision { seat: 1 });
+    let _ = engine.describe(&state);
+    let _ = engine.initial_state();
+}
