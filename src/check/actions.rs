@@ -11,6 +11,9 @@ use super::regions::Side;
 use super::scope::{Binding, Scope};
 use super::types::{Kinds, Ty};
 
+/// The most values a `choose` may offer.
+const MAX_CHOICES: i64 = 1000;
+
 /// An action's clauses by role.
 #[derive(Default)]
 struct Clauses<'a> {
@@ -66,6 +69,9 @@ impl<'a> Checker<'a> {
 
     fn action(&mut self, decl: &'a ActionDecl) -> ir::Action {
         let clauses = sort_clauses(decl);
+        self.written_once("when", &clauses.when.iter().map(|e| e.span).collect::<Vec<_>>());
+        self.written_once("where", &clauses.filter.iter().map(|e| e.span).collect::<Vec<_>>());
+        self.written_once("then", &clauses.then.iter().map(|b| b.span).collect::<Vec<_>>());
         let movers: Vec<TypeId> = decl.pieces.iter().filter_map(|p| self.piece_named(p)).collect();
         let pattern = self.pattern(decl, &clauses.moves);
         let (pieces, binding) = self.binding(pattern, movers);
@@ -78,6 +84,28 @@ impl<'a> Checker<'a> {
         let destination = self.destination(pattern, &clauses.destination);
         self.action_bindings.push(binding);
         ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then }
+    }
+
+    /// Reports every clause of a kind after the first: each is written at most once.
+    fn written_once(&mut self, keyword: &str, spans: &[Span]) {
+        let Some(&first) = spans.first() else { return };
+        let help = match keyword {
+            "when" | "where" => "keep one, joining the conditions with `and`".to_string(),
+            "then" => "keep one, with all the effects".to_string(),
+            _ => format!("keep one `{keyword}`"),
+        };
+        for &again in &spans[1..] {
+            self.report(
+                Diagnostic::error(
+                    "duplicate-clause",
+                    format!("`{keyword}` is given twice"),
+                    again,
+                    format!("`{keyword}` again"),
+                )
+                .with_label(first, "first given here")
+                .with_help(help.clone()),
+            );
+        }
     }
 
     /// The one clause that says how the action moves, after reporting a missing one, extra ones
@@ -149,11 +177,11 @@ impl<'a> Checker<'a> {
             Some(ActionClause::Drop { pieces, .. }) => {
                 let dropped: Vec<TypeId> = pieces.iter().filter_map(|p| self.piece_named(p)).collect();
                 let kinds = Some(Kinds::of(&dropped));
-                (dropped, Binding { moves_pieces: true, kinds, choices: Vec::new() })
+                (dropped, Binding { kinds, choices: Vec::new() })
             }
             _ => {
                 let kinds = (!movers.is_empty()).then(|| Kinds::of(&movers));
-                (movers, Binding { moves_pieces: true, kinds, choices: Vec::new() })
+                (movers, Binding { kinds, choices: Vec::new() })
             }
         }
     }
@@ -239,6 +267,13 @@ impl<'a> Checker<'a> {
                     )
                     .with_help(format!("write `from {hi} to {lo}`")),
                 );
+            } else if hi.saturating_sub(lo) >= MAX_CHOICES {
+                self.report(Diagnostic::error(
+                    "out-of-range",
+                    format!("choosing from {lo} to {hi} offers too many values"),
+                    span,
+                    format!("at most {MAX_CHOICES} values"),
+                ));
             }
         }
         ActionKind::Choose { from, to }
@@ -257,17 +292,7 @@ impl<'a> Checker<'a> {
     ) -> ir::Destination {
         let is_drop = matches!(pattern, Some(ActionClause::Drop { .. }));
         let moves_piece = !is_drop && !matches!(pattern, Some(ActionClause::Choose { .. }));
-        if let Some(second) = written.get(1) {
-            self.report(
-                Diagnostic::error(
-                    "conflicting-clauses",
-                    "two `to` clauses",
-                    second.span,
-                    "a second destination",
-                )
-                .with_label(written[0].span, "the first one"),
-            );
-        }
+        self.written_once("to", &written.iter().map(|d| d.span).collect::<Vec<_>>());
         match written.first() {
             Some(d) if moves_piece => destination(d.node),
             Some(d) => {
@@ -292,7 +317,9 @@ impl<'a> Checker<'a> {
                 then: Vec::new(),
             };
         };
-        let binding = Binding { moves_pieces: true, ..Binding::default() };
+        let binding = Binding::default();
+        self.written_once("when", &decl.when.iter().map(|e| e.span).collect::<Vec<_>>());
+        self.written_once("then", &decl.then.iter().map(|b| b.span).collect::<Vec<_>>());
         let when: Vec<&Expr> = decl.when.iter().collect();
         let allowed = self.conjunction(&when, &Scope::finished_move("the capture's `when`", &binding));
         let then_scope = Scope::finished_move("the capture's `then`", &binding);

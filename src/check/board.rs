@@ -219,26 +219,27 @@ impl<'a> Checker<'a> {
         fitted
     }
 
-    /// Declared names that are also cells, and direction groups named like directions.
+    /// Declared names may not be cell or direction names of the board.
     pub(super) fn reserved_geometry_names(&mut self) {
         let Some(board) = &self.board else { return };
-        let mut clashes: Vec<(Ident, &str)> = self
+        let relative = board.relative_directions();
+        let clashes: Vec<(Ident, &str)> = self
             .names
             .declared_values()
-            .filter(|(name, _)| board.cell_named(name).is_some())
-            .map(|(name, span)| (Ident { name: name.to_string(), span }, "a cell of the board"))
+            .filter_map(|(name, span)| {
+                let why = if board.cell_named(name).is_some() {
+                    "a cell of the board"
+                } else if board.direction_named(name).is_some()
+                    || board.group_named(name).is_some()
+                    || relative.iter().any(|(r, _)| *r == name)
+                {
+                    "a direction of the board"
+                } else {
+                    return None;
+                };
+                Some((Ident { name: name.to_string(), span }, why))
+            })
             .collect();
-        let relative = board.relative_directions();
-        clashes.extend(
-            self.names
-                .declared_groups()
-                .filter(|(name, _)| {
-                    board.direction_named(name).is_some()
-                        || board.group_named(name).is_some()
-                        || relative.iter().any(|(r, _)| r == name)
-                })
-                .map(|(name, span)| (Ident { name: name.to_string(), span }, "a direction of the board")),
-        );
         for (ident, why) in clashes {
             self.report(reserved_name(&ident, why));
         }

@@ -117,7 +117,7 @@ impl Checker<'_> {
             .map(|d| d.name.as_str())
             .chain(board.groups.iter().map(|(n, _)| n.as_str()))
             .chain(board.relative_directions().iter().map(|(r, _)| *r))
-            .chain(self.names.group_names());
+            .chain(self.names.values_where(|s| matches!(s, Symbol::Group(_))));
         let mut diagnostic = Diagnostic::error(
             "unknown-direction",
             format!("unknown direction `{}`", ident.name),

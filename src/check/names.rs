@@ -25,9 +25,9 @@ pub enum Symbol {
     Variable(ir::VarId),
     Define(usize),
     Phase(ir::PhaseId),
-    /// Actions and direction groups live in namespaces of their own.
-    Action(ir::ActionId),
     Group(usize),
+    /// Actions live in a namespace of their own.
+    Action(ir::ActionId),
 }
 
 impl Symbol {
@@ -84,7 +84,6 @@ const MAX_GROUPS: usize = 64;
 pub struct Names {
     values: HashMap<String, (Symbol, Span)>,
     actions: HashMap<String, (Symbol, Span)>,
-    groups: HashMap<String, (Symbol, Span)>,
     used: HashSet<Symbol>,
 }
 
@@ -101,8 +100,8 @@ impl Names {
     }
 
     pub fn group(&self, name: &str) -> Option<usize> {
-        match self.groups.get(name) {
-            Some(&(Symbol::Group(id), _)) => Some(id),
+        match self.value(name) {
+            Some(Symbol::Group(id)) => Some(id),
             _ => None,
         }
     }
@@ -127,10 +126,6 @@ impl Names {
         self.actions.keys().map(String::as_str).collect()
     }
 
-    pub fn group_names(&self) -> impl Iterator<Item = &str> {
-        self.groups.keys().map(String::as_str)
-    }
-
     /// "did you mean `x`?" among the value names satisfying `keep`.
     pub fn suggest(&self, name: &str, keep: impl Fn(Symbol) -> bool) -> Option<String> {
         did_you_mean(name, self.values_where(keep))
@@ -139,10 +134,6 @@ impl Names {
     /// Every declared value name with its place, for the checks that need the board.
     pub fn declared_values(&self) -> impl Iterator<Item = (&str, Span)> {
         self.values.iter().map(|(name, &(_, span))| (name.as_str(), span))
-    }
-
-    pub fn declared_groups(&self) -> impl Iterator<Item = (&str, Span)> {
-        self.groups.iter().map(|(name, &(_, span))| (name.as_str(), span))
     }
 }
 
@@ -187,9 +178,7 @@ impl<'a> Collector<'a, '_> {
                 self.push(decl, &decl.name, MAX_MAPS, |i| Symbol::Map(i as u8), |d| &mut d.maps)
             }
             Item::Directions(decl) => {
-                if self.group(&decl.name, self.decls.groups.len()) {
-                    self.decls.groups.push(decl);
-                }
+                self.push(decl, &decl.name, MAX_GROUPS, Symbol::Group, |d| &mut d.groups)
             }
             Item::Piece(decl) => {
                 let limit = ir::MAX_PIECE_TYPES;
@@ -282,15 +271,6 @@ impl<'a> Collector<'a, '_> {
         ok
     }
 
-    fn group(&mut self, name: &Ident, count: usize) -> bool {
-        let kind = "direction group";
-        let ok = self.fresh(name, kind, Namespace::Groups) && self.within(name, count, MAX_GROUPS, kind);
-        if ok {
-            self.names.groups.insert(name.name.clone(), (Symbol::Group(count), name.span));
-        }
-        ok
-    }
-
     fn parameters(&mut self, params: &[Ident]) {
         for (i, param) in params.iter().enumerate() {
             if let Some(first) = params[..i].iter().find(|p| p.name == param.name) {
@@ -304,7 +284,6 @@ impl<'a> Collector<'a, '_> {
         let table = match namespace {
             Namespace::Values => &self.names.values,
             Namespace::Actions => &self.names.actions,
-            Namespace::Groups => &self.names.groups,
         };
         if let Some(&(_, first)) = table.get(&name.name) {
             self.diagnostics.push(duplicate(name, first, kind));
@@ -337,7 +316,6 @@ impl<'a> Collector<'a, '_> {
 enum Namespace {
     Values,
     Actions,
-    Groups,
 }
 
 fn duplicate(name: &Ident, first: Span, kind: &str) -> Diagnostic {

@@ -1,7 +1,8 @@
 //! Regions and zones: sets of cells built at lowering. A region is resolved once (names, ranges,
-//! `cells where` evaluated over every cell) into a [`Shape`], then built for each seat: rows,
-//! files and cells as written are read from the seat's side when the region is per seat (mapped
-//! through the seat's view), and a per-seat zone stands for that seat's version.
+//! `cells where` evaluated over every cell) into a [`Shape`], then built for each seat: when the
+//! region is read from the seat's side, what is written (rows, files, cells, `cells where`) is
+//! drawn in canonical coordinates and carried through the seat's view; a per-seat zone stands for
+//! that seat's version.
 
 use crate::ast::{Expr, Ident, Region, Span, Spanned};
 use crate::diagnostics::Diagnostic;
@@ -15,10 +16,8 @@ use super::{Checker, Lazy, Visit};
 
 /// A resolved region: a mask over the cells per leaf.
 pub enum Shape {
-    /// Rows, files or cells as written, in canonical coordinates.
+    /// Cells as written (in canonical coordinates).
     Written(Vec<bool>),
-    /// The same for every seat: `board`, `cells where`.
-    Fixed(Vec<bool>),
     Zone(ZoneId),
     Union(Box<Shape>, Box<Shape>),
     Difference(Box<Shape>, Box<Shape>),
@@ -57,7 +56,7 @@ impl<'a> Checker<'a> {
             Region::Files { from, to, span } => self.files(from, to, *span),
             Region::Cells { cells, .. } => self.cell_list(cells),
             Region::Where { condition, .. } => self.cells_where(condition),
-            Region::Board { .. } => Shape::Fixed(vec![true; self.cell_count()]),
+            Region::Board { .. } => Shape::Written(vec![true; self.cell_count()]),
             Region::Zone(ident) => self.zone_ref(ident, per_seat),
             Region::Union(a, b) => {
                 Shape::Union(Box::new(self.region(a, per_seat)), Box::new(self.region(b, per_seat)))
@@ -75,7 +74,7 @@ impl<'a> Checker<'a> {
     }
 
     fn no_cells(&self) -> Shape {
-        Shape::Fixed(vec![false; self.cell_count()])
+        Shape::Written(vec![false; self.cell_count()])
     }
 
     /// A mask of the cells whose (file, rank) satisfies `keep`.
@@ -205,7 +204,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        Shape::Fixed(mask)
+        Shape::Written(mask)
     }
 
     fn zone_ref(&mut self, ident: &Ident, per_seat: bool) -> Shape {
@@ -286,7 +285,7 @@ impl<'a> Checker<'a> {
     fn mask(&self, shape: &Shape, side: Side) -> Vec<bool> {
         match shape {
             Shape::Written(mask) if side.relative => self.seen_from(mask, side.seat),
-            Shape::Written(mask) | Shape::Fixed(mask) => mask.clone(),
+            Shape::Written(mask) => mask.clone(),
             Shape::Zone(zone) => {
                 let mut mask = vec![false; self.cell_count()];
                 let cells = self.zones.get(*zone as usize).and_then(Lazy::done);

@@ -40,9 +40,9 @@ const WORDS: [Word; 12] = [
 
 /// Available wherever the game is running.
 const RUNNING: [Word; 3] = [Word::Captures, Word::Turns, Word::Phase];
-/// What a piece move or a drop binds once it is finished.
+/// What a move binds once it is finished (piece and cells are `none` in a choice).
 const MOVE: [Word; 5] = [Word::Mover, Word::Piece, Word::From, Word::To, Word::Target];
-/// What a piece move binds before it is made.
+/// What a move binds before it is made.
 const BEFORE_MOVE: [Word; 3] = [Word::Mover, Word::Piece, Word::From];
 
 impl Word {
@@ -111,18 +111,17 @@ impl Words {
     }
 }
 
-/// What the actions of a clause bind: pieces and cells (piece moves, drops) and choice names.
+/// What the actions of a clause bind beyond the context words: the types of the moving (or
+/// dropped) piece and choice names.
 #[derive(Clone, Debug, Default)]
 pub struct Binding<'a> {
-    pub moves_pieces: bool,
-    /// The types of the moving or dropped piece.
+    /// The types of the moving or dropped piece (`None`: not known).
     pub kinds: Option<Kinds>,
     pub choices: Vec<&'a str>,
 }
 
 impl<'a> Binding<'a> {
     pub fn merge(&mut self, other: Binding<'a>) {
-        self.moves_pieces |= other.moves_pieces;
         self.kinds = match (self.kinds, other.kinds) {
             (Some(a), Some(b)) => Some(a.union(b)),
             (a, b) => a.or(b),
@@ -211,17 +210,16 @@ impl<'a> Scope<'a> {
         Scope::running("the bounds of `choose`", &[Word::Mover])
     }
 
-    /// Before the move (`when`, a slide's or walk's length): the piece and where it stands.
+    /// Before the move (`when`, a slide's or walk's length): the piece and where it stands
+    /// (`none` in a choice).
     pub fn before_move(place: &'static str, binding: &Binding<'a>) -> Scope<'a> {
-        let words: &[Word] = if binding.moves_pieces { &BEFORE_MOVE } else { &[Word::Mover] };
-        Scope { piece: binding.piece(), ..Scope::running(place, words) }
+        Scope { piece: binding.piece(), ..Scope::running(place, &BEFORE_MOVE) }
     }
 
     /// The finished move (`where`, `then`, capture, `after`): also where it went, what it took and
     /// the choice.
     pub fn finished_move(place: &'static str, binding: &Binding<'a>) -> Scope<'a> {
-        let words: &[Word] = if binding.moves_pieces { &MOVE } else { &[Word::Mover] };
-        Scope { piece: binding.piece(), choices: binding.choices.clone(), ..Scope::running(place, words) }
+        Scope { piece: binding.piece(), choices: binding.choices.clone(), ..Scope::running(place, &MOVE) }
     }
 
     /// Inside `count`/`sum`: `it` is the piece.
@@ -257,14 +255,14 @@ mod tests {
 
     #[test]
     fn words_by_place() {
-        let piece_move = Binding { moves_pieces: true, kinds: Some(Kinds::of(&[0])), choices: vec![] };
+        let piece_move = Binding { kinds: Some(Kinds::of(&[0])), choices: vec![] };
         let when = Scope::before_move("w", &piece_move);
         assert!(when.word_type(Word::From).is_some());
         assert!(when.word_type(Word::To).is_none());
         assert_eq!(when.word_type(Word::Piece), Some(Ty::Piece(Kinds::of(&[0]))));
-        let choice = Binding { choices: vec!["quarter"], ..Binding::default() };
+        let choice = Binding { kinds: None, choices: vec!["quarter"] };
         let then = Scope::finished_move("t", &choice);
-        assert!(then.word_type(Word::Piece).is_none());
+        assert_eq!(then.word_type(Word::Piece), Some(Ty::ANY_PIECE));
         assert_eq!(then.choices, vec!["quarter"]);
         assert!(Scope::cells_where().word_type(Word::Phase).is_none());
         assert_eq!(Scope::end_rule().words.names(), ["mover", "next", "captures", "turns", "phase"]);
@@ -272,8 +270,8 @@ mod tests {
 
     #[test]
     fn merged_bindings_union_kinds() {
-        let mut a = Binding { moves_pieces: true, kinds: Some(Kinds::of(&[0])), choices: vec![] };
-        a.merge(Binding { moves_pieces: true, kinds: Some(Kinds::of(&[1])), choices: vec!["n"] });
+        let mut a = Binding { kinds: Some(Kinds::of(&[0])), choices: vec![] };
+        a.merge(Binding { kinds: Some(Kinds::of(&[1])), choices: vec!["n"] });
         assert_eq!(a.kinds, Some(Kinds::of(&[0, 1])));
         assert_eq!(a.choices, ["n"]);
     }
