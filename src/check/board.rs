@@ -82,6 +82,7 @@ impl<'a> Checker<'a> {
             return view;
         }
         let step = board.rotation_step;
+        self.views_known = false;
         let span = decl.turned.as_ref().map_or(decl.span, |t| t.span);
         self.report(
             Diagnostic::error(

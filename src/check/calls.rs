@@ -165,9 +165,9 @@ impl<'a> Checker<'a> {
         };
         self.report(Diagnostic::error(
             "wrong-argument-count",
-            format!("`{}` takes {expected} argument(s), found {}", function.name, args.len()),
+            format!("`{}` takes {expected} {}, found {}", function.name, plural(&expected), args.len()),
             span,
-            format!("{} argument(s)", args.len()),
+            arguments(args.len()),
         ));
         false
     }
@@ -175,7 +175,11 @@ impl<'a> Checker<'a> {
     /// Checks arguments that will not be used, for their own diagnostics.
     fn resolve_all(&mut self, args: &'a [Expr], scope: &Scope<'a>) {
         for arg in args {
-            self.expr(arg, scope);
+            if is_collection(arg) {
+                self.pieces_arg(arg, scope);
+            } else {
+                self.expr(arg, scope);
+            }
         }
     }
 
@@ -293,12 +297,8 @@ impl<'a> Checker<'a> {
     /// A piece type known before the game: a type's name, or a parameter bound to one.
     fn piece_type_arg(&mut self, arg: &'a Expr, scope: &Scope<'a>) -> Option<TypeId> {
         if let ExprKind::Name(ident) = &arg.node {
-            let bound = !self.parameter_free(&ident.name)
-                || Word::named(&ident.name).is_some()
-                || self.names.value(&ident.name).is_some();
-            if !bound {
-                self.unknown("unknown-piece", "piece type", ident, |s| matches!(s, Symbol::Piece(_)));
-                return None;
+            if self.parameter_free(&ident.name) && Word::named(&ident.name).is_none() {
+                return self.piece_named(ident);
             }
         }
         let typed = self.expr(arg, scope);
@@ -335,11 +335,11 @@ impl<'a> Checker<'a> {
             self.report(
                 Diagnostic::error(
                     "wrong-argument-count",
-                    format!("`{}` takes {} argument(s), found {}", name.name, decl.params.len(), args.len()),
+                    format!("`{}` takes {}, found {}", name.name, arguments(decl.params.len()), args.len()),
                     span,
-                    format!("{} argument(s)", args.len()),
+                    arguments(args.len()),
                 )
-                .with_label(decl.name.span, format!("defined with {} parameter(s)", decl.params.len())),
+                .with_label(decl.name.span, format!("defined with {}", parameters(decl.params.len()))),
             );
             return None;
         }
@@ -390,4 +390,18 @@ impl<'a> Checker<'a> {
 
 fn is_collection(e: &Expr) -> bool {
     matches!(&e.node, ExprKind::Call { function, .. } if ["pieces", "reserve", "prizes"].contains(&function.name.as_str()))
+}
+
+/// "argument" or "arguments", after a count written in words or digits.
+fn plural(count: &str) -> &'static str {
+    if count == "1" { "argument" } else { "arguments" }
+}
+
+/// "1 argument", "2 arguments".
+fn arguments(count: usize) -> String {
+    format!("{count} {}", plural(&count.to_string()))
+}
+
+fn parameters(count: usize) -> String {
+    if count == 1 { "1 parameter".to_string() } else { format!("{count} parameters") }
 }

@@ -2,7 +2,7 @@
 //! cell is `it`) and counts known before the game (`actions 2`, `at most 2`). It follows the
 //! runtime's rules on `none`, saturating arithmetic and division by zero.
 
-use crate::ir::{BinaryOp, CellId, Const, ContextWord, Expr, Map, Zone};
+use crate::ir::{BinaryOp, CellId, Const, ContextWord, Expr, Map, MapId, Zone};
 
 use super::Lazy;
 
@@ -14,13 +14,25 @@ pub struct Env<'c> {
     pub cell: Option<CellId>,
 }
 
-/// The value of an expression, or `None` when it depends on the state of a game.
-pub fn eval(expr: &Expr, env: &Env) -> Option<Const> {
-    Some(match expr {
+/// Why an expression has no value before the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dynamic {
+    /// It reads the state of a game (pieces, variables, the mover...).
+    State,
+    /// It reads a map that `rotate` changes.
+    RotatedMap(MapId),
+}
+
+/// The value of an expression, or why it depends on the state of a game.
+pub fn eval(expr: &Expr, env: &Env) -> Result<Const, Dynamic> {
+    Ok(match expr {
         Expr::Const(c) => *c,
-        Expr::Context(ContextWord::It) => Const::Cell(env.cell?),
-        Expr::Map(map, cell) => {
-            let map = env.maps.get(*map as usize).filter(|m| !m.mutable)?;
+        Expr::Context(ContextWord::It) => Const::Cell(env.cell.ok_or(Dynamic::State)?),
+        Expr::Map(id, cell) => {
+            let map = env.maps.get(*id as usize).ok_or(Dynamic::State)?;
+            if map.mutable {
+                return Err(Dynamic::RotatedMap(*id));
+            }
             match eval(cell, env)? {
                 Const::Cell(c) => map
                     .values
@@ -32,9 +44,11 @@ pub fn eval(expr: &Expr, env: &Env) -> Option<Const> {
             }
         }
         Expr::InZone { cell, zone, seat } => {
-            let zone = env.zones.get(*zone as usize)?.done()?;
+            let zone = env.zones.get(*zone as usize).and_then(Lazy::done).ok_or(Dynamic::State)?;
             match (eval(cell, env)?, eval(seat, env)?) {
-                (Const::Cell(c), Const::Seat(s)) => Const::Bool(zone.cells.get(s as usize)?.contains(c)),
+                (Const::Cell(c), Const::Seat(s)) => {
+                    Const::Bool(zone.cells.get(s as usize).is_some_and(|set| set.contains(c)))
+                }
                 _ => Const::None,
             }
         }
@@ -51,14 +65,14 @@ pub fn eval(expr: &Expr, env: &Env) -> Option<Const> {
                 eval(b, env)?
             }
         }
-        _ => return None,
+        _ => return Err(Dynamic::State),
     })
 }
 
 /// An integer known before the game.
 pub fn int(expr: &Expr, env: &Env) -> Option<i64> {
-    match eval(expr, env)? {
-        Const::Int(n) => Some(n),
+    match eval(expr, env) {
+        Ok(Const::Int(n)) => Some(n),
         _ => None,
     }
 }
@@ -67,8 +81,8 @@ fn truthy(value: Const) -> bool {
     value == Const::Bool(true)
 }
 
-fn binary(op: BinaryOp, a: Const, b: impl FnOnce() -> Option<Const>) -> Option<Const> {
-    Some(match op {
+fn binary(op: BinaryOp, a: Const, b: impl FnOnce() -> Result<Const, Dynamic>) -> Result<Const, Dynamic> {
+    Ok(match op {
         BinaryOp::And => Const::Bool(truthy(a) && truthy(b()?)),
         BinaryOp::Or => Const::Bool(truthy(a) || truthy(b()?)),
         BinaryOp::Eq => Const::Bool(a == b()?),
@@ -116,24 +130,24 @@ mod tests {
     #[test]
     fn arithmetic_saturates_and_division_by_zero_is_zero() {
         let max = Const::Int(i64::MAX);
-        assert_eq!(eval(&bin(BinaryOp::Add, max, Const::Int(1)), &env()), Some(max));
-        assert_eq!(eval(&bin(BinaryOp::Div, Const::Int(7), Const::Int(0)), &env()), Some(Const::Int(0)));
-        assert_eq!(eval(&bin(BinaryOp::Mod, Const::Int(-1), Const::Int(4)), &env()), Some(Const::Int(3)));
-        assert_eq!(eval(&bin(BinaryOp::Mod, Const::Int(5), Const::Int(0)), &env()), Some(Const::Int(0)));
+        assert_eq!(eval(&bin(BinaryOp::Add, max, Const::Int(1)), &env()), Ok(max));
+        assert_eq!(eval(&bin(BinaryOp::Div, Const::Int(7), Const::Int(0)), &env()), Ok(Const::Int(0)));
+        assert_eq!(eval(&bin(BinaryOp::Mod, Const::Int(-1), Const::Int(4)), &env()), Ok(Const::Int(3)));
+        assert_eq!(eval(&bin(BinaryOp::Mod, Const::Int(5), Const::Int(0)), &env()), Ok(Const::Int(0)));
     }
 
     #[test]
     fn none_rules() {
-        assert_eq!(eval(&bin(BinaryOp::Add, Const::None, Const::Int(1)), &env()), Some(Const::None));
-        assert_eq!(eval(&bin(BinaryOp::Lt, Const::None, Const::Int(1)), &env()), Some(Const::Bool(false)));
-        assert_eq!(eval(&bin(BinaryOp::Eq, Const::None, Const::None), &env()), Some(Const::Bool(true)));
-        assert_eq!(eval(&Expr::Not(Box::new(Expr::Const(Const::None))), &env()), Some(Const::Bool(true)));
+        assert_eq!(eval(&bin(BinaryOp::Add, Const::None, Const::Int(1)), &env()), Ok(Const::None));
+        assert_eq!(eval(&bin(BinaryOp::Lt, Const::None, Const::Int(1)), &env()), Ok(Const::Bool(false)));
+        assert_eq!(eval(&bin(BinaryOp::Eq, Const::None, Const::None), &env()), Ok(Const::Bool(true)));
+        assert_eq!(eval(&Expr::Not(Box::new(Expr::Const(Const::None))), &env()), Ok(Const::Bool(true)));
     }
 
     #[test]
     fn it_is_the_cell_and_state_is_not_constant() {
-        assert_eq!(eval(&Expr::Context(ContextWord::It), &env()), Some(Const::Cell(3)));
-        assert_eq!(eval(&Expr::Context(ContextWord::Mover), &env()), None);
-        assert_eq!(eval(&Expr::PieceAt(Box::new(Expr::Const(Const::Cell(0)))), &env()), None);
+        assert_eq!(eval(&Expr::Context(ContextWord::It), &env()), Ok(Const::Cell(3)));
+        assert_eq!(eval(&Expr::Context(ContextWord::Mover), &env()), Err(Dynamic::State));
+        assert_eq!(eval(&Expr::PieceAt(Box::new(Expr::Const(Const::Cell(0)))), &env()), Err(Dynamic::State));
     }
 }

@@ -91,8 +91,13 @@ impl<'a> Checker<'a> {
         seat: Option<&'a Expr>,
         scope: &Scope<'a>,
     ) -> Option<Target> {
-        let seat = seat.map(|s| (self.expect(s, scope, Ty::Seat), s.span));
-        let variable = match self.names.value(&ident.name) {
+        let symbol = self.names.value(&ident.name);
+        let seat_type = match symbol {
+            Some(Symbol::Variable(v)) if self.is_per_seat_variable(v) => Ty::Seat,
+            _ => Ty::Unknown,
+        };
+        let seat = seat.map(|s| (self.expect(s, scope, seat_type), s.span));
+        let variable = match symbol {
             Some(Symbol::Variable(v)) => v,
             Some(other) => {
                 let help = match other {

@@ -124,6 +124,8 @@ pub(crate) struct Checker<'a> {
     depth: u32,
     /// Work left before checking gives up (inlining could otherwise explode).
     work_left: u32,
+    /// Every seat's view is one the board has (otherwise seat-read regions are not meaningful).
+    views_known: bool,
     /// The piece type whose value is being resolved (its value may not use piece values).
     valuing: bool,
 }
@@ -150,11 +152,16 @@ impl<'a> Checker<'a> {
             depth: 0,
             work_left: expr::WORK,
             valuing: false,
+            views_known: true,
         }
     }
 
     fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
+    }
+
+    fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
     }
 
     /// Runs `f` outside any definition being inlined: for a declaration computed on first use.
@@ -188,7 +195,10 @@ impl<'a> Checker<'a> {
         let phases = self.phases();
         let end = self.end_rules();
         self.unused_definitions();
-        self.unused_warnings();
+        if self.error_count() == 0 {
+            // After an error (a misspelled name, say) what looks unused may not be.
+            self.unused_warnings();
+        }
         let board = self.board.take()?;
         Some(Game {
             name: self.decls.game.map_or(String::new(), |g| g.node.trim_matches('"').to_string()),
@@ -216,5 +226,131 @@ impl<'a> Checker<'a> {
             end,
             limits: ir::Limits::default(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{ActionKind, Const, ContextWord, Expr, Game};
+
+    /// A two-seat game on a square board, with `extra` items added.
+    fn game_with(board: &str, extra: &str) -> crate::Compiled {
+        let text = format!(
+            "game \"T\"\nseat white\nseat black turned 180\nboard {board}\npiece pawn {{ letter P }}\n\
+             action advance for pawn {{ step forward }}\nphase play {{ turn {{ play advance }} }}\n\
+             end {{ when count(pieces(next)) == 0: win mover }}\n{extra}"
+        );
+        crate::compile(&text, &Default::default())
+    }
+
+    fn codes(compiled: &crate::Compiled) -> Vec<&'static str> {
+        compiled.diagnostics.iter().map(|d| d.code).collect()
+    }
+
+    fn valid(board: &str, extra: &str) -> Game {
+        let compiled = game_with(board, extra);
+        assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
+        compiled.game.expect("no error")
+    }
+
+    fn names(game: &Game, cells: &[u16]) -> Vec<String> {
+        cells.iter().map(|&c| game.board.cells[c as usize].name.clone()).collect()
+    }
+
+    #[test]
+    fn relative_directions_are_read_through_each_view() {
+        let game = valid("square 4 by 4", "setup { place pawn for each seat on row 1 }");
+        let ActionKind::Step { directions } = &game.actions[0].kind else { panic!("a step") };
+        let named: Vec<&str> =
+            directions.iter().map(|d| game.board.directions[d[0] as usize].name.as_str()).collect();
+        assert_eq!(named, ["n", "s"]);
+    }
+
+    #[test]
+    fn setup_for_each_seat_is_read_from_the_seats_side_and_for_a_seat_is_not() {
+        let game = valid(
+            "square 4 by 4",
+            "setup { place pawn for each seat on cells a1  place pawn for black on cells b1 }",
+        );
+        let placed: Vec<Vec<String>> = game
+            .setup
+            .iter()
+            .map(|s| match s {
+                crate::ir::SetupStep::Place { cells, .. } => names(&game, cells),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(placed, [vec!["a1"], vec!["d4"], vec!["b1"]]);
+    }
+
+    #[test]
+    fn per_seat_cells_where_is_tested_from_each_side() {
+        let game = valid(
+            "square 4 by 4",
+            "zone low of each seat = cells where cell == a1 or cell == b1\nsetup { place pawn for each seat on low }",
+        );
+        let low = &game.zones[0];
+        assert_eq!(names(&game, &low.cells[0].cells), ["a1", "b1"]);
+        assert_eq!(names(&game, &low.cells[1].cells), ["c4", "d4"]);
+    }
+
+    #[test]
+    fn membership_uses_the_movers_zone_unless_a_seat_is_named() {
+        let game = valid(
+            "square 4 by 4",
+            "zone goal of each seat = row 4\nsetup { place pawn for each seat on row 1 }\n\
+             action reach for pawn { step forward  where to in goal and from in goal(white) }",
+        );
+        let Some(Expr::Binary(_, mine, theirs)) = &game.actions[1].filter else { panic!("a conjunction") };
+        assert!(matches!(&**mine, Expr::InZone { seat, .. } if **seat == Expr::Context(ContextWord::Mover)));
+        assert!(matches!(&**theirs, Expr::InZone { seat, .. } if **seat == Expr::Const(Const::Seat(0))));
+    }
+
+    #[test]
+    fn definitions_are_inlined_with_their_arguments() {
+        let game = valid(
+            "square 4 by 4",
+            "define ahead(s, n) = count(pieces(s)) > n\nsetup { place pawn for each seat on row 1 }\n\
+             action rush for pawn { step forward  when ahead(mover, 3) }",
+        );
+        let Some(Expr::Binary(_, count, three)) = &game.actions[1].when else { panic!("a comparison") };
+        assert_eq!(**three, Expr::Const(Const::Int(3)));
+        assert!(matches!(&**count, Expr::Count(crate::ir::Collection::Pieces { owner, .. }, None)
+            if **owner == Expr::Context(ContextWord::Mover)));
+    }
+
+    #[test]
+    fn exploding_definitions_are_stopped() {
+        let mut defines = String::from("define d0(x) = x + x\n");
+        for k in 1..24 {
+            defines.push_str(&format!("define d{k}(x) = d{}(d{}(x))\n", k - 1, k - 1));
+        }
+        defines.push_str("variable v = d23(1)\nsetup { place pawn for each seat on row 1 }");
+        let compiled = game_with("square 4 by 4", &defines);
+        assert!(codes(&compiled).contains(&"limit-exceeded"), "{:?}", codes(&compiled));
+        assert!(compiled.game.is_none());
+    }
+
+    #[test]
+    fn long_definition_chains_are_stopped() {
+        let mut defines = String::from("define f0 = 1\n");
+        for k in 1..300 {
+            defines.push_str(&format!("define f{k} = f{} + 1\n", k - 1));
+        }
+        defines.push_str("variable v = f299\nsetup { place pawn for each seat on row 1 }");
+        assert!(codes(&game_with("square 4 by 4", &defines)).contains(&"limit-exceeded"));
+    }
+
+    #[test]
+    fn resource_limits_are_diagnostics() {
+        assert_eq!(codes(&game_with("square 26 by 1000", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("square 4 by 99999999999", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("hex 13", "")), ["bad-board-size"]);
+        let huge = "setup { reserve pawn 99999999999 for each seat }";
+        assert_eq!(codes(&game_with("square 4 by 4", huge)), ["out-of-range"]);
+        let wide = "setup { place pawn for each seat on row 1 }\naction pick { choose n from 0 to 5000 }";
+        assert!(codes(&game_with("square 4 by 4", wide)).contains(&"out-of-range"));
+        let seats: String = (0..20).map(|i| format!("seat s{i}\n")).collect();
+        assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
     }
 }

@@ -204,7 +204,7 @@ impl<'a> Checker<'a> {
             "unknown-attribute",
             format!("piece type `{}` has no attribute `{}`", piece.name, ident.name),
             ident.span,
-            format!("the piece here may be a {}", piece.name),
+            format!("not an attribute of `{}`", piece.name),
         )
         .with_help(help);
         self.report(diagnostic);

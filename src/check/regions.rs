@@ -8,7 +8,7 @@ use crate::ast::{Expr, Ident, Region, Span, Spanned};
 use crate::diagnostics::Diagnostic;
 use crate::ir::{self, CellId, CellSet, PerSeat, SeatId, ZoneId};
 
-use super::consteval::{self, Env};
+use super::consteval::{self, Dynamic, Env};
 use super::names::Symbol;
 use super::scope::Scope;
 use super::types::Ty;
@@ -189,22 +189,33 @@ impl<'a> Checker<'a> {
         for (cell, slot) in mask.iter_mut().enumerate() {
             let env = Env { maps: &self.maps, zones: &self.zones, cell: Some(cell as CellId) };
             match consteval::eval(&typed.expr, &env) {
-                Some(value) => *slot = value == ir::Const::Bool(true),
-                None => {
-                    self.report(
-                        Diagnostic::error(
-                            "not-constant",
-                            "a zone's cells must be known before the game starts",
-                            condition.span,
-                            "this depends on the state of the game",
-                        )
-                        .with_help("use `cell`, constants and maps that are never rotated"),
-                    );
+                Ok(value) => *slot = value == ir::Const::Bool(true),
+                Err(why) => {
+                    self.not_constant(condition.span, why);
                     return self.no_cells();
                 }
             }
         }
         Shape::Written(mask)
+    }
+
+    fn not_constant(&mut self, span: Span, why: Dynamic) {
+        let label = match why {
+            Dynamic::RotatedMap(map) => {
+                let name = self.maps.get(map as usize).map_or("", |m| m.name.as_str());
+                format!("map `{name}` changes during the game: it is rotated")
+            }
+            Dynamic::State => "this depends on the state of the game".to_string(),
+        };
+        self.report(
+            Diagnostic::error(
+                "not-constant",
+                "a zone's cells must be known before the game starts",
+                span,
+                label,
+            )
+            .with_help("use `cell`, options, constants and maps that are never rotated"),
+        );
     }
 
     fn zone_ref(&mut self, ident: &Ident, per_seat: bool) -> Shape {

@@ -64,7 +64,7 @@ impl<'a> Checker<'a> {
             let cells = self.cell_set(&shape, side).cells;
             if let Some(&cell) = cells.iter().find(|&&c| placed.get(c as usize).is_some_and(Option::is_some))
             {
-                if !overlap_reported {
+                if !overlap_reported && self.views_known {
                     self.overlap(cell, region.span(), placed.get(cell as usize).copied().flatten());
                     overlap_reported = true;
                 }
@@ -78,9 +78,10 @@ impl<'a> Checker<'a> {
                 steps.push(SetupStep::Place { piece, owner: seat, cells, with: with.clone() });
             }
         }
-        if steps.iter().all(|s| matches!(s, SetupStep::Place { cells, .. } if cells.is_empty()))
-            && piece.is_some()
-        {
+        let placed_none =
+            steps.iter().all(|s| matches!(s, SetupStep::Place { cells, .. } if cells.is_empty()));
+        // After an error (a misspelled zone, a bad range) the region may be empty because of it.
+        if placed_none && self.error_count() == 0 {
             self.report(Diagnostic::warning(
                 "empty-region",
                 "this places no piece",
