@@ -1,0 +1,655 @@
+//! Diagnostics for the text the grammar could not read. Each `item_error` is explained once: a stray
+//! `}`, an unknown item keyword (with a suggestion), an unterminated string, an unclosed `{`, or
+//! else the item is parsed again on its own (`item_strict`) to name the exact place and what was
+//! expected there, in words from [`describe`].
+
+use pest::error::{Error, ErrorVariant, InputLocation};
+use pest::{Parser, set_error_detail};
+
+use super::{LudexParser, Rule};
+use crate::ast::Span;
+use crate::diagnostics::{Diagnostic, did_you_mean};
+
+/// The words that open an item (the grammar's `item_keyword`).
+pub const ITEM_KEYWORDS: [&str; 16] = [
+    "game",
+    "option",
+    "seat",
+    "team",
+    "board",
+    "map",
+    "directions",
+    "piece",
+    "zone",
+    "variable",
+    "define",
+    "setup",
+    "action",
+    "capture",
+    "phase",
+    "end",
+];
+
+/// Explains the item that failed to parse at `span`. `previous` is the item read just before it,
+/// which this one may continue on the same line (`seat black turnd 180`).
+pub(super) fn item_error(text: &str, span: Span, previous: Option<Span>) -> Diagnostic {
+    let item = slice(text, span);
+    let chars = classify(item);
+    if item.starts_with('}') {
+        return unmatched_brace(Span::new(span.start, span.start + 1));
+    }
+    if let Some(previous) = previous.filter(|p| !slice(text, Span::new(p.end, span.start)).contains('\n')) {
+        return strict_error(text, Span::new(previous.start, span.end));
+    }
+    let first_word = word_at(item);
+    if !first_word.is_empty() && !ITEM_KEYWORDS.contains(&first_word) {
+        return unknown_item(first_word, Span::new(span.start, span.start + first_word.len()));
+    }
+    if let Some(string) = unterminated_string(&chars) {
+        return unterminated(shift(string, span.start));
+    }
+    if let Some(&brace) = unclosed_braces(&chars).last() {
+        return unclosed_brace(item, brace, span.start);
+    }
+    strict_error(text, span)
+}
+
+/// The whole file could not be read (only when the parser ran out of room).
+pub(super) fn whole_file(error: &Error<Rule>) -> Diagnostic {
+    let at = error_position(error);
+    let span = Span::new(at, at);
+    match &error.variant {
+        ErrorVariant::CustomError { message } if message.contains("limit") => Diagnostic::error(
+            "too-deeply-nested",
+            "this file is nested too deeply to read",
+            span,
+            "the parser gave up here",
+        )
+        .with_help("use fewer nested parentheses and braces"),
+        _ => Diagnostic::error("syntax-error", "this file could not be read", span, "here"),
+    }
+}
+
+fn slice(text: &str, span: Span) -> &str {
+    text.get(span.start..span.end).unwrap_or("")
+}
+
+/// `span`, measured in an item, as measured in the file when the item starts at `by`.
+fn shift(span: Span, by: usize) -> Span {
+    Span::new(span.start + by, span.end + by)
+}
+
+fn unmatched_brace(span: Span) -> Diagnostic {
+    Diagnostic::error("unmatched-brace", "unexpected closing brace `}`", span, "this `}` closes nothing")
+        .with_help("remove it, or look above for a block closed too early")
+}
+
+fn unknown_item(word: &str, span: Span) -> Diagnostic {
+    let diagnostic =
+        Diagnostic::error("unknown-item", format!("`{word}` is not an item"), span, "unknown item");
+    let help = did_you_mean(word, ITEM_KEYWORDS).unwrap_or_else(|| {
+        let keywords: Vec<String> = ITEM_KEYWORDS.iter().map(|k| format!("`{k}`")).collect();
+        format!("an item starts with one of {}", keywords.join(", "))
+    });
+    diagnostic.with_help(help)
+}
+
+fn unterminated(span: Span) -> Diagnostic {
+    Diagnostic::error("unterminated-string", "unterminated string", span, "this string is never closed")
+        .with_help("add a closing `\"`: a string ends on the line where it starts")
+}
+
+/// `brace` is the offset of the `{` in `item`, which starts at `start` in the file.
+fn unclosed_brace(item: &str, brace: usize, start: usize) -> Diagnostic {
+    let line_start = item.get(..brace).and_then(|before| before.rfind('\n')).map_or(0, |i| i + 1);
+    let owner = word_at(item.get(line_start..).unwrap_or("").trim_start());
+    let at = start + brace;
+    let diagnostic = Diagnostic::error(
+        "unclosed-brace",
+        "unclosed `{`",
+        Span::new(at, at + 1),
+        "this `{` is never closed",
+    );
+    let help = if owner.is_empty() {
+        "add the missing `}`".to_string()
+    } else {
+        format!("add the `}}` that ends this `{owner}` block")
+    };
+    diagnostic.with_help(help)
+}
+
+// ---- a light scan of an item's text --------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Code,
+    String,
+    Comment,
+}
+
+/// Every character of `item` with its offset and whether it is code, in a string or in a comment.
+fn classify(item: &str) -> Vec<(usize, char, Class)> {
+    let mut out = Vec::with_capacity(item.len());
+    let mut class = Class::Code;
+    for (i, c) in item.char_indices() {
+        let (this, next) = match (class, c) {
+            (_, '\n') => (Class::Code, Class::Code),
+            (Class::Code, '#') => (Class::Comment, Class::Comment),
+            (Class::Code, '"') => (Class::String, Class::String),
+            (Class::String, '"') => (Class::String, Class::Code),
+            (other, _) => (other, other),
+        };
+        out.push((i, c, this));
+        class = next;
+    }
+    out
+}
+
+/// The first string that reaches the end of its line unclosed: from its `"` to the line's end.
+fn unterminated_string(chars: &[(usize, char, Class)]) -> Option<Span> {
+    let mut open: Option<usize> = None;
+    for &(i, c, class) in chars {
+        match (class, c, open) {
+            (Class::String, '"', None) => open = Some(i),
+            (Class::String, '"', Some(_)) => open = None,
+            (_, '\n', Some(start)) => return Some(Span::new(start, trim_end(chars, i))),
+            _ => {}
+        }
+    }
+    let end = chars.last().map_or(0, |&(i, c, _)| i + c.len_utf8());
+    open.map(|start| Span::new(start, trim_end(chars, end)))
+}
+
+/// `end` moved back over whitespace (a `\r` before a line break).
+fn trim_end(chars: &[(usize, char, Class)], end: usize) -> usize {
+    chars
+        .iter()
+        .take_while(|&&(i, _, _)| i < end)
+        .filter(|(_, c, _)| !c.is_whitespace())
+        .last()
+        .map_or(end, |&(i, c, _)| i + c.len_utf8())
+}
+
+/// The offsets of the `{` left open at the end of the item, outermost first.
+fn unclosed_braces(chars: &[(usize, char, Class)]) -> Vec<usize> {
+    let mut open = Vec::new();
+    for &(i, c, class) in chars {
+        match (class, c) {
+            (Class::Code, '{') => open.push(i),
+            (Class::Code, '}') => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open
+}
+
+/// Where the code before `position` ends, skipping whitespace and comments.
+fn code_end(chars: &[(usize, char, Class)], position: usize) -> usize {
+    chars
+        .iter()
+        .take_while(|&&(i, _, _)| i < position)
+        .filter(|&&(_, c, class)| class != Class::Comment && !c.is_whitespace())
+        .last()
+        .map_or(position, |&(i, c, _)| i + c.len_utf8())
+}
+
+/// The word (letters, digits, `_`) `text` starts with; empty when it starts with something else.
+fn word_at(text: &str) -> &str {
+    let end = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(text.len());
+    text.get(..end).unwrap_or("")
+}
+
+/// The token `text` starts with: a word, a two-character operator or one character.
+fn token_at(text: &str) -> &str {
+    let word = word_at(text);
+    if !word.is_empty() {
+        return word;
+    }
+    if ["==", "!=", "<=", ">="].iter().any(|op| text.starts_with(op)) {
+        return text.get(..2).unwrap_or(text);
+    }
+    text.chars().next().and_then(|c| text.get(..c.len_utf8())).unwrap_or(text)
+}
+
+// ---- parsing an item on its own -------------------------------------------------------------------
+
+/// Parses the item at `span` alone to find where it goes wrong and what was expected there.
+fn strict_error(text: &str, span: Span) -> Diagnostic {
+    let item = slice(text, span);
+    set_error_detail(true);
+    let Err(error) = LudexParser::parse(Rule::item_strict, item) else {
+        return Diagnostic::error("syntax-error", "this item could not be read", span, "here");
+    };
+    let attempts = error.parse_attempts();
+    let position = attempts.as_ref().map_or_else(|| error_position(&error), |a| a.max_position);
+    let positives = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } if error_position(&error) == position => {
+            positives.clone()
+        }
+        _ => Vec::new(),
+    };
+    let tokens: Vec<Token> = attempts
+        .map(|a| a.expected_tokens().iter().map(|t| Token::read(&t.to_string())).collect())
+        .unwrap_or_default();
+    let expected = join_or(&expected_list(&positives, &tokens));
+    let rest = item.get(position..).unwrap_or("").trim_start();
+    let (found, at) = if rest.is_empty() {
+        let end = code_end(&classify(item), position);
+        let after = text.get(span.end..).unwrap_or("");
+        let what =
+            if classify(after).iter().all(|&(_, c, class)| class == Class::Comment || c.is_whitespace()) {
+                "end of file"
+            } else {
+                "end of line"
+            };
+        (what.to_string(), Span::new(end, end))
+    } else {
+        let token = token_at(rest);
+        (format!("`{token}`"), Span::new(position, position + token.len()))
+    };
+    let at = shift(at, span.start);
+    let diagnostic = if expected.is_empty() {
+        Diagnostic::error("syntax-error", format!("unexpected {found}"), at, "unexpected here")
+    } else {
+        Diagnostic::error(
+            "syntax-error",
+            format!("expected {expected}, found {found}"),
+            at,
+            format!("expected {expected}"),
+        )
+    };
+    let keywords = tokens.iter().filter_map(|t| match t {
+        Token::Literal(token) if token.starts_with(|c: char| c.is_ascii_alphabetic()) => Some(token.as_str()),
+        _ => None,
+    });
+    match did_you_mean(word_at(rest), keywords).filter(|_| !word_at(rest).is_empty()) {
+        Some(help) => diagnostic.with_help(help),
+        None => diagnostic,
+    }
+}
+
+fn error_position(error: &Error<Rule>) -> usize {
+    match error.location {
+        InputLocation::Pos(at) | InputLocation::Span((at, _)) => at,
+    }
+}
+
+/// A token the parser expected: literal text, or a character from a range (`0..9`).
+enum Token {
+    Literal(String),
+    Range(char),
+}
+
+impl Token {
+    /// Reads pest's display of an expected token (pest does not export its type).
+    fn read(text: &str) -> Token {
+        let chars: Vec<char> = text.chars().collect();
+        match chars.as_slice() {
+            [start, '.', '.', _] => Token::Range(*start),
+            _ => Token::Literal(text.to_string()),
+        }
+    }
+}
+
+/// What was expected, in words: the rules tried (a whole group as one phrase), then the literal
+/// tokens that none of them starts with.
+fn expected_list(positives: &[Rule], tokens: &[Token]) -> Vec<String> {
+    let mut rules: Vec<Rule> = positives.iter().copied().filter(|&r| r != Rule::EOI).collect();
+    let mut expected = Vec::new();
+    for &(phrase, members) in GROUPS {
+        if members.iter().all(|m| rules.contains(m)) {
+            rules.retain(|r| !members.contains(r));
+            expected.push(phrase.to_string());
+        }
+    }
+    expected.extend(rules.iter().filter_map(|&r| describe(r)).map(str::to_string));
+    for token in tokens {
+        let phrase = match token {
+            Token::Literal(token) if is_trivia(token) => None,
+            Token::Literal(token) if positives.iter().any(|&r| starts(r, token)) => None,
+            Token::Literal(token) => Some(format!("`{token}`")),
+            Token::Range(start) if positives.is_empty() && start.is_ascii_digit() => {
+                Some("a digit".to_string())
+            }
+            Token::Range(_) if positives.is_empty() => Some("a letter".to_string()),
+            Token::Range(_) => None,
+        };
+        expected.extend(phrase);
+    }
+    if positives.contains(&Rule::EOI) {
+        expected.extend(describe(Rule::EOI).map(str::to_string));
+    }
+    let mut unique = Vec::new();
+    for phrase in expected {
+        if !unique.contains(&phrase) {
+            unique.push(phrase);
+        }
+    }
+    unique
+}
+
+fn is_trivia(token: &str) -> bool {
+    matches!(token, " " | "\t" | "\r" | "\n" | "#")
+}
+
+/// Whether `rule` can start with `token`: then the token is already named by the rule. Names are
+/// left out: a keyword expected where a name also fits is an alternative of its own.
+fn starts(rule: Rule, token: &str) -> bool {
+    if matches!(rule, Rule::ident | Rule::letter | Rule::keyword | Rule::EOI) {
+        return false;
+    }
+    set_error_detail(true);
+    match LudexParser::parse(rule, token) {
+        Ok(_) => true,
+        Err(error) => error.parse_attempts().is_some_and(|a| a.max_position > 0),
+    }
+}
+
+/// "a", "a or b", "a, b or c".
+fn join_or(phrases: &[String]) -> String {
+    match phrases {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Rules that are named together when all of them were expected at one place.
+const GROUPS: &[(&str, &[Rule])] = &[
+    (
+        "an item",
+        &[
+            Rule::game_decl,
+            Rule::option_decl,
+            Rule::seat_decl,
+            Rule::team_decl,
+            Rule::board_decl,
+            Rule::map_decl,
+            Rule::directions_decl,
+            Rule::piece_decl,
+            Rule::zone_decl,
+            Rule::variable_decl,
+            Rule::define_decl,
+            Rule::setup_decl,
+            Rule::action_decl,
+            Rule::capture_decl,
+            Rule::phase_decl,
+            Rule::end_decl,
+        ],
+    ),
+    (
+        "an action clause",
+        &[
+            Rule::step_pattern,
+            Rule::slide_pattern,
+            Rule::leap_pattern,
+            Rule::walk_pattern,
+            Rule::drop_clause,
+            Rule::choose_clause,
+            Rule::when_clause,
+            Rule::to_clause,
+            Rule::where_clause,
+            Rule::then_clause,
+        ],
+    ),
+    (
+        "a setup statement",
+        &[Rule::place_stmt, Rule::reserve_stmt, Rule::set_effect, Rule::rotate_effect, Rule::if_effect],
+    ),
+    ("an effect", &[Rule::set_effect, Rule::rotate_effect, Rule::if_effect]),
+    (
+        "a turn clause",
+        &[
+            Rule::start_block,
+            Rule::play_clause,
+            Rule::otherwise_clause,
+            Rule::actions_clause,
+            Rule::after_block,
+        ],
+    ),
+    ("a phase clause", &[Rule::order_clause, Rule::turn_block, Rule::until_clause]),
+    ("a capture clause", &[Rule::when_clause, Rule::capture_dest, Rule::then_clause]),
+    ("a piece clause", &[Rule::letter_clause, Rule::attribute_clause, Rule::value_clause]),
+    (
+        "an expression",
+        &[
+            Rule::ident,
+            Rule::int,
+            Rule::not_op,
+            Rule::neg_op,
+            Rule::if_expr,
+            Rule::roll_expr,
+            Rule::true_lit,
+            Rule::false_lit,
+            Rule::none_lit,
+            Rule::paren_expr,
+        ],
+    ),
+    (
+        "an operator",
+        &[
+            Rule::or_op,
+            Rule::and_op,
+            Rule::eq_op,
+            Rule::ne_op,
+            Rule::le_op,
+            Rule::ge_op,
+            Rule::lt_op,
+            Rule::gt_op,
+            Rule::in_op,
+            Rule::add_op,
+            Rule::sub_op,
+            Rule::mul_op,
+            Rule::div_op,
+            Rule::mod_op,
+        ],
+    ),
+];
+
+/// What a rule is, in words for an error message; `None` for the rules a user never has to write
+/// (whitespace, error recovery, entry points).
+pub fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::WHITESPACE | Rule::COMMENT | Rule::file | Rule::item | Rule::item_strict => return None,
+        Rule::item_error | Rule::error_chunk | Rule::error_block | Rule::error_gap | Rule::error_stop => {
+            return None;
+        }
+        Rule::item_keyword => "an item keyword",
+        Rule::EOI => "the end of the item",
+        Rule::keyword => "a keyword",
+        Rule::ident => "a name",
+        Rule::int => "a number",
+        Rule::string => "a string in double quotes",
+        Rule::dice => "dice like `d6`",
+        Rule::letter => "a single letter",
+        Rule::ident_list => "a list of names",
+        Rule::each_seat => "`each seat`",
+        Rule::owner => "`for` and a seat, `for each seat` or `neutral`",
+        Rule::neutral => "`neutral`",
+        Rule::per_seat => "`of each seat`",
+        Rule::game_decl => "a `game` item",
+        Rule::option_decl => "an `option` item",
+        Rule::seat_decl => "a `seat` item",
+        Rule::seat_view | Rule::turned => "`turned`",
+        Rule::mirrored => "`mirrored`",
+        Rule::team_decl => "a `team` item",
+        Rule::board_decl => "a `board` item",
+        Rule::square_board => "`square`",
+        Rule::hex_board => "`hex`",
+        Rule::map_decl => "a `map` item",
+        Rule::grid => "a grid in braces",
+        Rule::grid_row => "a row of grid values",
+        Rule::grid_value => "a grid value (a number or `.`)",
+        Rule::grid_space => "a space",
+        Rule::grid_gap => "a line break",
+        Rule::directions_decl => "a `directions` item",
+        Rule::piece_decl => "a `piece` item",
+        Rule::piece_clause => "a piece clause",
+        Rule::letter_clause => "`letter`",
+        Rule::attribute_clause => "`attribute`",
+        Rule::value_clause => "`value`",
+        Rule::zone_decl => "a `zone` item",
+        Rule::region
+        | Rule::region_term
+        | Rule::rows_region
+        | Rule::files_region
+        | Rule::cells_region
+        | Rule::where_region
+        | Rule::board_region
+        | Rule::zone_region
+        | Rule::paren_region => "a region",
+        Rule::region_op => "`+` or `-`",
+        Rule::variable_decl => "a `variable` item",
+        Rule::type_name => "a type (`int`, `bool`, `cell`, `seat` or `piece`)",
+        Rule::define_decl => "a `define` item",
+        Rule::params => "parameters in parentheses",
+        Rule::setup_decl => "a `setup` item",
+        Rule::setup_stmt => "a setup statement",
+        Rule::place_stmt => "`place`",
+        Rule::reserve_stmt => "`reserve`",
+        Rule::reserve_entry => "a piece type and a number",
+        Rule::with_clause => "`with`",
+        Rule::assignment => "an assignment like `face = 1`",
+        Rule::action_decl => "an `action` item",
+        Rule::action_clause => "an action clause",
+        Rule::step_pattern => "`step`",
+        Rule::slide_pattern => "`slide`",
+        Rule::leap_pattern => "`leap`",
+        Rule::leap_path => "a path of directions like `n+n+e`",
+        Rule::walk_pattern => "`walk`",
+        Rule::exactly => "`exactly`",
+        Rule::at_most => "`at most`",
+        Rule::drop_clause => "`drop`",
+        Rule::choose_clause => "`choose`",
+        Rule::when_clause => "`when`",
+        Rule::to_clause => "`to`",
+        Rule::empty_or_enemy => "`empty or enemy`",
+        Rule::only_empty => "`empty`",
+        Rule::only_enemy => "`enemy`",
+        Rule::where_clause => "`where`",
+        Rule::then_clause => "`then`",
+        Rule::capture_decl => "a `capture` item",
+        Rule::capture_dest => "`to`",
+        Rule::to_prizes => "`prizes`",
+        Rule::to_reserve => "`reserve`",
+        Rule::to_nowhere => "`nowhere`",
+        Rule::effect_block => "effects in braces",
+        Rule::effect => "an effect",
+        Rule::set_effect => "`set`",
+        Rule::place_expr => "a variable or `piece.attribute`",
+        Rule::rotate_effect => "`rotate`",
+        Rule::if_effect => "`if`",
+        Rule::phase_decl => "a `phase` item",
+        Rule::order_clause => "`order`",
+        Rule::until_clause => "`until`",
+        Rule::turn_block => "`turn`",
+        Rule::turn_clause => "a turn clause",
+        Rule::start_block => "`start`",
+        Rule::play_clause => "`play`",
+        Rule::otherwise_clause => "`otherwise`",
+        Rule::actions_clause => "`actions`",
+        Rule::actions_while => "`while`",
+        Rule::actions_up_to => "`up to`",
+        Rule::after_block => "`after`",
+        Rule::end_decl => "an `end` item",
+        Rule::end_rule => "an end rule (`when CONDITION: OUTCOME`)",
+        Rule::outcome => "an outcome (`win`, `loss`, `draw` or `rank by`)",
+        Rule::win_outcome => "`win`",
+        Rule::loss_outcome => "`loss`",
+        Rule::draw_outcome => "`draw`",
+        Rule::rank_outcome => "`rank by`",
+        Rule::expr | Rule::primary | Rule::paren_expr => "an expression",
+        Rule::infix => "an operator",
+        Rule::or_op => "`or`",
+        Rule::and_op => "`and`",
+        Rule::eq_op => "`==`",
+        Rule::ne_op => "`!=`",
+        Rule::le_op => "`<=`",
+        Rule::ge_op => "`>=`",
+        Rule::lt_op => "`<`",
+        Rule::gt_op => "`>`",
+        Rule::in_op => "`in`",
+        Rule::add_op => "`+`",
+        Rule::sub_op => "`-`",
+        Rule::mul_op => "`*`",
+        Rule::div_op => "`/`",
+        Rule::mod_op => "`mod`",
+        Rule::prefix => "`not` or `-`",
+        Rule::not_op => "`not`",
+        Rule::neg_op => "`-`",
+        Rule::postfix | Rule::field => "`.` and a field name",
+        Rule::call => "a call like `count(...)`",
+        Rule::if_expr => "`if`",
+        Rule::roll_expr => "`roll`",
+        Rule::true_lit => "`true`",
+        Rule::false_lit => "`false`",
+        Rule::none_lit => "`none`",
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules with no description: those a user never writes.
+    const UNDESCRIBED: [Rule; 10] = [
+        Rule::WHITESPACE,
+        Rule::COMMENT,
+        Rule::file,
+        Rule::item,
+        Rule::item_strict,
+        Rule::item_error,
+        Rule::error_chunk,
+        Rule::error_block,
+        Rule::error_gap,
+        Rule::error_stop,
+    ];
+
+    #[test]
+    fn every_rule_a_user_writes_has_a_description() {
+        for &rule in Rule::all_rules() {
+            let description = describe(rule);
+            if UNDESCRIBED.contains(&rule) {
+                assert_eq!(description, None, "{rule:?}");
+            } else {
+                let description = description.unwrap_or_else(|| panic!("{rule:?} has no description"));
+                assert!(!description.contains('_'), "{rule:?}: {description}");
+            }
+        }
+    }
+
+    #[test]
+    fn item_keywords_are_the_grammar_ones() {
+        for keyword in ITEM_KEYWORDS {
+            assert!(LudexParser::parse(Rule::item_keyword, keyword).is_ok(), "{keyword}");
+            assert!(LudexParser::parse(Rule::item_strict, keyword).is_err(), "{keyword}");
+        }
+    }
+
+    #[test]
+    fn a_rule_starts_with_its_keyword_only() {
+        assert!(starts(Rule::step_pattern, "step"));
+        assert!(starts(Rule::paren_expr, "("));
+        assert!(!starts(Rule::step_pattern, "slide"));
+        assert!(!starts(Rule::ident, "to"));
+    }
+
+    #[test]
+    fn lists_read_as_english() {
+        let phrases = ["`a`", "`b`", "`c`"].map(String::from);
+        assert_eq!(join_or(&phrases[..1]), "`a`");
+        assert_eq!(join_or(&phrases[..2]), "`a` or `b`");
+        assert_eq!(join_or(&phrases), "`a`, `b` or `c`");
+    }
+
+    #[test]
+    fn scanning_skips_strings_and_comments() {
+        let item = "game \"a { b\" # {\n{ \"c";
+        let chars = classify(item);
+        assert_eq!(unclosed_braces(&chars), vec![17]);
+        assert_eq!(unterminated_string(&chars), Some(Span::new(19, 21)));
+        assert_eq!(code_end(&chars, 17), 12);
+    }
+}
