@@ -30,16 +30,16 @@ pub const ITEM_KEYWORDS: [&str; 16] = [
     "end",
 ];
 
-/// Explains the item that failed to parse at `span`. `previous` is the item read just before it,
-/// which this one may continue on the same line (`seat black turnd 180`).
-pub(super) fn item_error(text: &str, span: Span, previous: Option<Span>) -> Diagnostic {
+/// Explains the item that failed to parse at `span`. `continued` is the item just before it on
+/// the same line, which the error makes wrong too (`seat black turnd 180`).
+pub(super) fn item_error(text: &str, span: Span, continued: Option<Span>) -> Diagnostic {
     let item = slice(text, span);
     let chars = classify(item);
     if item.starts_with('}') {
         return unmatched_brace(Span::new(span.start, span.start + 1));
     }
-    if let Some(previous) = previous.filter(|p| !slice(text, Span::new(p.end, span.start)).contains('\n')) {
-        return strict_error(text, Span::new(previous.start, span.end));
+    if let Some(previous) = continued {
+        return continued_error(text, Span::new(previous.start, span.end));
     }
     let first_word = word_at(item);
     if !first_word.is_empty() && !ITEM_KEYWORDS.contains(&first_word) {
@@ -48,10 +48,34 @@ pub(super) fn item_error(text: &str, span: Span, previous: Option<Span>) -> Diag
     if let Some(string) = unterminated_string(&chars) {
         return unterminated(shift(string, span.start));
     }
-    if let Some(&brace) = unclosed_braces(&chars).last() {
-        return unclosed_brace(item, brace, span.start);
+    let braces = Braces::scan(item, &chars);
+    if let Some(&brace) = braces.unclosed.last() {
+        return unclosed_brace(item, brace, braces.misindented, span.start);
     }
-    strict_error(text, span)
+    strict_error(text, span).unwrap_or_else(|| unreadable(span))
+}
+
+/// An item that went wrong after it seemed complete. When it reached into a line that starts with
+/// an item keyword (`define x = 1 +` then `seat white`: `seat` read as a name), the mistake is
+/// before that line.
+fn continued_error(text: &str, span: Span) -> Diagnostic {
+    let before_next_item =
+        first_item_line(slice(text, span)).map(|at| Span::new(span.start, span.start + at));
+    before_next_item
+        .and_then(|cut| strict_error(text, cut))
+        .or_else(|| strict_error(text, span))
+        .unwrap_or_else(|| unreadable(span))
+}
+
+/// Where the first line after the first one that starts with an item keyword (unindented) begins.
+fn first_item_line(item: &str) -> Option<usize> {
+    item.match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .find(|&start| ITEM_KEYWORDS.contains(&word_at(item.get(start..).unwrap_or(""))))
+}
+
+fn unreadable(span: Span) -> Diagnostic {
+    Diagnostic::error("syntax-error", "this item could not be read", span, "here")
 }
 
 /// The whole file could not be read (only when the parser ran out of room).
@@ -99,21 +123,30 @@ fn unterminated(span: Span) -> Diagnostic {
         .with_help("add a closing `\"`: a string ends on the line where it starts")
 }
 
-/// `brace` is the offset of the `{` in `item`, which starts at `start` in the file.
-fn unclosed_brace(item: &str, brace: usize, start: usize) -> Diagnostic {
-    let line_start = item.get(..brace).and_then(|before| before.rfind('\n')).map_or(0, |i| i + 1);
-    let owner = word_at(item.get(line_start..).unwrap_or("").trim_start());
+/// `brace` is the offset of the unclosed `{` in `item`, which starts at `start` in the file;
+/// `misindented` a block that looks like the one really left open.
+fn unclosed_brace(item: &str, brace: usize, misindented: Option<(usize, usize)>, start: usize) -> Diagnostic {
+    let likely = misindented.map_or(brace, |(open, _)| open);
+    let owner = word_at(item.get(line_start(item, likely)..).unwrap_or("").trim_start());
     let at = start + brace;
-    let diagnostic = Diagnostic::error(
+    let mut diagnostic = Diagnostic::error(
         "unclosed-brace",
         "unclosed `{`",
         Span::new(at, at + 1),
         "this `{` is never closed",
     );
+    if let Some((open, close)) = misindented {
+        diagnostic = diagnostic
+            .with_label(Span::new(start + open, start + open + 1), "this `{` may be the one left open...")
+            .with_label(
+                Span::new(start + close, start + close + 1),
+                "...as this `}` is indented like an outer block",
+            );
+    }
     let help = if owner.is_empty() {
         "add the missing `}`".to_string()
     } else {
-        format!("add the `}}` that ends this `{owner}` block")
+        format!("add the `}}` that ends the `{owner}` block")
     };
     diagnostic.with_help(help)
 }
@@ -170,19 +203,47 @@ fn trim_end(chars: &[(usize, char, Class)], end: usize) -> usize {
         .map_or(end, |&(i, c, _)| i + c.len_utf8())
 }
 
-/// The offsets of the `{` left open at the end of the item, outermost first.
-fn unclosed_braces(chars: &[(usize, char, Class)]) -> Vec<usize> {
-    let mut open = Vec::new();
-    for &(i, c, class) in chars {
-        match (class, c) {
-            (Class::Code, '{') => open.push(i),
-            (Class::Code, '}') => {
-                open.pop();
+/// How the braces of an item pair up.
+struct Braces {
+    /// The offsets of the `{` left open at the end of the item, outermost first.
+    unclosed: Vec<usize>,
+    /// The first `{` whose `}` starts a line indented less than the `{` line: likely the block
+    /// missing its `}`, the `}` belonging to an outer block.
+    misindented: Option<(usize, usize)>,
+}
+
+impl Braces {
+    fn scan(item: &str, chars: &[(usize, char, Class)]) -> Braces {
+        let mut braces = Braces { unclosed: Vec::new(), misindented: None };
+        for &(i, c, class) in chars {
+            match (class, c) {
+                (Class::Code, '{') => braces.unclosed.push(i),
+                (Class::Code, '}') => {
+                    let open = braces.unclosed.pop();
+                    if let Some(open) = open.filter(|&open| indent(item, i) < indent(item, open)) {
+                        let starts_line =
+                            item.get(line_start(item, i)..i).is_some_and(|t| t.trim().is_empty());
+                        if starts_line && braces.misindented.is_none() {
+                            braces.misindented = Some((open, i));
+                        }
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
+        braces
     }
-    open
+}
+
+/// Where the line holding `offset` starts.
+fn line_start(text: &str, offset: usize) -> usize {
+    text.get(..offset).and_then(|before| before.rfind('\n')).map_or(0, |i| i + 1)
+}
+
+/// How far the line holding `offset` is indented.
+fn indent(text: &str, offset: usize) -> usize {
+    let line = text.get(line_start(text, offset)..).unwrap_or("");
+    line.len() - line.trim_start_matches([' ', '\t']).len()
 }
 
 /// Where the code before `position` ends, skipping whitespace and comments.
@@ -207,6 +268,14 @@ fn token_at(text: &str) -> &str {
     if !word.is_empty() {
         return word;
     }
+    if let Some(string) = text.strip_prefix('"') {
+        let end = match string.find(['"', '\n']) {
+            Some(i) if string[i..].starts_with('"') => i + 2,
+            Some(i) => i + 1,
+            None => text.len(),
+        };
+        return text.get(..end).unwrap_or(text);
+    }
     if ["==", "!=", "<=", ">="].iter().any(|op| text.starts_with(op)) {
         return text.get(..2).unwrap_or(text);
     }
@@ -215,41 +284,15 @@ fn token_at(text: &str) -> &str {
 
 // ---- parsing an item on its own -------------------------------------------------------------------
 
-/// Parses the item at `span` alone to find where it goes wrong and what was expected there.
-fn strict_error(text: &str, span: Span) -> Diagnostic {
+/// Parses the item at `span` alone to find where it goes wrong and what was expected there;
+/// `None` if it parses.
+fn strict_error(text: &str, span: Span) -> Option<Diagnostic> {
     let item = slice(text, span);
     set_error_detail(true);
-    let Err(error) = LudexParser::parse(Rule::item_strict, item) else {
-        return Diagnostic::error("syntax-error", "this item could not be read", span, "here");
-    };
-    let attempts = error.parse_attempts();
-    let position = attempts.as_ref().map_or_else(|| error_position(&error), |a| a.max_position);
-    let positives = match &error.variant {
-        ErrorVariant::ParsingError { positives, .. } if error_position(&error) == position => {
-            positives.clone()
-        }
-        _ => Vec::new(),
-    };
-    let tokens: Vec<Token> = attempts
-        .map(|a| a.expected_tokens().iter().map(|t| Token::read(&t.to_string())).collect())
-        .unwrap_or_default();
-    let expected = join_or(&expected_list(&positives, &tokens));
-    let rest = item.get(position..).unwrap_or("").trim_start();
-    let (found, at) = if rest.is_empty() {
-        let end = code_end(&classify(item), position);
-        let after = text.get(span.end..).unwrap_or("");
-        let what =
-            if classify(after).iter().all(|&(_, c, class)| class == Class::Comment || c.is_whitespace()) {
-                "end of file"
-            } else {
-                "end of line"
-            };
-        (what.to_string(), Span::new(end, end))
-    } else {
-        let token = token_at(rest);
-        (format!("`{token}`"), Span::new(position, position + token.len()))
-    };
-    let at = shift(at, span.start);
+    let error = LudexParser::parse(Rule::item_strict, item).err()?;
+    let failure = Failure::of(&error);
+    let expected = join_or(&expected_list(&failure.positives, &failure.tokens));
+    let (found, at) = found(text, span, failure.position);
     let diagnostic = if expected.is_empty() {
         Diagnostic::error("syntax-error", format!("unexpected {found}"), at, "unexpected here")
     } else {
@@ -260,14 +303,78 @@ fn strict_error(text: &str, span: Span) -> Diagnostic {
             format!("expected {expected}"),
         )
     };
-    let keywords = tokens.iter().filter_map(|t| match t {
-        Token::Literal(token) if token.starts_with(|c: char| c.is_ascii_alphabetic()) => Some(token.as_str()),
-        _ => None,
-    });
-    match did_you_mean(word_at(rest), keywords).filter(|_| !word_at(rest).is_empty()) {
+    Some(match hint(slice(text, at), &failure.tokens) {
         Some(help) => diagnostic.with_help(help),
         None => diagnostic,
+    })
+}
+
+/// Where an item stops parsing, with the rules and tokens that could have come there.
+struct Failure {
+    position: usize,
+    positives: Vec<Rule>,
+    tokens: Vec<Token>,
+}
+
+impl Failure {
+    /// The furthest place the parser reached (a missing keyword or symbol is only seen there),
+    /// unless nothing could be said about it; then pest's own place and rules.
+    fn of(error: &Error<Rule>) -> Failure {
+        let position = error_position(error);
+        let positives = match &error.variant {
+            ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+            ErrorVariant::CustomError { .. } => Vec::new(),
+        };
+        if let Some(attempts) = error.parse_attempts() {
+            let furthest = Failure {
+                position: attempts.max_position,
+                positives: if attempts.max_position == position { positives.clone() } else { Vec::new() },
+                tokens: attempts.expected_tokens().iter().map(|t| Token::read(&t.to_string())).collect(),
+            };
+            if !expected_list(&furthest.positives, &furthest.tokens).is_empty() {
+                return furthest;
+            }
+        }
+        Failure { position, positives, tokens: Vec::new() }
     }
+}
+
+/// What stands at `position` of the item at `span`, in words, and where: the next token, or the
+/// end of the item's last line.
+fn found(text: &str, span: Span, position: usize) -> (String, Span) {
+    let item = slice(text, span);
+    let rest = item.get(position..).unwrap_or("");
+    let token = token_at(rest.trim_start());
+    if !token.is_empty() {
+        let start = span.start + position + (rest.len() - rest.trim_start().len());
+        return (format!("`{token}`"), Span::new(start, start + token.len()));
+    }
+    let end = span.start + code_end(&classify(item), position);
+    let after = classify(text.get(span.end..).unwrap_or(""));
+    let at_end_of_file = after.iter().all(|&(_, c, class)| class == Class::Comment || c.is_whitespace());
+    let what = if at_end_of_file { "end of file" } else { "end of line" };
+    (what.to_string(), Span::new(end, end))
+}
+
+/// Words that are operators: never suggested for a misspelled clause keyword.
+const OPERATOR_WORDS: [&str; 5] = ["and", "or", "not", "in", "mod"];
+
+/// A suggestion for what was `found`: a keyword it may be a misspelling of, or how names are made.
+fn hint(found: &str, tokens: &[Token]) -> Option<String> {
+    if found.starts_with(|c: char| !c.is_ascii()) {
+        return Some("names are made of ASCII letters, digits and `_`".to_string());
+    }
+    let keywords = tokens.iter().filter_map(|t| match t {
+        Token::Literal(token)
+            if token.starts_with(|c: char| c.is_ascii_alphabetic())
+                && !OPERATOR_WORDS.contains(&token.as_str()) =>
+        {
+            Some(token.as_str())
+        }
+        _ => None,
+    });
+    let word = word_at(found);
+    if word.is_empty() { None } else { did_you_mean(word, keywords) }
 }
 
 fn error_position(error: &Error<Rule>) -> usize {
@@ -305,21 +412,21 @@ fn expected_list(positives: &[Rule], tokens: &[Token]) -> Vec<String> {
         }
     }
     expected.extend(rules.iter().filter_map(|&r| describe(r)).map(str::to_string));
+    let mut characters = Vec::new();
     for token in tokens {
-        let phrase = match token {
-            Token::Literal(token) if is_trivia(token) => None,
-            Token::Literal(token) if positives.iter().any(|&r| starts(r, token)) => None,
-            Token::Literal(token) => Some(format!("`{token}`")),
-            Token::Range(start) if positives.is_empty() && start.is_ascii_digit() => {
-                Some("a digit".to_string())
-            }
-            Token::Range(_) if positives.is_empty() => Some("a letter".to_string()),
-            Token::Range(_) => None,
-        };
-        expected.extend(phrase);
+        match token {
+            Token::Literal(token) if is_trivia(token) || positives.iter().any(|&r| starts(r, token)) => {}
+            Token::Literal(token) => expected.push(format!("`{token}`")),
+            Token::Range(start) if start.is_ascii_digit() => characters.push("a digit".to_string()),
+            Token::Range(_) => characters.push("a letter".to_string()),
+        }
     }
     if positives.contains(&Rule::EOI) {
         expected.extend(describe(Rule::EOI).map(str::to_string));
+    }
+    // A digit or letter that could extend the last word is worth naming only when nothing else is.
+    if expected.is_empty() {
+        expected = characters;
     }
     let mut unique = Vec::new();
     for phrase in expected {
@@ -330,8 +437,9 @@ fn expected_list(positives: &[Rule], tokens: &[Token]) -> Vec<String> {
     unique
 }
 
+/// Tokens never worth naming: whitespace, comments, and `_` continuing a name.
 fn is_trivia(token: &str) -> bool {
-    matches!(token, " " | "\t" | "\r" | "\n" | "#")
+    matches!(token, " " | "\t" | "\r" | "\n" | "#" | "_")
 }
 
 /// Whether `rule` can start with `token`: then the token is already named by the rule. Names are
@@ -444,6 +552,7 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::mul_op,
             Rule::div_op,
             Rule::mod_op,
+            Rule::field,
         ],
     ),
 ];
@@ -500,7 +609,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::board_region
         | Rule::zone_region
         | Rule::paren_region => "a region",
-        Rule::region_op => "`+` or `-`",
+        Rule::region_op => "`+`, `-`",
         Rule::variable_decl => "a `variable` item",
         Rule::type_name => "a type (`int`, `bool`, `cell`, `seat` or `piece`)",
         Rule::define_decl => "a `define` item",
@@ -637,6 +746,14 @@ mod tests {
     }
 
     #[test]
+    fn a_closing_brace_indented_like_an_outer_block_is_suspect() {
+        let item = "phase p {\n  turn {\n    after {\n      set x = 1\n  }\n}\n";
+        let braces = Braces::scan(item, &classify(item));
+        assert_eq!(braces.unclosed, vec![8]);
+        assert_eq!(braces.misindented, Some((29, 49)));
+    }
+
+    #[test]
     fn lists_read_as_english() {
         let phrases = ["`a`", "`b`", "`c`"].map(String::from);
         assert_eq!(join_or(&phrases[..1]), "`a`");
@@ -648,7 +765,7 @@ mod tests {
     fn scanning_skips_strings_and_comments() {
         let item = "game \"a { b\" # {\n{ \"c";
         let chars = classify(item);
-        assert_eq!(unclosed_braces(&chars), vec![17]);
+        assert_eq!(Braces::scan(item, &chars).unclosed, vec![17]);
         assert_eq!(unterminated_string(&chars), Some(Span::new(19, 21)));
         assert_eq!(code_end(&chars, 17), 12);
     }

@@ -36,18 +36,31 @@ pub fn parse(text: &str) -> (RulesFile, Vec<Diagnostic>) {
         Ok(mut pairs) => pairs.next().map(Pair::into_inner),
         Err(error) => return (file, vec![errors::whole_file(&error)]),
     };
-    let mut previous: Option<Span> = None;
+    // The last item read, and whether it went into the AST.
+    let mut previous: Option<(Span, bool)> = None;
     for pair in items.into_iter().flatten() {
         let span = span_of(&pair);
+        let mut kept = false;
         match pair.as_rule() {
             Rule::EOI => {}
-            Rule::item_error => diagnostics.push(errors::item_error(text, span, previous)),
+            Rule::item_error => {
+                // `seat black turnd 180`: the error continues an item that only seemed complete.
+                let continued =
+                    previous.filter(|&(p, _)| !text.get(p.end..span.start).unwrap_or("").contains('\n'));
+                if let Some((_, true)) = continued {
+                    file.items.pop();
+                }
+                diagnostics.push(errors::item_error(text, span, continued.map(|(p, _)| p)));
+            }
             _ => match check_nesting(&pair).and_then(|()| convert::item(pair, &mut diagnostics)) {
-                Ok(item) => file.items.push(item),
+                Ok(item) => {
+                    file.items.push(item);
+                    kept = true;
+                }
                 Err(diagnostic) => diagnostics.push(*diagnostic),
             },
         }
-        previous = Some(span);
+        previous = Some((span, kept));
     }
     (file, diagnostics)
 }
