@@ -219,6 +219,14 @@ fn clauses_given_twice_are_reported() {
 }
 
 #[test]
+fn a_flood_of_errors_is_cut_short() {
+    let text = "seat white turned\n".repeat(ludex::syntax::MAX_ITEM_ERRORS + 50);
+    let (_, diagnostics) = parse(&text);
+    assert_eq!(diagnostics.len(), ludex::syntax::MAX_ITEM_ERRORS + 1);
+    assert_eq!(diagnostics.last().map(|d| d.code), Some("too-many-errors"));
+}
+
+#[test]
 fn deep_nesting_is_refused_without_crashing() {
     let deep = [
         format!("define x = {}1{}", "(".repeat(5000), ")".repeat(5000)),

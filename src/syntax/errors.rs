@@ -48,7 +48,7 @@ pub(super) fn item_error(text: &str, span: Span, continued: Option<Span>) -> Dia
     if let Some(string) = unterminated_string(&chars) {
         return unterminated(shift(string, span.start));
     }
-    let braces = Braces::scan(item, &chars);
+    let braces = Braces::scan(&chars);
     if let Some(&brace) = braces.unclosed.last() {
         return unclosed_brace(item, brace, braces.misindented, span.start);
     }
@@ -67,11 +67,24 @@ fn continued_error(text: &str, span: Span) -> Diagnostic {
         .unwrap_or_else(|| unreadable(span))
 }
 
-/// Where the first line after the first one that starts with an item keyword (unindented) begins.
+/// The offset of the first line of `item`, after its own first line, that starts with an item
+/// keyword in the first column.
 fn first_item_line(item: &str) -> Option<usize> {
     item.match_indices('\n')
         .map(|(i, _)| i + 1)
         .find(|&start| ITEM_KEYWORDS.contains(&word_at(item.get(start..).unwrap_or(""))))
+}
+
+/// Said instead of explaining one more item that does not parse, after
+/// [`super::MAX_ITEM_ERRORS`].
+pub(super) fn too_many(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "too-many-errors",
+        format!("more than {} items do not parse; the rest are not explained", super::MAX_ITEM_ERRORS),
+        Span::new(span.start, span.start),
+        "stopped here",
+    )
+    .with_help("fix the errors above first")
 }
 
 fn unreadable(span: Span) -> Diagnostic {
@@ -213,25 +226,28 @@ struct Braces {
 }
 
 impl Braces {
-    fn scan(item: &str, chars: &[(usize, char, Class)]) -> Braces {
-        let mut braces = Braces { unclosed: Vec::new(), misindented: None };
+    fn scan(chars: &[(usize, char, Class)]) -> Braces {
+        let mut open: Vec<(usize, usize)> = Vec::new();
+        let mut misindented = None;
+        let mut indent = 0;
+        let mut line_blank_so_far = true;
         for &(i, c, class) in chars {
+            let first_on_line = line_blank_so_far && !c.is_whitespace();
             match (class, c) {
-                (Class::Code, '{') => braces.unclosed.push(i),
-                (Class::Code, '}') => {
-                    let open = braces.unclosed.pop();
-                    if let Some(open) = open.filter(|&open| indent(item, i) < indent(item, open)) {
-                        let starts_line =
-                            item.get(line_start(item, i)..i).is_some_and(|t| t.trim().is_empty());
-                        if starts_line && braces.misindented.is_none() {
-                            braces.misindented = Some((open, i));
-                        }
+                (_, '\n') => (indent, line_blank_so_far) = (0, true),
+                (_, ' ' | '\t') if line_blank_so_far => indent += 1,
+                (Class::Code, '{') => open.push((i, indent)),
+                (Class::Code, '}') => match open.pop() {
+                    Some((brace, brace_indent)) if first_on_line && indent < brace_indent => {
+                        misindented = misindented.or(Some((brace, i)));
                     }
-                }
+                    _ => {}
+                },
                 _ => {}
             }
+            line_blank_so_far &= !first_on_line;
         }
-        braces
+        Braces { unclosed: open.into_iter().map(|(brace, _)| brace).collect(), misindented }
     }
 }
 
@@ -240,10 +256,18 @@ fn line_start(text: &str, offset: usize) -> usize {
     text.get(..offset).and_then(|before| before.rfind('\n')).map_or(0, |i| i + 1)
 }
 
-/// How far the line holding `offset` is indented.
-fn indent(text: &str, offset: usize) -> usize {
-    let line = text.get(line_start(text, offset)..).unwrap_or("");
-    line.len() - line.trim_start_matches([' ', '\t']).len()
+/// Whether `text` holds only whitespace and comments (read up to its first code).
+fn only_trivia(text: &str) -> bool {
+    let mut in_comment = false;
+    for c in text.chars() {
+        match c {
+            '\n' => in_comment = false,
+            '#' => in_comment = true,
+            c if !in_comment && !c.is_whitespace() => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Where the code before `position` ends, skipping whitespace and comments.
@@ -350,9 +374,7 @@ fn found(text: &str, span: Span, position: usize) -> (String, Span) {
         return (format!("`{token}`"), Span::new(start, start + token.len()));
     }
     let end = span.start + code_end(&classify(item), position);
-    let after = classify(text.get(span.end..).unwrap_or(""));
-    let at_end_of_file = after.iter().all(|&(_, c, class)| class == Class::Comment || c.is_whitespace());
-    let what = if at_end_of_file { "end of file" } else { "end of line" };
+    let what = if only_trivia(text.get(span.end..).unwrap_or("")) { "end of file" } else { "end of line" };
     (what.to_string(), Span::new(end, end))
 }
 
@@ -748,7 +770,7 @@ mod tests {
     #[test]
     fn a_closing_brace_indented_like_an_outer_block_is_suspect() {
         let item = "phase p {\n  turn {\n    after {\n      set x = 1\n  }\n}\n";
-        let braces = Braces::scan(item, &classify(item));
+        let braces = Braces::scan(&classify(item));
         assert_eq!(braces.unclosed, vec![8]);
         assert_eq!(braces.misindented, Some((29, 49)));
     }
@@ -765,7 +787,7 @@ mod tests {
     fn scanning_skips_strings_and_comments() {
         let item = "game \"a { b\" # {\n{ \"c";
         let chars = classify(item);
-        assert_eq!(Braces::scan(item, &chars).unclosed, vec![17]);
+        assert_eq!(Braces::scan(&chars).unclosed, vec![17]);
         assert_eq!(unterminated_string(&chars), Some(Span::new(19, 21)));
         assert_eq!(code_end(&chars, 17), 12);
     }

@@ -23,6 +23,9 @@ use tree::span_of;
 /// adds a level or two); deeper items are refused rather than risking the stack.
 pub const MAX_NESTING: usize = 256;
 
+/// At most this many items that do not parse are explained; then one diagnostic says so.
+pub const MAX_ITEM_ERRORS: usize = 100;
+
 /// The pest parser generated from `grammar/ludex.pest`.
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/ludex.pest"]
@@ -30,39 +33,58 @@ pub struct LudexParser;
 
 /// Parses a rules file. Items that fail to parse are reported and left out of the AST.
 pub fn parse(text: &str) -> (RulesFile, Vec<Diagnostic>) {
-    let mut file = RulesFile::default();
-    let mut diagnostics = Vec::new();
     let items = match LudexParser::parse(Rule::file, text) {
         Ok(mut pairs) => pairs.next().map(Pair::into_inner),
-        Err(error) => return (file, vec![errors::whole_file(&error)]),
+        Err(error) => return (RulesFile::default(), vec![errors::whole_file(&error)]),
     };
-    // The last item read, and whether it went into the AST.
-    let mut previous: Option<(Span, bool)> = None;
+    let mut reader = Reader { text, ..Reader::default() };
     for pair in items.into_iter().flatten() {
-        let span = span_of(&pair);
-        let mut kept = false;
         match pair.as_rule() {
             Rule::EOI => {}
-            Rule::item_error => {
-                // `seat black turnd 180`: the error continues an item that only seemed complete.
-                let continued =
-                    previous.filter(|&(p, _)| !text.get(p.end..span.start).unwrap_or("").contains('\n'));
-                if let Some((_, true)) = continued {
-                    file.items.pop();
-                }
-                diagnostics.push(errors::item_error(text, span, continued.map(|(p, _)| p)));
-            }
-            _ => match check_nesting(&pair).and_then(|()| convert::item(pair, &mut diagnostics)) {
-                Ok(item) => {
-                    file.items.push(item);
-                    kept = true;
-                }
-                Err(diagnostic) => diagnostics.push(*diagnostic),
-            },
+            Rule::item_error => reader.item_error(span_of(&pair)),
+            _ => reader.item(pair),
         }
-        previous = Some((span, kept));
     }
-    (file, diagnostics)
+    (reader.file, reader.diagnostics)
+}
+
+/// The items of a file, read in order.
+#[derive(Default)]
+struct Reader<'t> {
+    text: &'t str,
+    file: RulesFile,
+    diagnostics: Vec<Diagnostic>,
+    /// The last item read, and whether it went into the AST.
+    previous: Option<(Span, bool)>,
+    item_errors: usize,
+}
+
+impl Reader<'_> {
+    fn item(&mut self, pair: Pair<'_, Rule>) {
+        let span = span_of(&pair);
+        let item = check_nesting(&pair).and_then(|()| convert::item(pair, &mut self.diagnostics));
+        self.previous = Some((span, item.is_ok()));
+        match item {
+            Ok(item) => self.file.items.push(item),
+            Err(diagnostic) => self.diagnostics.push(*diagnostic),
+        }
+    }
+
+    fn item_error(&mut self, span: Span) {
+        // `seat black turnd 180`: the error continues an item that only seemed complete.
+        let continued =
+            self.previous.filter(|&(p, _)| !self.text.get(p.end..span.start).unwrap_or("").contains('\n'));
+        if let Some((_, true)) = continued {
+            self.file.items.pop();
+        }
+        self.previous = Some((span, false));
+        self.item_errors += 1;
+        if self.item_errors <= MAX_ITEM_ERRORS {
+            self.diagnostics.push(errors::item_error(self.text, span, continued.map(|(p, _)| p)));
+        } else if self.item_errors == MAX_ITEM_ERRORS + 1 {
+            self.diagnostics.push(errors::too_many(span));
+        }
+    }
 }
 
 /// Refuses an item whose parse tree is deeper than [`MAX_NESTING`], walking it without recursion.
