@@ -1,3 +1,8 @@
-//! The `ludex` command line: check, ir, play, run, replay.
+//! The `ludex` command line: check, ir, play, run, replay (and perft). It uses the library's public
+//! API only; the commands live in `cli/`.
 
-fn main() {}
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

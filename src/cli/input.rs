@@ -1,0 +1,192 @@
+//! What the commands read: text files (with a size limit), rules files compiled with their
+//! diagnostics shown, and the `NAME=VALUE` / `SEAT=AGENT` arguments resolved against a game.
+
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use ludex::agents::AgentSpec;
+use ludex::diagnostics::{self, Diagnostic};
+use ludex::ir::{Game, SeatId};
+use ludex::{OptionValues, compile};
+
+use super::{CliError, CliResult};
+
+/// The largest rules, position or match file read, so a wrong path cannot exhaust memory.
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a whole text file; every failure is a usage error naming the file.
+pub fn read_text(path: &Path) -> CliResult<String> {
+    let cannot = |why: String| CliError::usage(format!("cannot read `{}`: {why}", path.display()));
+    let file = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(cannot(format!("larger than {} MiB", MAX_FILE_BYTES >> 20)));
+    }
+    String::from_utf8(bytes).map_err(|_| cannot("not UTF-8 text".to_string()))
+}
+
+/// `path` as given when it names a file from the working directory, else the same path taken
+/// relative to `base` (a record's or a match file's directory) when that exists.
+pub fn resolve(path: &Path, base: Option<&Path>) -> PathBuf {
+    match base {
+        Some(base) if path.is_relative() && !path.exists() && base.join(path).exists() => base.join(path),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// A rules file compiled, and its diagnostics.
+pub struct Checked {
+    pub game: Option<Game>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub text: String,
+    pub name: String,
+}
+
+impl Checked {
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+
+    /// Renders every diagnostic to standard error, in color on a terminal.
+    pub fn show_diagnostics(&self) {
+        if self.diagnostics.is_empty() {
+            return;
+        }
+        let color = io::stderr().is_terminal();
+        let text = diagnostics::render(&self.diagnostics, &self.name, &self.text, color);
+        let _ = io::stderr().write_all(text.as_bytes());
+    }
+
+    /// The game, or the check failure (`N errors in FILE`).
+    pub fn into_game(self) -> CliResult<Game> {
+        let errors = self.errors();
+        match self.game {
+            Some(game) if errors == 0 => Ok(game),
+            _ if errors > 0 => {
+                Err(CliError::failed(format!("{} in `{}`", plural(errors, "error"), self.name)))
+            }
+            _ => Err(CliError::failed(format!("`{}` gave no game and no error", self.name))),
+        }
+    }
+}
+
+/// Reads and compiles a rules file.
+pub fn check_file(path: &Path, options: &OptionValues) -> CliResult<Checked> {
+    let text = read_text(path)?;
+    let compiled = compile(&text, options);
+    Ok(Checked {
+        game: compiled.game,
+        diagnostics: compiled.diagnostics,
+        text,
+        name: path.display().to_string(),
+    })
+}
+
+/// Reads, compiles and validates the options of a rules file to play it: diagnostics (warnings
+/// too) go to standard error; errors end the command.
+pub fn load_game(path: &Path, options: &OptionValues) -> CliResult<Game> {
+    let checked = check_file(path, options)?;
+    checked.show_diagnostics();
+    let game = checked.into_game()?;
+    check_option_names(&game, options)?;
+    Ok(game)
+}
+
+/// Every option given must be one the game declares.
+pub fn check_option_names(game: &Game, options: &OptionValues) -> CliResult {
+    let declared: Vec<&str> = game.options.iter().map(|o| o.name.as_str()).collect();
+    match options.keys().find(|name| !declared.contains(&name.as_str())) {
+        None => Ok(()),
+        Some(name) => Err(CliError::usage(format!(
+            "`{}` declares no option `{name}`{}",
+            game.name,
+            hint(name, &declared, "options")
+        ))),
+    }
+}
+
+/// The value of every option the game declares, as the game was lowered.
+pub fn option_values(game: &Game) -> BTreeMap<String, i64> {
+    game.options.iter().map(|o| (o.name.clone(), o.value)).collect()
+}
+
+/// Parses `--option NAME=VALUE`.
+pub fn parse_option(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = split_assignment(text, "NAME=VALUE")?;
+    let value = value
+        .parse()
+        .map_err(|_| format!("the value of option `{name}` must be an integer, got `{value}`"))?;
+    Ok((name, value))
+}
+
+/// Parses `--seat SEAT=AGENT`; the seat is resolved once the game is known.
+pub fn parse_seat(text: &str) -> Result<(String, AgentSpec), String> {
+    let (seat, agent) = split_assignment(text, "SEAT=AGENT")?;
+    Ok((seat, agent.parse()?))
+}
+
+fn split_assignment<'a>(text: &'a str, shape: &str) -> Result<(String, &'a str), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value.trim())),
+        _ => Err(format!("expected {shape}, got `{text}`")),
+    }
+}
+
+/// A seat by 1-based number or by name.
+pub fn seat_index(game: &Game, key: &str) -> CliResult<SeatId> {
+    let count = game.seats.len();
+    if let Ok(number) = key.parse::<usize>() {
+        return match number.checked_sub(1).filter(|&i| i < count) {
+            Some(index) => Ok(index as SeatId),
+            None => Err(CliError::usage(format!("`{}` has seats 1 to {count}, not {number}", game.name))),
+        };
+    }
+    let names: Vec<&str> = game.seats.iter().map(|s| s.name.as_str()).collect();
+    match names.iter().position(|&name| name == key) {
+        Some(index) => Ok(index as SeatId),
+        None => {
+            Err(CliError::usage(format!("`{}` has no seat `{key}`{}", game.name, hint(key, &names, "seats"))))
+        }
+    }
+}
+
+/// ` (did you mean `x`?)`, or the list of what there is.
+fn hint(name: &str, candidates: &[&str], what: &str) -> String {
+    match diagnostics::did_you_mean(name, candidates.iter().copied()) {
+        Some(suggestion) => format!(" ({suggestion})"),
+        None if candidates.is_empty() => format!(" (it has no {what})"),
+        None => format!(" (its {what}: {})", candidates.join(", ")),
+    }
+}
+
+/// `1 error`, `2 errors`.
+pub fn plural(count: usize, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assignments_parse_with_clear_errors() {
+        assert_eq!(parse_option("players = 4"), Ok(("players".to_string(), 4)));
+        assert!(parse_option("players").unwrap_err().contains("NAME=VALUE"));
+        assert!(parse_option("=4").is_err());
+        assert!(parse_option("players=four").unwrap_err().contains("integer"));
+        assert_eq!(parse_seat("2=random"), Ok(("2".to_string(), AgentSpec::Random)));
+        assert!(parse_seat("white=genius").unwrap_err().contains("unknown agent"));
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "error"), "1 error");
+        assert_eq!(plural(3, "warning"), "3 warnings");
+    }
+}

@@ -1,0 +1,108 @@
+//! The command line's shape (clap), the dispatch to each command, and how failures become exit
+//! codes: 0 success, 1 a check failure, a replay mismatch or a game that could not go on, 2 a usage
+//! or input error (bad arguments, unreadable or malformed files). Nothing here panics on any input.
+
+mod check;
+mod config;
+mod input;
+mod perft;
+mod play;
+mod replay;
+mod run;
+mod session;
+
+use std::fmt;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "ludex",
+    version,
+    about = "Check, inspect and play games written in the ludex rules language"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a rules file and summarize the game
+    Check(check::CheckArgs),
+    /// Print the lowered game (the IR) as JSON
+    Ir(check::IrArgs),
+    /// Play a game in the terminal
+    Play(play::PlayArgs),
+    /// Play many games between agents and summarize the results
+    Run(run::RunArgs),
+    /// Replay recorded games, checking every ply and the results
+    Replay(replay::ReplayArgs),
+    /// Count the positions reachable in N plies (not available yet)
+    Perft(perft::PerftArgs),
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Check(args) => check::check(&args),
+        Command::Ir(args) => check::ir(&args),
+        Command::Play(args) => play::play(&args),
+        Command::Run(args) => run::run(&args),
+        Command::Replay(args) => replay::replay(&args),
+        Command::Perft(args) => perft::perft(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            if !error.message.is_empty() {
+                let _ = writeln!(io::stderr(), "error: {error}");
+            }
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+/// A failure that ends the command, with its message.
+#[derive(Debug)]
+pub struct CliError {
+    usage: bool,
+    message: String,
+}
+
+impl CliError {
+    /// Bad arguments or input files: exit 2.
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError { usage: true, message: message.into() }
+    }
+
+    /// The command ran and the answer is no (check errors, replay mismatches): exit 1.
+    pub fn failed(message: impl Into<String>) -> CliError {
+        CliError { usage: false, message: message.into() }
+    }
+
+    fn exit_code(&self) -> u8 {
+        if self.usage { 2 } else { 1 }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Writing to standard output failed: a full disk is reported; a reader that closed the pipe
+/// (`ludex ir FILE | head`) wanted no more, so that ends the command quietly.
+impl From<io::Error> for CliError {
+    fn from(error: io::Error) -> CliError {
+        match error.kind() {
+            io::ErrorKind::BrokenPipe => CliError::failed(""),
+            _ => CliError::failed(format!("cannot write the output: {error}")),
+        }
+    }
+}
+
+pub type CliResult<T = ()> = Result<T, CliError>;

@@ -1,0 +1,78 @@
+//! `ludex replay FILE.jsonl`: replays every recorded game from its rules file (the recorded path,
+//! from the working directory, else from the record file's directory), checking each ply and the
+//! result: one line a game. Every game that does not replay is reported (game, ply, text and why)
+//! and the command exits 1; a line that is not a record stops it (exit 2).
+
+use std::fs::File;
+use std::io::{self, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use ludex::OptionValues;
+use ludex::record::{self, Record};
+use ludex::runtime::Engine;
+
+use super::input::{load_game, plural, resolve};
+use super::{CliError, CliResult};
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The record file: one JSON game a line, as `play --record` and `run --record` write them
+    file: PathBuf,
+}
+
+pub fn replay(args: &ReplayArgs) -> CliResult {
+    let file = File::open(&args.file)
+        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", args.file.display())))?;
+    let mut engines = Engines { base: args.file.parent().map(Path::to_path_buf), last: None };
+    let mut out = io::stdout().lock();
+    let (mut games, mut failures) = (0usize, 0usize);
+    for item in record::read(BufReader::new(file)) {
+        let (line, record) =
+            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", args.file.display())))?;
+        games += 1;
+        match record::verify(engines.get(&record)?, &record) {
+            Ok(_) => writeln!(out, "{}", replayed_line(games, &record))?,
+            Err(mismatch) => {
+                failures += 1;
+                let _ = writeln!(io::stderr(), "game {games} (line {line}): {mismatch}");
+            }
+        }
+    }
+    if failures > 0 {
+        return Err(CliError::failed(format!("{failures} of {games} recorded games do not replay")));
+    }
+    writeln!(out, "{} replayed: every ply legal, every result as recorded", plural(games, "game"))?;
+    Ok(())
+}
+
+/// `game 3: ok, 63 plies, places [1, 2] (reason)`.
+fn replayed_line(game: usize, record: &Record) -> String {
+    let plies = match record.plies.len() {
+        1 => "1 ply".to_string(),
+        count => format!("{count} plies"),
+    };
+    format!("game {game}: ok, {plies}, {}", record::describe_result(record.result.as_ref()))
+}
+
+/// The engine of the last rules file and options replayed: consecutive records of the same game
+/// (a `run`) compile it once.
+struct Engines {
+    base: Option<PathBuf>,
+    last: Option<(PathBuf, OptionValues, Engine)>,
+}
+
+impl Engines {
+    fn get(&mut self, record: &Record) -> CliResult<&Engine> {
+        let path = resolve(Path::new(&record.rules), self.base.as_deref());
+        let reusable = matches!(&self.last, Some((p, o, _)) if *p == path && *o == record.options);
+        if !reusable {
+            let game = load_game(&path, &record.options)?;
+            self.last = Some((path, record.options.clone(), Engine::new(game)));
+        }
+        match &self.last {
+            Some((_, _, engine)) => Ok(engine),
+            None => Err(CliError::failed("no engine")),
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The `ludex` binary end to end: exit codes, messages and output formats of every command.
+//! Tests marked `needs checker` / `needs runtime` wait for those stages to land.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::Value;
+
+const DICE_CHESS: &str = "rules/dice-chess.rules";
+const MANA: &str = "rules/mana.rules";
+
+/// Runs `ludex` from the crate root with `stdin` as its input.
+fn ludex_with_input(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludex"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("piped stdin");
+    // The child may exit before reading everything; a closed pipe is fine.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().expect("the binary runs")
+}
+
+fn ludex(args: &[&str]) -> Output {
+    ludex_with_input(args, "")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Asserts the exit code, showing the output when it differs.
+fn assert_exit(output: &Output, code: i32) {
+    assert_eq!(output.status.code(), Some(code), "stdout:\n{}\nstderr:\n{}", stdout(output), stderr(output));
+}
+
+/// A fresh directory under the system's temporary directory.
+fn temp_dir() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "ludex-cli-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let path = temp_dir().join(name);
+    std::fs::write(&path, contents).expect("a temporary file");
+    path
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temporary path")
+}
+
+fn json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\nstderr:\n{}", stdout(output), stderr(output)))
+}
+
+// Usage errors: exit 2 with a message, whatever the stages behind.
+
+#[test]
+fn no_command_is_a_usage_error() {
+    let output = ludex(&[]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("Usage"), "{}", stderr(&output));
+}
+
+#[test]
+fn unknown_commands_and_flags_are_usage_errors() {
+    for args in
+        [&["frobnicate"][..], &["check", DICE_CHESS, "--fast"], &["check", DICE_CHESS, "--format", "xml"]]
+    {
+        let output = ludex(args);
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains("error"), "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn an_unreadable_rules_file_exits_2_naming_it() {
+    let output = ludex(&["check", "no/such/file.rules"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("cannot read `no/such/file.rules`"), "{}", stderr(&output));
+    let binary = temp_file("binary.rules", &[0xff, 0xfe, 0x00]);
+    let output = ludex(&["ir", text(&binary)]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("not UTF-8"), "{}", stderr(&output));
+}
+
+#[test]
+fn malformed_options_and_seats_are_usage_errors() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["check", DICE_CHESS, "--option", "players"], "NAME=VALUE"),
+        (&["ir", DICE_CHESS, "--option", "players=many"], "integer"),
+        (&["run", DICE_CHESS, "--games", "1", "--seat", "1=genius"], "unknown agent `genius`"),
+        (&["play", DICE_CHESS, "--seat", "white"], "SEAT=AGENT"),
+    ];
+    for (args, message) in cases {
+        let output = ludex(args);
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn run_needs_a_rules_file() {
+    let output = ludex(&["run", "--games", "1"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("no rules file"), "{}", stderr(&output));
+}
+
+#[test]
+fn match_files_with_unknown_keys_or_bad_syntax_are_usage_errors() {
+    let typo = temp_file("match.toml", b"rules = \"rules/dice-chess.rules\"\ngamez = 3\n");
+    let output = ludex(&["run", "--config", text(&typo)]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("gamez"), "{}", stderr(&output));
+    let broken = temp_file("match.toml", b"[seats\n");
+    let output = ludex(&["play", "--config", text(&broken)]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("match.toml"), "{}", stderr(&output));
+}
+
+#[test]
+fn replay_stops_at_a_malformed_record_naming_its_line() {
+    let records = temp_file("games.jsonl", b"\n{\"ludex\": 1, \"rules\": 3}\n");
+    let output = ludex(&["replay", text(&records)]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("line 2: not a ludex record"), "{}", stderr(&output));
+    let output = ludex(&["replay", "no/such/games.jsonl"]);
+    assert_exit(&output, 2);
+}
+
+#[test]
+fn replay_needs_the_recorded_rules_file() {
+    let record =
+        r#"{"ludex":1,"rules":"no/such.rules","options":{},"seed":1,"seats":[],"plies":[],"result":null}"#;
+    let records = temp_file("games.jsonl", record.as_bytes());
+    let output = ludex(&["replay", text(&records)]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("cannot read `no/such.rules`"), "{}", stderr(&output));
+}
+
+// check and ir.
+
+#[test]
+#[ignore = "needs checker"]
+fn check_summarizes_a_valid_file() {
+    let output = ludex(&["check", DICE_CHESS]);
+    assert_exit(&output, 0);
+    let summary = stdout(&output);
+    assert_eq!(summary.lines().count(), 1, "{summary}");
+    for part in ["Dice Chess", "2 seats (white, black)", "square 8x8", "die (D)"] {
+        assert!(summary.contains(part), "{part}: {summary}");
+    }
+    let summary = stdout(&ludex(&["check", MANA]));
+    for part in ["Mana", "(red, amber)", "square 6x6", "damyo (D)", "ronin (R)"] {
+        assert!(summary.contains(part), "{part}: {summary}");
+    }
+}
+
+#[test]
+#[ignore = "needs checker"]
+fn check_reports_errors_with_their_code_and_exits_1() {
+    let broken = temp_file("broken.rules", b"game \"Broken\"\nseat a\nboard square 4 by 4\npiece p { letter P }\naction go for nothing { step n }\n");
+    let output = ludex(&["check", text(&broken)]);
+    assert_exit(&output, 1);
+    let errors = stderr(&output);
+    assert!(errors.contains("ludex::") && errors.contains("broken.rules"), "{errors}");
+    assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+}
+
+#[test]
+#[ignore = "needs checker"]
+fn check_prints_json_diagnostics() {
+    let output = ludex(&["check", DICE_CHESS, "--format", "json"]);
+    assert_exit(&output, 0);
+    assert_eq!(json(&output), Value::Array(vec![]));
+    let broken = temp_file("broken.rules", b"game \"Broken\"\nboard square 0 by 4\nnonsense here\n");
+    let output = ludex(&["check", text(&broken), "--format", "json"]);
+    assert_exit(&output, 1);
+    let diagnostics = json(&output);
+    let diagnostics = diagnostics.as_array().expect("an array");
+    assert!(!diagnostics.is_empty());
+    for diagnostic in diagnostics {
+        assert!(diagnostic["code"].as_str().is_some_and(|c| c.starts_with("ludex::")), "{diagnostic}");
+        assert!(diagnostic["line"].as_u64().is_some_and(|line| line >= 1), "{diagnostic}");
+    }
+}
+
+#[test]
+#[ignore = "needs checker"]
+fn unknown_options_are_usage_errors() {
+    let output = ludex(&["check", DICE_CHESS, "--option", "players=3"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("no option `players`"), "{}", stderr(&output));
+}
+
+#[test]
+#[ignore = "needs checker"]
+fn ir_prints_the_game_as_json() {
+    let output = ludex(&["ir", MANA]);
+    assert_exit(&output, 0);
+    let game = json(&output);
+    assert_eq!(game["name"], "Mana");
+    assert_eq!(game["seats"].as_array().map(Vec::len), Some(2));
+    assert!(stdout(&output).contains("\n  "), "pretty printed");
+}
+
+// play, run and replay.
+
+fn run_json(args: &[&str]) -> Value {
+    let output = ludex(args);
+    assert_exit(&output, 0);
+    json(&output)
+}
+
+#[test]
+#[ignore = "needs runtime"]
+fn run_summarizes_wins_draws_and_lengths_in_seat_order() {
+    let summary = run_json(&["run", DICE_CHESS, "--games", "6", "--seed", "3", "--json"]);
+    assert_eq!(summary["games"], 6);
+    assert_eq!(summary["unfinished"], 0);
+    let seats = summary["seats"].as_array().expect("seats");
+    let names: Vec<&str> = seats.iter().filter_map(|s| s["seat"].as_str()).collect();
+    assert_eq!(names, ["white", "black"]);
+    let wins: u64 = seats.iter().filter_map(|s| s["wins"].as_u64()).sum();
+    let draws = summary["draws"].as_u64().expect("draws");
+    assert!(wins + draws >= 6, "every game is won by someone or drawn: {summary}");
+    let (mean, max) =
+        (summary["mean_length"].as_f64().expect("mean"), summary["max_length"].as_f64().expect("max"));
+    assert!(0.0 < mean && mean <= max, "{summary}");
+    let text = stdout(&ludex(&["run", MANA, "--games", "2", "--seed", "3"]));
+    for part in ["Mana", "red", "amber", "draws", "plies/s"] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+}
+
+#[test]
+#[ignore = "needs runtime"]
+fn a_seed_fixes_the_games() {
+    let dir = temp_dir();
+    let record = |name: &str, seed: &str| {
+        let path = dir.join(name);
+        assert_exit(&ludex(&["run", DICE_CHESS, "--games", "3", "--seed", seed, "--record", text(&path)]), 0);
+        std::fs::read_to_string(path).expect("the record")
+    };
+    let first = record("a.jsonl", "11");
+    assert_eq!(first.lines().count(), 3);
+    assert_eq!(first, record("b.jsonl", "11"));
+    assert_ne!(first, record("c.jsonl", "12"));
+    // Game i of a run is the game of seed S + i played alone.
+    let second_game = first.lines().nth(1).expect("a second game");
+    assert_eq!(record("d.jsonl", "12").lines().next(), Some(second_game));
+}
+
+#[test]
+#[ignore = "needs runtime"]
+fn recorded_games_replay_and_tampering_is_caught() {
+    let dir = temp_dir();
+    let path = dir.join("games.jsonl");
+    assert_exit(&ludex(&["run", DICE_CHESS, "--games", "4", "--seed", "5", "--record", text(&path)]), 0);
+    let output = ludex(&["replay", text(&path)]);
+    assert_exit(&output, 0);
+    let replayed = stdout(&output);
+    assert!(replayed.contains("game 4: ok") && replayed.contains("4 games replayed"), "{replayed}");
+
+    let original = std::fs::read_to_string(&path).expect("the record");
+    let mut game: Value = serde_json::from_str(original.lines().nth(2).expect("game 3")).expect("JSON");
+    let plies = game["plies"].as_array_mut().expect("plies");
+    let last = plies.len() - 1;
+    plies[last] = Value::from("z99-z98");
+    let tampered = dir.join("tampered.jsonl");
+    std::fs::write(
+        &tampered,
+        format!(
+            "{}\n",
+            original.lines().take(2).chain([game.to_string().as_str()]).collect::<Vec<_>>().join("\n")
+        ),
+    )
+    .expect("write");
+    let output = ludex(&["replay", text(&tampered)]);
+    assert_exit(&output, 1);
+    let message = stderr(&output);
+    assert!(message.contains(&format!("game 3 (line 3): ply {} `z99-z98`", last + 1)), "{message}");
+
+    let mut game: Value = serde_json::from_str(original.lines().next().expect("game 1")).expect("JSON");
+    game["result"]["reason"] = Value::from("made up");
+    std::fs::write(&tampered, game.to_string()).expect("write");
+    let output = ludex(&["replay", text(&tampered)]);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).contains("made up"), "{}", stderr(&output));
+}
+
+#[test]
+#[ignore = "needs runtime"]
+fn replay_finds_the_rules_beside_the_record() {
+    let dir = temp_dir();
+    std::fs::copy(MANA, dir.join("mana.rules")).expect("copy the rules");
+    let record = dir.join("games.jsonl");
+    let output = Command::new(env!("CARGO_BIN_EXE_ludex"))
+        .args(["run", "mana.rules", "--games", "2", "--seed", "1", "--record", "games.jsonl"])
+        .current_dir(&dir)
+        .output()
+        .expect("runs");
+    assert_exit(&output, 0);
+    let output = ludex(&["replay", text(&record)]);
+    assert_exit(&output, 0);
+}
+
+#[test]
+#[ignore = "needs runtime"]
+fn match_files_configure_runs_and_flags_override_them() {
+    let rules = std::fs::canonicalize(MANA).expect("the rules file");
+    let config =
+        format!("rules = {:?}\ngames = 3\nseed = 9\n[seats]\namber = \"random\"\n1 = \"random\"\n", rules);
+    let config = temp_file("match.toml", config.as_bytes());
+    let summary = run_json(&["run", "--config", text(&config), "--json"]);
+    assert_eq!((summary["games"].as_u64(), summary["seed"].as_u64()), (Some(3), Some(9)));
+    let summary = run_json(&["run", "--config", text(&config), "--games", "2", "--seed", "4", "--json"]);
+    assert_eq!((summary["games"].as_u64(), summary["seed"].as_u64()), (Some(2), Some(4)));
+    let output = ludex(&["run", "--config", text(&config), "--seat", "red=human"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("human"), "{}", stderr(&output));
+}
+
+#[test]
+#[ignore = "needs runtime"]
+fn play_between_random_seats_announces_moves_and_the_result() {
+    let dir = temp_dir();
+    let record = dir.join("game.jsonl");
+    let args = ["play", DICE_CHESS, "--seat", "1=random", "--seat", "black=random", "--seed", "2"];
+    let output = ludex(&[&args[..], &["--record", text(&record)]].concat());
+    assert_exit(&output, 0);
+    let shown = stdout(&output);
+    for part in ["white plays", "black plays", "roll", "Game over", "Places: white"] {
+        assert!(shown.contains(part), "{part}: {shown}");
+    }
+    assert_exit(&ludex(&["replay", text(&record)]), 0);
+    assert_eq!(stdout(&ludex(&args)), shown, "a seed fixes the game");
+}
+
+#[test]
+#[ignore = "needs runtime"]
+fn a_human_picks_moves_by_number_or_notation_and_may_quit() {
+    let output = ludex_with_input(&["play", MANA, "--seed", "1"], "0\nnonsense\n1\nquit\n");
+    assert_exit(&output, 0);
+    let shown = stdout(&output);
+    assert!(shown.contains("there are moves 1 to"), "{shown}");
+    assert!(shown.contains("`nonsense`"), "{shown}");
+    assert!(shown.contains("red plays"), "{shown}");
+    assert!(shown.contains("red left"), "{shown}");
+}
+
+#[test]
+#[ignore = "needs runtime"]
+fn play_ends_gracefully_when_input_ends() {
+    let output = ludex_with_input(&["play", DICE_CHESS, "--seed", "1"], "");
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("input ended"), "{}", stdout(&output));
+}
