@@ -298,3 +298,15 @@ proptest! {
         ludex::compile(&text, &Default::default());
     }
 }
+
+#[test]
+fn words_that_begin_with_a_keyword_are_names() {
+    for text in [
+        "define x = nonempty + truest + falsey",
+        "zone y = boardwalk",
+        "zone y = filed + cellsx + rowsy + rowz",
+    ] {
+        let (_, diagnostics) = ludex::syntax::parse(text);
+        assert!(diagnostics.is_empty(), "{text}: {diagnostics:?}");
+    }
+}

@@ -587,6 +587,12 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::item_error | Rule::error_chunk | Rule::error_block | Rule::error_gap | Rule::error_stop => {
             return None;
         }
+        Rule::longer_rows
+        | Rule::longer_row
+        | Rule::longer_files
+        | Rule::longer_file
+        | Rule::longer_cells
+        | Rule::longer_board => return None,
         Rule::item_keyword => "an item keyword",
         Rule::EOI => "the end of the item",
         Rule::keyword => "a keyword",
@@ -736,6 +742,12 @@ mod tests {
         Rule::error_block,
         Rule::error_gap,
         Rule::error_stop,
+        Rule::longer_rows,
+        Rule::longer_row,
+        Rule::longer_files,
+        Rule::longer_file,
+        Rule::longer_cells,
+        Rule::longer_board,
     ];
 
     #[test]
