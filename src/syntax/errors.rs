@@ -731,7 +731,7 @@ mod tests {
     use super::*;
 
     /// The rules with no description: those a user never writes.
-    const UNDESCRIBED: [Rule; 10] = [
+    const UNDESCRIBED: [Rule; 16] = [
         Rule::WHITESPACE,
         Rule::COMMENT,
         Rule::file,
