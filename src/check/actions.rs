@@ -72,7 +72,7 @@ impl<'a> Checker<'a> {
         self.written_once("when", &clauses.when.iter().map(|e| e.span).collect::<Vec<_>>());
         self.written_once("where", &clauses.filter.iter().map(|e| e.span).collect::<Vec<_>>());
         self.written_once("then", &clauses.then.iter().map(|b| b.span).collect::<Vec<_>>());
-        let movers: Vec<TypeId> = decl.pieces.iter().filter_map(|p| self.piece_named(p)).collect();
+        let movers = self.piece_types_named(&decl.pieces);
         let pattern = self.pattern(decl, &clauses.moves);
         let (pieces, binding) = self.binding(pattern, movers);
         let kind = self.action_kind(pattern, &pieces, &binding);
@@ -84,6 +84,17 @@ impl<'a> Checker<'a> {
         let destination = self.destination(pattern, &clauses.destination);
         self.action_bindings.push(binding);
         ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then }
+    }
+
+    /// The piece types of the names, each once.
+    fn piece_types_named(&mut self, names: &[ast::Ident]) -> Vec<TypeId> {
+        let mut types = Vec::new();
+        for t in names.iter().filter_map(|p| self.piece_named(p)) {
+            if !types.contains(&t) {
+                types.push(t);
+            }
+        }
+        types
     }
 
     /// Reports every clause of a kind after the first: each is written at most once.
@@ -175,7 +186,7 @@ impl<'a> Checker<'a> {
                 (Vec::new(), Binding { choices: vec![name.name.as_str()], ..Binding::default() })
             }
             Some(ActionClause::Drop { pieces, .. }) => {
-                let dropped: Vec<TypeId> = pieces.iter().filter_map(|p| self.piece_named(p)).collect();
+                let dropped = self.piece_types_named(pieces);
                 let kinds = Some(Kinds::of(&dropped));
                 (dropped, Binding { kinds, choices: Vec::new() })
             }
