@@ -12,9 +12,9 @@ use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty, Typed};
 
 /// How deeply expressions (with inlined definitions) may nest while they are checked.
-const MAX_DEPTH: u32 = 96;
+const MAX_DEPTH: u32 = 320;
 /// How deep a lowered expression may be.
-const MAX_IR_DEPTH: u32 = 128;
+const MAX_IR_DEPTH: u32 = 320;
 /// The work units (expression nodes resolved or copied) one file may take to check.
 pub const WORK: u32 = 2_000_000;
 
@@ -426,9 +426,21 @@ impl<'a> Checker<'a> {
         self.zone(zone, zone_name.span);
         let per_seat = self.decls.zones.get(zone as usize).is_some_and(|z| z.per_seat.is_some());
         let seat = match seat {
-            Some((seat, span)) => {
+            Some((seat, span)) if per_seat => {
                 self.check_type(&seat, span, Ty::Seat);
                 seat
+            }
+            Some((_, span)) => {
+                self.report(
+                    Diagnostic::error(
+                        "wrong-argument-count",
+                        format!("zone `{}` is the same for every seat: it takes no seat", zone_name.name),
+                        span,
+                        "no seat expected",
+                    )
+                    .with_help(format!("write `CELL in {}`", zone_name.name)),
+                );
+                Typed::unknown()
             }
             None => self.implicit_zone_seat(zone_name, per_seat, scope),
         };

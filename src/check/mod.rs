@@ -126,7 +126,7 @@ pub(crate) struct Checker<'a> {
     work_left: u32,
     /// Every seat's view is one the board has (otherwise seat-read regions are not meaningful).
     views_known: bool,
-    /// The piece type whose value is being resolved (its value may not use piece values).
+    /// A piece type's value is being resolved (it may not read piece values).
     valuing: bool,
 }
 
@@ -339,6 +339,21 @@ mod tests {
         }
         defines.push_str("variable v = f299\nsetup { place pawn for each seat on row 1 }");
         assert!(codes(&game_with("square 4 by 4", &defines)).contains(&"limit-exceeded"));
+    }
+
+    #[test]
+    fn the_deepest_expressions_the_parser_accepts_are_checked() {
+        // Each definition nests a chain as deep as the parser allows inside the previous one.
+        let chain = |inner: &str| format!("{inner}{}", " + 1".repeat(crate::syntax::MAX_EXPR_DEPTH - 2));
+        let mut defines = String::from("define f0 = 1\n");
+        for k in 1..4 {
+            defines.push_str(&format!("define f{k} = {}\n", chain(&format!("f{}", k - 1))));
+        }
+        defines.push_str("variable v = f3\nsetup { place pawn for each seat on row 1 }");
+        let compiled = game_with("square 4 by 4", &defines);
+        assert!(codes(&compiled).iter().all(|&c| c == "limit-exceeded"), "{:?}", codes(&compiled));
+        let shallow = format!("variable v = {}\nsetup {{ place pawn for each seat on row 1 }}", chain("1"));
+        assert!(!game_with("square 4 by 4", &shallow).has_errors());
     }
 
     #[test]
