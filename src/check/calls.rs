@@ -9,6 +9,7 @@ use crate::ir::{self, Collection, Const, TypeId};
 use super::names::{BUILTINS, Symbol};
 use super::scope::{Scope, Word};
 use super::types::{Extent, Kinds, Ty, Typed};
+use super::variables::seat_not_expected;
 use super::{Checker, Frame};
 
 /// Pieces to count or sum over, the types they may have, and the extent of the owner expression.
@@ -42,7 +43,7 @@ impl<'a> Checker<'a> {
                 );
                 Typed::unknown()
             }
-            "piece_at" => self.unary_call(function, args, span, scope, Ty::Cell, |_, cell| {
+            "piece_at" => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
                 (ir::Expr::PieceAt(Box::new(cell)), Ty::ANY_PIECE)
             }),
             name => match self.names.value(name) {
@@ -66,12 +67,12 @@ impl<'a> Checker<'a> {
     ) -> Typed {
         self.names.use_symbol(symbol);
         match symbol {
-            Symbol::Map(map) => self.unary_call(function, args, span, scope, Ty::Cell, |_, cell| {
+            Symbol::Map(map) => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
                 (ir::Expr::Map(map, Box::new(cell)), Ty::Int)
             }),
             Symbol::Variable(v) if self.is_per_seat_variable(v) => {
                 let ty = self.variable_type(v, function.span);
-                self.unary_call(function, args, span, scope, Ty::Seat, |_, seat| {
+                self.unary_call(function, args, span, scope, Ty::Seat, |seat| {
                     (ir::Expr::SeatVariable(v, Box::new(seat)), ty)
                 })
             }
@@ -80,15 +81,8 @@ impl<'a> Checker<'a> {
                 .unwrap_or_else(Typed::unknown),
             Symbol::Variable(_) => {
                 self.resolve_all(args, scope);
-                self.report(
-                    Diagnostic::error(
-                        "wrong-argument-count",
-                        format!("variable `{}` is the same for every seat: it takes no seat", function.name),
-                        span,
-                        "no argument expected",
-                    )
-                    .with_help(format!("write `{}`", function.name)),
-                );
+                let name = &function.name;
+                self.report(seat_not_expected("variable", name, span, name.clone()));
                 Typed::unknown()
             }
             Symbol::Zone(_) => {
@@ -132,7 +126,7 @@ impl<'a> Checker<'a> {
         span: Span,
         scope: &Scope<'a>,
         want: Ty,
-        build: impl FnOnce(&mut Self, ir::Expr) -> (ir::Expr, Ty),
+        build: impl FnOnce(ir::Expr) -> (ir::Expr, Ty),
     ) -> Typed {
         if !self.arity(function, args, 1..=1, span, scope) {
             return Typed::unknown();
@@ -140,7 +134,7 @@ impl<'a> Checker<'a> {
         let arg = self.expr(&args[0], scope);
         self.check_type(&arg, args[0].span, want);
         let extent = arg.extent;
-        let (expr, ty) = build(self, arg.expr);
+        let (expr, ty) = build(arg.expr);
         Typed::node(expr, ty, &[extent])
     }
 

@@ -6,7 +6,7 @@ use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::ir::{DirId, PerSeat};
 
 use super::names::Symbol;
-use super::{Checker, Lazy, Visit};
+use super::{Checker, Lazy, Visit, cycle};
 
 /// A direction as written: the same for every seat, or read through the seat's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,15 +82,11 @@ impl Checker<'_> {
             Visit::Ready(dirs) => return dirs.clone(),
             Visit::Cycle => {
                 let decl = self.decls.groups[group];
-                self.report(
-                    Diagnostic::error(
-                        "recursive-define",
-                        format!("direction group `{}` contains itself", decl.name.name),
-                        used_at,
-                        "used inside its own definition",
-                    )
-                    .with_label(decl.name.span, "defined here"),
-                );
+                self.report(cycle(
+                    format!("direction group `{}` contains itself", decl.name.name),
+                    used_at,
+                    decl.name.span,
+                ));
                 return Vec::new();
             }
             Visit::Compute => {}

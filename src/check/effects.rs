@@ -9,6 +9,7 @@ use super::Checker;
 use super::names::Symbol;
 use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty};
+use super::variables::{seat_missing, seat_not_expected};
 
 /// The most sides a die may have.
 const MAX_SIDES: i64 = 1000;
@@ -122,27 +123,12 @@ impl<'a> Checker<'a> {
             (true, Some((seat, _))) => Some(Target::SeatVariable(variable, ty, seat)),
             (false, None) => Some(Target::Variable(variable, ty)),
             (true, None) => {
-                self.report(
-                    Diagnostic::error(
-                        "wrong-argument-count",
-                        format!("variable `{}` has a value per seat: name the seat", ident.name),
-                        ident.span,
-                        "which seat's?",
-                    )
-                    .with_help(format!("write `set {}(mover) = ...`", ident.name)),
-                );
+                self.report(seat_missing(ident, format!("set {}(mover) = ...", ident.name)));
                 None
             }
             (false, Some((_, span))) => {
-                self.report(
-                    Diagnostic::error(
-                        "wrong-argument-count",
-                        format!("variable `{}` is the same for every seat: it takes no seat", ident.name),
-                        span,
-                        "no seat expected",
-                    )
-                    .with_help(format!("write `set {} = ...`", ident.name)),
-                );
+                let example = format!("set {} = ...", ident.name);
+                self.report(seat_not_expected("variable", &ident.name, span, example));
                 None
             }
         }

@@ -10,6 +10,7 @@ use super::Checker;
 use super::names::Symbol;
 use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty, Typed};
+use super::variables::{seat_missing, seat_not_expected};
 
 /// How deeply expressions (with inlined definitions) may nest while they are checked.
 const MAX_DEPTH: u32 = 320;
@@ -186,15 +187,7 @@ impl<'a> Checker<'a> {
             Symbol::Piece(t) => Typed::constant(Const::PieceType(t), Ty::PieceType),
             Symbol::Phase(p) => Typed::constant(Const::Phase(p), Ty::Phase),
             Symbol::Variable(v) if self.is_per_seat_variable(v) => {
-                self.report(
-                    Diagnostic::error(
-                        "wrong-argument-count",
-                        format!("variable `{}` has a value per seat: name the seat", ident.name),
-                        ident.span,
-                        "which seat's?",
-                    )
-                    .with_help(format!("write `{}(mover)` or `{}(SEAT)`", ident.name, ident.name)),
-                );
+                self.report(seat_missing(ident, format!("{}(mover)", ident.name)));
                 Typed::unknown()
             }
             Symbol::Variable(v) => Typed::leaf(ir::Expr::Variable(v), self.variable_type(v, ident.span)),
@@ -431,15 +424,8 @@ impl<'a> Checker<'a> {
                 seat
             }
             Some((_, span)) => {
-                self.report(
-                    Diagnostic::error(
-                        "wrong-argument-count",
-                        format!("zone `{}` is the same for every seat: it takes no seat", zone_name.name),
-                        span,
-                        "no seat expected",
-                    )
-                    .with_help(format!("write `CELL in {}`", zone_name.name)),
-                );
+                let example = format!("CELL in {}", zone_name.name);
+                self.report(seat_not_expected("zone", &zone_name.name, span, example));
                 Typed::unknown()
             }
             None => self.implicit_zone_seat(zone_name, per_seat, scope),

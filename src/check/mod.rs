@@ -93,6 +93,12 @@ impl<T> Lazy<T> {
     }
 }
 
+/// A declaration that needs itself to be computed: a zone, variable or direction group.
+fn cycle(message: String, used_at: Span, declared_at: Span) -> Diagnostic {
+    Diagnostic::error("recursive-define", message, used_at, "used inside its own definition")
+        .with_label(declared_at, "defined here")
+}
+
 /// A definition being inlined: its arguments, resolved where it is used.
 struct Frame<'a> {
     define: usize,

@@ -12,7 +12,7 @@ use super::consteval::{self, Dynamic, Env};
 use super::names::Symbol;
 use super::scope::Scope;
 use super::types::Ty;
-use super::{Checker, Lazy, Visit};
+use super::{Checker, Lazy, Visit, cycle};
 
 /// A resolved region: a mask over the cells per leaf.
 pub enum Shape {
@@ -250,15 +250,11 @@ impl<'a> Checker<'a> {
             Visit::Ready(_) => return,
             Visit::Cycle => {
                 let decl = self.decls.zones[zone as usize];
-                self.report(
-                    Diagnostic::error(
-                        "recursive-define",
-                        format!("zone `{}` is defined in terms of itself", decl.name.name),
-                        used_at,
-                        "used inside its own definition",
-                    )
-                    .with_label(decl.name.span, "defined here"),
-                );
+                self.report(cycle(
+                    format!("zone `{}` is defined in terms of itself", decl.name.name),
+                    used_at,
+                    decl.name.span,
+                ));
                 return;
             }
             Visit::Compute => {}

@@ -1,13 +1,13 @@
 //! Variables: their types (written or inferred from the initial value) and initial values,
 //! resolved on first use so that an initial value may read another variable.
 
-use crate::ast::{self, Span};
+use crate::ast::{self, Ident, Span};
 use crate::diagnostics::Diagnostic;
 use crate::ir::{self, ValueType, VarId};
 
 use super::scope::Scope;
 use super::types::Ty;
-use super::{Checker, Lazy, Visit};
+use super::{Checker, Lazy, Visit, cycle};
 
 impl<'a> Checker<'a> {
     pub(super) fn is_per_seat_variable(&self, variable: VarId) -> bool {
@@ -21,15 +21,11 @@ impl<'a> Checker<'a> {
             Visit::Ready((ty, _)) => return *ty,
             Visit::Cycle => {
                 let decl = self.decls.variables[variable as usize];
-                self.report(
-                    Diagnostic::error(
-                        "recursive-define",
-                        format!("the initial value of variable `{}` depends on itself", decl.name.name),
-                        used_at,
-                        "read while it is being initialised",
-                    )
-                    .with_label(decl.name.span, "declared here"),
-                );
+                self.report(cycle(
+                    format!("the initial value of variable `{}` depends on itself", decl.name.name),
+                    used_at,
+                    decl.name.span,
+                ));
                 return Ty::Unknown;
             }
             Visit::Compute => {}
@@ -78,4 +74,26 @@ impl<'a> Checker<'a> {
             self.variable_type(variable as VarId, span);
         }
     }
+}
+
+/// A per-seat variable used without its seat; `example` shows the right way.
+pub(super) fn seat_missing(ident: &Ident, example: String) -> Diagnostic {
+    Diagnostic::error(
+        "wrong-argument-count",
+        format!("variable `{}` has a value per seat: name the seat", ident.name),
+        ident.span,
+        "which seat's?",
+    )
+    .with_help(format!("write `{example}`"))
+}
+
+/// A seat given to something that is the same for every seat (`kind` and `name` say what).
+pub(super) fn seat_not_expected(kind: &str, name: &str, seat: Span, example: String) -> Diagnostic {
+    Diagnostic::error(
+        "wrong-argument-count",
+        format!("{kind} `{name}` is the same for every seat: it takes no seat"),
+        seat,
+        "no seat expected",
+    )
+    .with_help(format!("write `{example}`"))
 }
