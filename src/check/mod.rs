@@ -273,6 +273,24 @@ mod tests {
     }
 
     #[test]
+    fn hexagonal_boards_lower_with_their_own_directions() {
+        let game =
+            valid("hex 3", "zone edge of each seat = row 1\nsetup { place pawn for each seat on edge }");
+        let ActionKind::Step { directions } = &game.actions[0].kind else { panic!("a step") };
+        let named: Vec<&str> =
+            directions.iter().map(|d| game.board.directions[d[0] as usize].name.as_str()).collect();
+        assert_eq!(named, ["n", "s"]);
+        let edge = &game.zones[0];
+        assert_eq!(names(&game, &edge.cells[0].cells), ["a1", "b1", "c1", "d1", "e1"]);
+        assert_eq!(edge.cells[1].cells.len(), 5);
+        assert!(edge.cells[1].cells.iter().all(|c| !edge.cells[0].contains(*c)));
+        assert_eq!(
+            codes(&game_with("hex 3", "action sidestep for pawn { step left }")),
+            ["unknown-direction"]
+        );
+    }
+
+    #[test]
     fn setup_for_each_seat_is_read_from_the_seats_side_and_for_a_seat_is_not() {
         let game = valid(
             "square 4 by 4",
@@ -373,5 +391,90 @@ mod tests {
         assert!(codes(&game_with("square 4 by 4", wide)).contains(&"out-of-range"));
         let seats: String = (0..20).map(|i| format!("seat s{i}\n")).collect();
         assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
+    }
+
+    const RULES: [&str; 3] = [
+        include_str!("../../rules/dice-chess.rules"),
+        include_str!("../../rules/mana.rules"),
+        include_str!("../../rules/dice-chess-6x6.rules"),
+    ];
+
+    /// Words a rules file might have in the wrong place.
+    const VOCABULARY: [&str; 28] = [
+        "mover",
+        "next",
+        "piece",
+        "from",
+        "to",
+        "target",
+        "it",
+        "seat",
+        "cell",
+        "turns",
+        "phase",
+        "0",
+        "7",
+        "-1",
+        "a1",
+        "z9",
+        "die",
+        "damyo",
+        "face",
+        "white",
+        "level",
+        "home",
+        "back",
+        "none",
+        "orthogonal",
+        "forward",
+        "count",
+        "quiet",
+    ];
+
+    /// The byte ranges of the words (letters, digits, `_`) of a text, outside comments.
+    fn words(text: &str) -> Vec<(usize, usize)> {
+        let mut words = Vec::new();
+        let mut line_start = 0;
+        for line in text.split_inclusive('\n') {
+            let code = line.split('#').next().unwrap_or("");
+            let mut start = None;
+            for (i, c) in code.char_indices().chain([(code.len(), ' ')]) {
+                match (start, c.is_ascii_alphanumeric() || c == '_') {
+                    (None, true) => start = Some(i),
+                    (Some(s), false) => {
+                        words.push((line_start + s, line_start + i));
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+            line_start += line.len();
+        }
+        words
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Any word of a shipped rules file replaced by another: the checker reports, never panics.
+        #[test]
+        fn replaced_words_never_panic(
+            file in 0..RULES.len(),
+            edits in proptest::collection::vec(
+                (proptest::prelude::any::<proptest::sample::Index>(), 0..VOCABULARY.len()), 1..5),
+        ) {
+            let text = RULES[file];
+            let spans = words(text);
+            let mut chosen: Vec<((usize, usize), &str)> =
+                edits.iter().map(|(at, word)| (spans[at.index(spans.len())], VOCABULARY[*word])).collect();
+            chosen.sort_by_key(|((start, _), _)| std::cmp::Reverse(*start));
+            chosen.dedup_by_key(|((start, _), _)| *start);
+            let mut edited = text.to_string();
+            for ((start, end), word) in chosen {
+                edited.replace_range(start..end, word);
+            }
+            let compiled = crate::compile(&edited, &Default::default());
+            proptest::prop_assert_eq!(compiled.game.is_some(), !compiled.has_errors());
+        }
     }
 }
