@@ -13,7 +13,7 @@ use super::scope::Word;
 /// The built-in functions; no declaration may take their names.
 pub const BUILTINS: [&str; 6] = ["count", "sum", "pieces", "reserve", "prizes", "piece_at"];
 
-/// A declared name in the value namespace.
+/// What a declared name stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symbol {
     Option(usize),
