@@ -148,7 +148,10 @@ pub fn render(diagnostics: &[Diagnostic], file_name: &str, text: &str, color: bo
     let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
     let mut out = String::new();
-    for diagnostic in diagnostics {
+    for (i, diagnostic) in diagnostics.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
         let report = Report { diagnostic, source: NamedSource::new(file_name, text.to_string()) };
         // Writing into a String cannot fail.
         let _ = handler.render_report(&mut out, &report);

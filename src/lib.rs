@@ -34,6 +34,11 @@ impl Compiled {
 /// Parses, checks and lowers a rules file with the given option values (defaults for the rest).
 pub fn compile(text: &str, options: &OptionValues) -> Compiled {
     let (file, mut diagnostics) = syntax::parse(text);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        // Items that did not parse are missing from the AST: checking it would report their absence
+        // (no board, every use of a name they declared) as mistakes of their own.
+        return Compiled { game: None, diagnostics };
+    }
     let (game, check_diagnostics) = check::check(&file, options);
     diagnostics.extend(check_diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));

@@ -1,0 +1,401 @@
+//! Calls: the built-in functions (`count`, `sum`, `pieces`, `reserve`, `prizes`, `piece_at`), map
+//! lookups, per-seat variables, and definitions, which are inlined where they are used with their
+//! arguments substituted (a recursion guard stops a definition that uses itself).
+
+use crate::ast::{Expr, ExprKind, Ident, Span};
+use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::ir::{self, Collection, Const, TypeId};
+
+use super::names::{BUILTINS, Symbol};
+use super::scope::{Scope, Word};
+use super::types::{Extent, Kinds, Ty, Typed};
+use super::variables::seat_not_expected;
+use super::{Checker, Frame};
+
+/// Pieces to count or sum over, the types they may have, and the extent of the owner expression.
+struct Pieces {
+    collection: Collection,
+    kinds: Kinds,
+    extent: Extent,
+}
+
+impl<'a> Checker<'a> {
+    pub(super) fn call(
+        &mut self,
+        function: &'a Ident,
+        args: &'a [Expr],
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> Typed {
+        match function.name.as_str() {
+            "count" => self.count(function, args, span, scope),
+            "sum" => self.sum(function, args, span, scope),
+            "pieces" | "reserve" | "prizes" => {
+                self.resolve_all(args, scope);
+                self.report(
+                    Diagnostic::error(
+                        "type-mismatch",
+                        format!("`{}(...)` is a collection of pieces, not a value", function.name),
+                        span,
+                        "a collection",
+                    )
+                    .with_help(format!("count it or sum over it: `count({}(...))`", function.name)),
+                );
+                Typed::unknown()
+            }
+            "piece_at" => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
+                (ir::Expr::PieceAt(Box::new(cell)), Ty::ANY_PIECE)
+            }),
+            name => match self.names.value(name) {
+                Some(symbol) => self.call_symbol(symbol, function, args, span, scope),
+                None => {
+                    self.resolve_all(args, scope);
+                    self.unknown_function(function);
+                    Typed::unknown()
+                }
+            },
+        }
+    }
+
+    fn call_symbol(
+        &mut self,
+        symbol: Symbol,
+        function: &'a Ident,
+        args: &'a [Expr],
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> Typed {
+        self.names.use_symbol(symbol);
+        match symbol {
+            Symbol::Map(map) => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
+                (ir::Expr::Map(map, Box::new(cell)), Ty::Int)
+            }),
+            Symbol::Variable(v) if self.is_per_seat_variable(v) => {
+                let ty = self.variable_type(v, function.span);
+                self.unary_call(function, args, span, scope, Ty::Seat, |seat| {
+                    (ir::Expr::SeatVariable(v, Box::new(seat)), ty)
+                })
+            }
+            Symbol::Define(d) => self
+                .inline(d, function, args, span, scope, |this, body, scope| Some(this.expr(body, scope)))
+                .unwrap_or_else(Typed::unknown),
+            Symbol::Variable(_) => {
+                self.resolve_all(args, scope);
+                let name = &function.name;
+                self.report(seat_not_expected("variable", name, span, name.clone()));
+                Typed::unknown()
+            }
+            Symbol::Zone(_) => {
+                self.resolve_all(args, scope);
+                self.report(
+                    Diagnostic::error(
+                        "type-mismatch",
+                        format!("zone `{}` is a set of cells, not a function", function.name),
+                        span,
+                        "a zone",
+                    )
+                    .with_help(format!("test a cell: `CELL in {}(SEAT)`", function.name)),
+                );
+                Typed::unknown()
+            }
+            _ => {
+                self.resolve_all(args, scope);
+                self.unknown_function(function);
+                Typed::unknown()
+            }
+        }
+    }
+
+    fn unknown_function(&mut self, function: &Ident) {
+        let callable = |s| matches!(s, Symbol::Map(_) | Symbol::Define(_) | Symbol::Variable(_));
+        let message = match self.names.value(&function.name) {
+            Some(other) => format!("`{}` is a {}, not a function", function.name, other.kind_name()),
+            None => format!("unknown function `{}`", function.name),
+        };
+        let mut diagnostic = Diagnostic::error("unknown-function", message, function.span, "not a function");
+        let declared = self.names.values_where(callable);
+        diagnostic.help = did_you_mean(&function.name, BUILTINS.into_iter().chain(declared));
+        self.report(diagnostic);
+    }
+
+    /// A call with one argument of type `want`.
+    fn unary_call(
+        &mut self,
+        function: &Ident,
+        args: &'a [Expr],
+        span: Span,
+        scope: &Scope<'a>,
+        want: Ty,
+        build: impl FnOnce(ir::Expr) -> (ir::Expr, Ty),
+    ) -> Typed {
+        if !self.arity(function, args, 1..=1, span, scope) {
+            return Typed::unknown();
+        }
+        let arg = self.expr(&args[0], scope);
+        self.check_type(&arg, args[0].span, want);
+        let extent = arg.extent;
+        let (expr, ty) = build(arg.expr);
+        Typed::node(expr, ty, &[extent])
+    }
+
+    /// Whether the call has an allowed number of arguments; otherwise they are checked, and an
+    /// error reported.
+    fn arity(
+        &mut self,
+        function: &Ident,
+        args: &'a [Expr],
+        allowed: std::ops::RangeInclusive<usize>,
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> bool {
+        if allowed.contains(&args.len()) {
+            return true;
+        }
+        self.resolve_all(args, scope);
+        let expected = match (allowed.start(), allowed.end()) {
+            (lo, hi) if lo == hi => format!("{lo}"),
+            (lo, &usize::MAX) => format!("at least {lo}"),
+            (lo, hi) => format!("{lo} or {hi}"),
+        };
+        self.report(Diagnostic::error(
+            "wrong-argument-count",
+            format!("`{}` takes {expected} {}, found {}", function.name, plural(&expected), args.len()),
+            span,
+            arguments(args.len()),
+        ));
+        false
+    }
+
+    /// Checks arguments that will not be used, for their own diagnostics.
+    fn resolve_all(&mut self, args: &'a [Expr], scope: &Scope<'a>) {
+        for arg in args {
+            if is_collection(arg) {
+                self.pieces_arg(arg, scope);
+            } else {
+                self.expr(arg, scope);
+            }
+        }
+    }
+
+    /// `count(COLLECTION [, predicate over it])`
+    fn count(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
+        if !self.arity(function, args, 1..=2, span, scope) {
+            return Typed::unknown();
+        }
+        let pieces = self.pieces_arg(&args[0], scope);
+        let predicate = args.get(1).map(|p| {
+            let typed =
+                self.expr(p, &scope.with_it(Ty::Piece(pieces.as_ref().map_or(Kinds::ANY, |c| c.kinds))));
+            self.check_type(&typed, p.span, Ty::Bool);
+            typed
+        });
+        let Some(pieces) = pieces else { return Typed::unknown() };
+        let extents = [Some(pieces.extent), predicate.as_ref().map(|p| p.extent)];
+        let extents: Vec<Extent> = extents.into_iter().flatten().collect();
+        Typed::node(
+            ir::Expr::Count(pieces.collection, predicate.map(|p| Box::new(p.expr))),
+            Ty::Int,
+            &extents,
+        )
+    }
+
+    /// `sum(COLLECTION, term over it)`
+    fn sum(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
+        if !self.arity(function, args, 2..=2, span, scope) {
+            return Typed::unknown();
+        }
+        let pieces = self.pieces_arg(&args[0], scope);
+        let it = Ty::Piece(pieces.as_ref().map_or(Kinds::ANY, |c| c.kinds));
+        let term = self.expr(&args[1], &scope.with_it(it));
+        self.check_type(&term, args[1].span, Ty::Int);
+        let Some(pieces) = pieces else { return Typed::unknown() };
+        let extents = [pieces.extent, term.extent];
+        Typed::node(ir::Expr::Sum(pieces.collection, Box::new(term.expr)), Ty::Int, &extents)
+    }
+
+    /// The collection a `count` or `sum` goes over: `pieces(...)`, `reserve(...)`, `prizes(...)`,
+    /// or a definition that is one.
+    fn pieces_arg(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
+        let (function, args): (&'a Ident, &'a [Expr]) = match &e.node {
+            ExprKind::Call { function, args } => (function, args),
+            ExprKind::Name(ident) => (ident, &[]),
+            _ => return self.not_a_collection(e, scope),
+        };
+        match (function.name.as_str(), self.names.value(&function.name)) {
+            ("pieces", _) => self.pieces_call(function, args, e.span, scope),
+            (pile @ ("reserve" | "prizes"), _) => {
+                if !self.arity(function, args, 1..=1, e.span, scope) {
+                    return None;
+                }
+                let owner = self.expr(&args[0], scope);
+                self.check_type(&owner, args[0].span, Ty::Seat);
+                let owner_expr = Box::new(owner.expr);
+                let collection = if pile == "reserve" {
+                    Collection::Reserve { owner: owner_expr }
+                } else {
+                    Collection::Prizes { owner: owner_expr }
+                };
+                Some(Pieces { collection, kinds: Kinds::ANY, extent: owner.extent })
+            }
+            (_, Some(Symbol::Define(d))) if self.parameter_free(&function.name) => {
+                self.inline(d, function, args, e.span, scope, |this, body, scope| {
+                    this.pieces_arg(body, scope)
+                })
+            }
+            _ => self.not_a_collection(e, scope),
+        }
+    }
+
+    /// Not shadowed by a parameter of the definition being inlined.
+    fn parameter_free(&self, name: &str) -> bool {
+        self.frames.last().is_none_or(|f| f.params.iter().all(|(p, _)| *p != name))
+    }
+
+    fn not_a_collection(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
+        let typed = self.expr(e, scope);
+        if typed.ty != Ty::Unknown {
+            self.report(
+                Diagnostic::error(
+                    "type-mismatch",
+                    format!("expected pieces to count, found {}", super::expr::a(typed.ty)),
+                    e.span,
+                    "not a collection of pieces",
+                )
+                .with_help(
+                    "write `pieces(SEAT)`, `pieces(SEAT, TYPE, ...)`, `reserve(SEAT)` or `prizes(SEAT)`",
+                ),
+            );
+        }
+        None
+    }
+
+    /// `pieces(OWNER [, TYPE...])`: on the board, of the owner (`none`: neutral), of the types.
+    fn pieces_call(
+        &mut self,
+        function: &Ident,
+        args: &'a [Expr],
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> Option<Pieces> {
+        if !self.arity(function, args, 1..=usize::MAX, span, scope) {
+            return None;
+        }
+        let owner = self.expr(&args[0], scope);
+        self.check_type(&owner, args[0].span, Ty::Seat);
+        let types: Vec<TypeId> = args[1..].iter().filter_map(|arg| self.piece_type_arg(arg, scope)).collect();
+        let kinds = if types.is_empty() { Kinds::ANY } else { Kinds::of(&types) };
+        let collection = Collection::Pieces { owner: Box::new(owner.expr), types };
+        Some(Pieces { collection, kinds, extent: owner.extent })
+    }
+
+    /// A piece type known before the game: a type's name, or a parameter bound to one.
+    fn piece_type_arg(&mut self, arg: &'a Expr, scope: &Scope<'a>) -> Option<TypeId> {
+        if let ExprKind::Name(ident) = &arg.node {
+            if self.parameter_free(&ident.name) && Word::named(&ident.name).is_none() {
+                return self.piece_named(ident);
+            }
+        }
+        let typed = self.expr(arg, scope);
+        match typed.expr {
+            ir::Expr::Const(Const::PieceType(t)) => Some(t),
+            _ if typed.ty == Ty::Unknown => None,
+            _ => {
+                self.report(Diagnostic::error(
+                    "type-mismatch",
+                    format!("expected the name of a piece type, found {}", super::expr::a(typed.ty)),
+                    arg.span,
+                    "not a piece type's name",
+                ));
+                None
+            }
+        }
+    }
+
+    /// Inlines a definition: the arguments are resolved here, then `body` is checked with the
+    /// parameters bound to them, in the scope of this use.
+    pub(super) fn inline<T>(
+        &mut self,
+        define: usize,
+        name: &'a Ident,
+        args: &'a [Expr],
+        span: Span,
+        scope: &Scope<'a>,
+        body: impl FnOnce(&mut Self, &'a Expr, &Scope<'a>) -> Option<T>,
+    ) -> Option<T> {
+        let decl = self.decls.defines[define];
+        self.names.use_symbol(Symbol::Define(define));
+        let resolved: Vec<Typed> = args.iter().map(|arg| self.expr(arg, scope)).collect();
+        if decl.params.len() != args.len() {
+            self.report(
+                Diagnostic::error(
+                    "wrong-argument-count",
+                    format!("`{}` takes {}, found {}", name.name, arguments(decl.params.len()), args.len()),
+                    span,
+                    arguments(args.len()),
+                )
+                .with_label(decl.name.span, format!("defined with {}", parameters(decl.params.len()))),
+            );
+            return None;
+        }
+        if self.frames.iter().any(|f| f.define == define) {
+            self.report(
+                Diagnostic::error(
+                    "recursive-define",
+                    format!("definition `{}` uses itself", name.name),
+                    name.span,
+                    "used inside its own definition",
+                )
+                .with_label(decl.name.span, "defined here")
+                .with_help("definitions are copied where they are used, so they cannot recurse"),
+            );
+            return None;
+        }
+        if !self.enter(span) {
+            return None;
+        }
+        let params = decl.params.iter().map(|p| p.name.as_str()).zip(resolved).collect();
+        self.frames.push(Frame { define, params, call: span });
+        let result = body(self, &decl.body, scope);
+        self.frames.pop();
+        self.depth -= 1;
+        result
+    }
+
+    /// Checks the definitions no rule uses (with parameters and context words of unknown type),
+    /// so that their mistakes are reported too.
+    pub(super) fn unused_definitions(&mut self) {
+        for define in 0..self.decls.defines.len() {
+            if self.names.is_used(Symbol::Define(define)) {
+                continue;
+            }
+            let decl = self.decls.defines[define];
+            let params = decl.params.iter().map(|p| (p.name.as_str(), Typed::unknown())).collect();
+            self.frames.push(Frame { define, params, call: decl.name.span });
+            let scope = Scope::anywhere();
+            if is_collection(&decl.body) {
+                self.pieces_arg(&decl.body, &scope);
+            } else {
+                self.expr(&decl.body, &scope);
+            }
+            self.frames.pop();
+        }
+    }
+}
+
+fn is_collection(e: &Expr) -> bool {
+    matches!(&e.node, ExprKind::Call { function, .. } if ["pieces", "reserve", "prizes"].contains(&function.name.as_str()))
+}
+
+/// "argument" or "arguments", after a count written in words or digits.
+fn plural(count: &str) -> &'static str {
+    if count == "1" { "argument" } else { "arguments" }
+}
+
+/// "1 argument", "2 arguments".
+fn arguments(count: usize) -> String {
+    format!("{count} {}", plural(&count.to_string()))
+}
+
+fn parameters(count: usize) -> String {
+    if count == 1 { "1 parameter".to_string() } else { format!("{count} parameters") }
+}

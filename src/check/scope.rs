@@ -1,0 +1,278 @@
+//! Where an expression is evaluated: which context words (`mover`, `piece`, `to`...) it may use,
+//! what they stand for there, and the names bound by `choose`.
+
+use crate::ir::ContextWord;
+
+use super::types::{Kinds, Ty};
+
+/// The context words of the language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    Mover,
+    Next,
+    Piece,
+    From,
+    To,
+    Target,
+    It,
+    Seat,
+    Captures,
+    Turns,
+    Phase,
+    /// The cell being tested in `cells where`.
+    Cell,
+}
+
+const WORDS: [Word; 12] = [
+    Word::Mover,
+    Word::Next,
+    Word::Piece,
+    Word::From,
+    Word::To,
+    Word::Target,
+    Word::It,
+    Word::Seat,
+    Word::Captures,
+    Word::Turns,
+    Word::Phase,
+    Word::Cell,
+];
+
+/// Available wherever the game is running.
+const RUNNING: [Word; 3] = [Word::Captures, Word::Turns, Word::Phase];
+/// What a move binds once it is finished (piece and cells are `none` in a choice).
+const MOVE: [Word; 5] = [Word::Mover, Word::Piece, Word::From, Word::To, Word::Target];
+/// What a move binds before it is made.
+const BEFORE_MOVE: [Word; 3] = [Word::Mover, Word::Piece, Word::From];
+
+impl Word {
+    pub fn name(self) -> &'static str {
+        match self {
+            Word::Mover => "mover",
+            Word::Next => "next",
+            Word::Piece => "piece",
+            Word::From => "from",
+            Word::To => "to",
+            Word::Target => "target",
+            Word::It => "it",
+            Word::Seat => "seat",
+            Word::Captures => "captures",
+            Word::Turns => "turns",
+            Word::Phase => "phase",
+            Word::Cell => "cell",
+        }
+    }
+
+    pub fn named(name: &str) -> Option<Word> {
+        WORDS.into_iter().find(|w| w.name() == name)
+    }
+
+    /// The IR for the word; `cell` in `cells where` is the element being tested, like `it`.
+    pub fn context(self) -> ContextWord {
+        match self {
+            Word::Mover => ContextWord::Mover,
+            Word::Next => ContextWord::Next,
+            Word::Piece => ContextWord::Piece,
+            Word::From => ContextWord::From,
+            Word::To => ContextWord::To,
+            Word::Target => ContextWord::Target,
+            Word::It | Word::Cell => ContextWord::It,
+            Word::Seat => ContextWord::Seat,
+            Word::Captures => ContextWord::Captures,
+            Word::Turns => ContextWord::Turns,
+            Word::Phase => ContextWord::Phase,
+        }
+    }
+
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// A set of context words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Words(u16);
+
+impl Words {
+    pub fn of(words: &[Word]) -> Words {
+        Words(words.iter().fold(0, |bits, w| bits | w.bit()))
+    }
+
+    pub fn union(self, other: Words) -> Words {
+        Words(self.0 | other.0)
+    }
+
+    pub fn contains(self, word: Word) -> bool {
+        self.0 & word.bit() != 0
+    }
+
+    pub fn names(self) -> Vec<&'static str> {
+        WORDS.into_iter().filter(|&w| self.contains(w)).map(Word::name).collect()
+    }
+}
+
+/// What the actions of a clause bind beyond the context words: the types of the moving (or
+/// dropped) piece and choice names.
+#[derive(Clone, Debug, Default)]
+pub struct Binding<'a> {
+    /// The types of the moving or dropped piece (`None`: not known).
+    pub kinds: Option<Kinds>,
+    pub choices: Vec<&'a str>,
+}
+
+impl<'a> Binding<'a> {
+    pub fn merge(&mut self, other: Binding<'a>) {
+        self.kinds = match (self.kinds, other.kinds) {
+            (Some(a), Some(b)) => Some(a.union(b)),
+            (a, b) => a.or(b),
+        };
+        self.choices.extend(other.choices);
+    }
+
+    fn piece(&self) -> Ty {
+        Ty::Piece(self.kinds.unwrap_or(Kinds::ANY))
+    }
+}
+
+/// The place an expression is evaluated.
+#[derive(Clone, Debug)]
+pub struct Scope<'a> {
+    /// Says where, for messages: "in an action's `when`".
+    pub place: &'static str,
+    pub words: Words,
+    /// The type of `piece`.
+    pub piece: Ty,
+    /// The type of `it` (and of `cell`).
+    pub it: Ty,
+    /// Names bound by `choose`.
+    pub choices: Vec<&'a str>,
+}
+
+impl<'a> Scope<'a> {
+    fn running(place: &'static str, words: &[Word]) -> Scope<'a> {
+        Scope {
+            place,
+            words: Words::of(words).union(Words::of(&RUNNING)),
+            piece: Ty::ANY_PIECE,
+            it: Ty::Unknown,
+            choices: Vec::new(),
+        }
+    }
+
+    /// `cells where`: evaluated once, when the rules are lowered.
+    pub fn cells_where() -> Scope<'a> {
+        Scope {
+            place: "`cells where`",
+            words: Words::of(&[Word::Cell]),
+            it: Ty::Cell,
+            ..Scope::running("", &[])
+        }
+    }
+
+    pub fn variable(per_seat: bool) -> Scope<'a> {
+        if per_seat {
+            Scope::running("a per-seat variable's initial value", &[Word::Seat])
+        } else {
+            Scope::running("a variable's initial value", &[])
+        }
+    }
+
+    pub fn piece_value(kinds: Kinds) -> Scope<'a> {
+        Scope { it: Ty::Piece(kinds), ..Scope::running("a piece's value", &[Word::It]) }
+    }
+
+    pub fn setup() -> Scope<'a> {
+        Scope::running("the setup", &[])
+    }
+
+    pub fn turn_start() -> Scope<'a> {
+        Scope::running("a turn's `start`", &[Word::Mover])
+    }
+
+    pub fn action_count() -> Scope<'a> {
+        Scope::running("a turn's `actions`", &[Word::Mover])
+    }
+
+    pub fn until() -> Scope<'a> {
+        Scope::running("a phase's `until`", &[Word::Mover, Word::Turns])
+    }
+
+    pub fn end_rule() -> Scope<'a> {
+        Scope::running("the end rules", &[Word::Mover, Word::Next])
+    }
+
+    pub fn rank_key() -> Scope<'a> {
+        Scope::running("a `rank by` key", &[Word::Mover, Word::Next, Word::Seat])
+    }
+
+    /// A choice's bounds, before any move: only the mover is known.
+    pub fn choice_bounds() -> Scope<'a> {
+        Scope::running("the bounds of `choose`", &[Word::Mover])
+    }
+
+    /// Before the move (`when`, a slide's or walk's length): the piece and where it stands
+    /// (`none` in a choice).
+    pub fn before_move(place: &'static str, binding: &Binding<'a>) -> Scope<'a> {
+        Scope { piece: binding.piece(), ..Scope::running(place, &BEFORE_MOVE) }
+    }
+
+    /// The finished move (`where`, `then`, capture, `after`): also where it went, what it took and
+    /// the choice.
+    pub fn finished_move(place: &'static str, binding: &Binding<'a>) -> Scope<'a> {
+        Scope { piece: binding.piece(), choices: binding.choices.clone(), ..Scope::running(place, &MOVE) }
+    }
+
+    /// Inside `count`/`sum`: `it` is the piece.
+    pub fn with_it(&self, it: Ty) -> Scope<'a> {
+        Scope { words: self.words.union(Words::of(&[Word::It])), it, ..self.clone() }
+    }
+
+    /// Every word, with unknown types: for checking a definition nobody uses.
+    pub fn anywhere() -> Scope<'a> {
+        Scope { words: Words::of(&WORDS), ..Scope::running("a definition", &[]) }
+    }
+
+    /// The type a word has here, or `None` when it is not available.
+    pub fn word_type(&self, word: Word) -> Option<Ty> {
+        if !self.words.contains(word) {
+            return None;
+        }
+        Some(match word {
+            Word::Mover | Word::Next | Word::Seat => Ty::Seat,
+            Word::Piece => self.piece,
+            Word::Target => Ty::ANY_PIECE,
+            Word::From | Word::To => Ty::Cell,
+            Word::It | Word::Cell => self.it,
+            Word::Captures | Word::Turns => Ty::Int,
+            Word::Phase => Ty::Phase,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_by_place() {
+        let piece_move = Binding { kinds: Some(Kinds::of(&[0])), choices: vec![] };
+        let when = Scope::before_move("w", &piece_move);
+        assert!(when.word_type(Word::From).is_some());
+        assert!(when.word_type(Word::To).is_none());
+        assert_eq!(when.word_type(Word::Piece), Some(Ty::Piece(Kinds::of(&[0]))));
+        let choice = Binding { kinds: None, choices: vec!["quarter"] };
+        let then = Scope::finished_move("t", &choice);
+        assert_eq!(then.word_type(Word::Piece), Some(Ty::ANY_PIECE));
+        assert_eq!(then.choices, vec!["quarter"]);
+        assert!(Scope::cells_where().word_type(Word::Phase).is_none());
+        assert_eq!(Scope::end_rule().words.names(), ["mover", "next", "captures", "turns", "phase"]);
+    }
+
+    #[test]
+    fn merged_bindings_union_kinds() {
+        let mut a = Binding { kinds: Some(Kinds::of(&[0])), choices: vec![] };
+        a.merge(Binding { kinds: Some(Kinds::of(&[1])), choices: vec!["n"] });
+        assert_eq!(a.kinds, Some(Kinds::of(&[0, 1])));
+        assert_eq!(a.choices, ["n"]);
+    }
+}
