@@ -77,16 +77,55 @@ fn check_state(engine: &Engine, state: &State) {
     }
 }
 
-#[test]
-#[ignore = "needs checker"]
-fn dice_chess_random_games_finish_and_replay() {
-    check_playouts("rules/dice-chess.rules", 12);
+/// Every rules file shipped in `rules/`.
+fn rules_files() -> Vec<String> {
+    let mut paths: Vec<String> = std::fs::read_dir("rules")
+        .expect("rules/")
+        .filter_map(|entry| entry.ok()?.path().to_str().map(str::to_string))
+        .filter(|path| path.ends_with(".rules"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 2, "{paths:?}");
+    paths
 }
 
 #[test]
-#[ignore = "needs checker"]
-fn mana_random_games_finish_and_replay() {
-    check_playouts("rules/mana.rules", 12);
+fn random_games_of_every_rules_file_finish_and_replay() {
+    for path in rules_files() {
+        check_playouts(&path, 12);
+    }
+}
+
+#[test]
+fn a_dice_chess_capture_rerolls_the_capturer_and_keeps_the_prize() {
+    let engine = engine("rules/dice-chess.rules");
+    let position = "
+        turn white
+        variable quiet = 4
+        board
+        8 . . . . . . . .
+        7 . . . . . . . .
+        6 . . . D2:1 . . . .
+        5 . . . D2:3 . . . .
+        4 . . . D1:3 . . . .
+        3 . . . . . . . .
+        2 . . . . . . . .
+        1 . . . . . . . .
+    ";
+    let mut state = engine.load_position(position).expect("position");
+    let capture = engine.parse_move(&state, "d4xd5").expect("an equal face captures");
+    engine.apply_move(&mut state, capture);
+    assert_eq!(engine.status(&state), Status::Chance { sides: 6 });
+    engine.apply_chance(&mut state, 5);
+    let d5 = engine.cell_named("d5").expect("d5");
+    assert_eq!(engine.piece_at(&state, d5).map(|p| (p.owner, p.attributes[0])), Some((Some(0), 5)));
+    let prize = engine.prizes(&state, 0)[0];
+    assert_eq!((prize.piece.attributes[0], prize.value, prize.cell), (3, 3, Some(d5)));
+    assert_eq!(engine.variable(&state, "quiet", None), Some(ludex::runtime::Value::Int(0)));
+    assert_eq!(engine.status(&state), Status::Decision { seat: 1 });
+    // The black 1 may slide two squares but not take the white 5.
+    assert!(engine.parse_move(&state, "d6-d8").is_ok());
+    assert!(engine.parse_move(&state, "d6xd5").is_err());
 }
 
 /// The first decision point, setup rolls drawn from the seed.
@@ -100,7 +139,6 @@ fn first_decision(engine: &Engine, seed: u64) -> State {
 }
 
 #[test]
-#[ignore = "needs checker"]
 fn mana_perft_matches_hand_counts() {
     let engine = engine("rules/mana.rules");
     let state = first_decision(&engine, 0);
@@ -116,7 +154,6 @@ fn mana_perft_matches_hand_counts() {
 }
 
 #[test]
-#[ignore = "needs checker"]
 fn dice_chess_perft_counts_the_front_row_moves() {
     let engine = engine("rules/dice-chess.rules");
     for seed in 0..4 {
@@ -144,10 +181,9 @@ fn dice_chess_perft_counts_the_front_row_moves() {
 }
 
 #[test]
-#[ignore = "needs checker"]
 fn legal_moves_are_listed_once_each() {
-    for path in ["rules/dice-chess.rules", "rules/mana.rules"] {
-        let engine = engine(path);
+    for path in rules_files() {
+        let engine = engine(&path);
         let game = random_playout(&engine, 99);
         let mut moves: Vec<Move> = Vec::new();
         for state in &game.states {
