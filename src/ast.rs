@@ -311,6 +311,9 @@ pub enum ActionClause {
     Where(Expr),
     /// `then { ... }`: effects after the move.
     Then(EffectBlock),
+    /// `promote on far_rank to queen, rook`: a move ending in the region is offered once per
+    /// type, and the piece becomes that type.
+    Promote { region: Region, pieces: Vec<Ident>, span: Span },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -359,6 +362,10 @@ pub enum Effect {
     Rotate { map: Ident, by: Expr, span: Span },
     /// `if c { ... } else { ... }`
     If { condition: Expr, then: EffectBlock, otherwise: Option<EffectBlock>, span: Span },
+    /// `move h1 to f1`: the piece on one cell moves to another (empty) cell.
+    Move { from: Expr, to: Expr, span: Span },
+    /// `capture e5`: the piece on the cell is captured.
+    Capture { cell: Expr, span: Span },
 }
 
 /// What `set` assigns to.
@@ -377,7 +384,7 @@ pub enum Place {
 pub struct PhaseDecl {
     pub name: Ident,
     pub order: Option<Vec<Ident>>,
-    pub turn: Option<TurnDecl>,
+    pub turn: Option<Box<TurnDecl>>,
     pub until: Option<Expr>,
     pub span: Span,
 }
@@ -389,6 +396,8 @@ pub struct TurnDecl {
     pub choices: Vec<ActionChoice>,
     pub actions: Option<ActionCount>,
     pub after: Option<EffectBlock>,
+    /// `legal if EXPR`: a condition on the position each move leads to.
+    pub legal: Option<Expr>,
     pub span: Span,
 }
 

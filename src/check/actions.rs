@@ -23,6 +23,8 @@ struct Clauses<'a> {
     filter: Vec<&'a Expr>,
     then: Vec<&'a EffectBlock>,
     destination: Vec<&'a ast::Spanned<ast::Destination>>,
+    /// `promote on REGION to TYPES`: at most one.
+    promote: Vec<&'a ActionClause>,
 }
 
 fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
@@ -33,20 +35,22 @@ fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
             ActionClause::Where(e) => clauses.filter.push(e),
             ActionClause::Then(block) => clauses.then.push(block),
             ActionClause::To(destination) => clauses.destination.push(destination),
+            ActionClause::Promote { .. } => clauses.promote.push(clause),
             _ => clauses.moves.push(clause),
         }
     }
     clauses
 }
 
-fn clause_span(clause: &ActionClause) -> Span {
+pub(super) fn clause_span(clause: &ActionClause) -> Span {
     match clause {
         ActionClause::Step { span, .. }
         | ActionClause::Slide { span, .. }
         | ActionClause::Leap { span, .. }
         | ActionClause::Walk { span, .. }
         | ActionClause::Drop { span, .. }
-        | ActionClause::Choose { span, .. } => *span,
+        | ActionClause::Choose { span, .. }
+        | ActionClause::Promote { span, .. } => *span,
         ActionClause::When(e) | ActionClause::Where(e) => e.span,
         ActionClause::To(destination) => destination.span,
         ActionClause::Then(block) => block.span,
@@ -82,12 +86,13 @@ impl<'a> Checker<'a> {
         let then_scope = Scope::finished_move("an action's `then`", &binding);
         let then = clauses.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
         let destination = self.destination(pattern, &clauses.destination);
+        let promotion = self.promotion(pattern, &clauses.promote);
         self.action_bindings.push(binding);
-        ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then }
+        ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then, promotion }
     }
 
     /// The piece types of the names, each once.
-    fn piece_types_named(&mut self, names: &[ast::Ident]) -> Vec<TypeId> {
+    pub(super) fn piece_types_named(&mut self, names: &[ast::Ident]) -> Vec<TypeId> {
         let mut types = Vec::new();
         for t in names.iter().filter_map(|p| self.piece_named(p)) {
             if !types.contains(&t) {
@@ -98,7 +103,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Reports every clause of a kind after the first: each is written at most once.
-    fn written_once(&mut self, keyword: &str, spans: &[Span]) {
+    pub(super) fn written_once(&mut self, keyword: &str, spans: &[Span]) {
         let Some(&first) = spans.first() else { return };
         let help = match keyword {
             "when" | "where" => "keep one, joining the conditions with `and`".to_string(),

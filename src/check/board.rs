@@ -289,6 +289,6 @@ fn collect_rotations<'a>(effect: &'a ast::Effect, names: &mut HashSet<&'a str>) 
                 collect_rotations(e, names);
             }
         }
-        ast::Effect::Set { .. } => {}
+        ast::Effect::Set { .. } | ast::Effect::Move { .. } | ast::Effect::Capture { .. } => {}
     }
 }

@@ -1,4 +1,5 @@
-//! Calls: the built-in functions (`count`, `sum`, `pieces`, `reserve`, `prizes`, `piece_at`), map
+//! Calls: the built-in functions (`count`, `sum`, `pieces`, `reserve`, `prizes`, `piece_at`; the
+//! cell functions `attacked` and `shift` are in `cell_calls`), map
 //! lookups, per-seat variables, and definitions, which are inlined where they are used with their
 //! arguments substituted (a recursion guard stops a definition that uses itself).
 
@@ -29,6 +30,8 @@ impl<'a> Checker<'a> {
     ) -> Typed {
         match function.name.as_str() {
             "count" => self.count(function, args, span, scope),
+            "attacked" => self.attacked(function, args, span, scope),
+            "shift" => self.shift(function, args, span, scope),
             "sum" => self.sum(function, args, span, scope),
             "pieces" | "reserve" | "prizes" => {
                 self.resolve_all(args, scope);
@@ -140,7 +143,7 @@ impl<'a> Checker<'a> {
 
     /// Whether the call has an allowed number of arguments; otherwise they are checked, and an
     /// error reported.
-    fn arity(
+    pub(super) fn arity(
         &mut self,
         function: &Ident,
         args: &'a [Expr],

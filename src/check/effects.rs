@@ -1,5 +1,5 @@
-//! Effects (`set`, `rotate`, `if`) and the values they assign, including `roll dN`, which may only
-//! be the whole value of a `set` or of a `with` assignment.
+//! Effects (`set`, `rotate`, `if`, `move`, `capture`) and the values they assign, including
+//! `roll dN`, which may only be the whole value of a `set` or of a `with` assignment.
 
 use crate::ast::{self, Assignment, Expr, ExprKind, Ident, Place};
 use crate::diagnostics::Diagnostic;
@@ -19,6 +19,8 @@ enum Target {
     Variable(VarId, Ty),
     SeatVariable(VarId, Ty, ir::Expr),
     Attribute(AttrId),
+    /// `piece.type`: the moved piece changes type.
+    Type,
 }
 
 impl<'a> Checker<'a> {
@@ -30,7 +32,9 @@ impl<'a> Checker<'a> {
         let span = match effect {
             ast::Effect::Set { span, .. }
             | ast::Effect::Rotate { span, .. }
-            | ast::Effect::If { span, .. } => *span,
+            | ast::Effect::If { span, .. }
+            | ast::Effect::Move { span, .. }
+            | ast::Effect::Capture { span, .. } => *span,
         };
         if !self.enter(span) {
             return None;
@@ -43,6 +47,13 @@ impl<'a> Checker<'a> {
                 then: self.effects(&then.effects, scope),
                 otherwise: otherwise.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, scope)),
             }),
+            ast::Effect::Move { from, to, .. } => Some(ir::Effect::Move {
+                from: self.expect(from, scope, Ty::Cell),
+                to: self.expect(to, scope, Ty::Cell),
+            }),
+            ast::Effect::Capture { cell, .. } => {
+                Some(ir::Effect::Capture { cell: self.expect(cell, scope, Ty::Cell) })
+            }
         };
         self.depth -= 1;
         lowered
@@ -71,6 +82,7 @@ impl<'a> Checker<'a> {
         let (want, bounds) = match &target {
             Some(Target::Variable(_, ty) | Target::SeatVariable(_, ty, _)) => (*ty, None),
             Some(Target::Attribute(slot)) => (Ty::Int, self.attribute_bounds(*slot)),
+            Some(Target::Type) => (Ty::PieceType, None),
             None => (Ty::Unknown, None),
         };
         let value = self.assigned_value(value, want, bounds, scope);
@@ -82,6 +94,7 @@ impl<'a> Checker<'a> {
             Target::Attribute(attribute) => {
                 ir::Effect::SetAttribute { cell: ir::Expr::Context(ContextWord::To), attribute, value }
             }
+            Target::Type => ir::Effect::SetType { cell: ir::Expr::Context(ContextWord::To), kind: value },
         })
     }
 
@@ -134,7 +147,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `set piece.ATTR = ...`: the moved piece, now on `to`.
+    /// `set piece.ATTR = ...` or `set piece.type = ...`: the moved piece, now on `to`.
     fn attribute_target(&mut self, base: &Ident, attribute: &Ident, scope: &Scope<'a>) -> Option<Target> {
         if base.name != Word::Piece.name() {
             let help = "only the piece that moved can change: `set piece.ATTR = ...`".to_string();
@@ -145,8 +158,11 @@ impl<'a> Checker<'a> {
             self.word(Word::Piece, base.span, scope);
             return None;
         };
-        if ["type", "owner", "value"].contains(&attribute.name.as_str()) {
-            let help = "only attributes declared with `attribute` can be set".to_string();
+        if attribute.name == "type" {
+            return Some(Target::Type);
+        }
+        if ["owner", "value", "cell"].contains(&attribute.name.as_str()) {
+            let help = "only attributes declared with `attribute` and `type` can be set".to_string();
             self.not_assignable(attribute, format!("`piece.{}`", attribute.name), help);
             return None;
         }

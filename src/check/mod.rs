@@ -9,6 +9,7 @@
 mod actions;
 mod board;
 mod calls;
+mod cell_calls;
 mod consteval;
 mod directions;
 mod effects;
@@ -16,6 +17,7 @@ mod expr;
 mod names;
 mod options;
 mod pieces;
+mod promotion;
 mod regions;
 mod scope;
 mod setup;

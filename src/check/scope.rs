@@ -21,9 +21,15 @@ pub enum Word {
     Phase,
     /// The cell being tested in `cells where`.
     Cell,
+    /// The type a promoting move turns the piece into.
+    Promotion,
+    /// The seat to act has no legal action.
+    Stuck,
+    /// How often the current position has occurred.
+    Repetitions,
 }
 
-const WORDS: [Word; 12] = [
+const WORDS: [Word; 15] = [
     Word::Mover,
     Word::Next,
     Word::Piece,
@@ -36,12 +42,15 @@ const WORDS: [Word; 12] = [
     Word::Turns,
     Word::Phase,
     Word::Cell,
+    Word::Promotion,
+    Word::Stuck,
+    Word::Repetitions,
 ];
 
 /// Available wherever the game is running.
 const RUNNING: [Word; 3] = [Word::Captures, Word::Turns, Word::Phase];
 /// What a move binds once it is finished (piece and cells are `none` in a choice).
-const MOVE: [Word; 5] = [Word::Mover, Word::Piece, Word::From, Word::To, Word::Target];
+const MOVE: [Word; 6] = [Word::Mover, Word::Piece, Word::From, Word::To, Word::Target, Word::Promotion];
 /// What a move binds before it is made.
 const BEFORE_MOVE: [Word; 3] = [Word::Mover, Word::Piece, Word::From];
 
@@ -60,6 +69,9 @@ impl Word {
             Word::Turns => "turns",
             Word::Phase => "phase",
             Word::Cell => "cell",
+            Word::Promotion => "promotion",
+            Word::Stuck => "stuck",
+            Word::Repetitions => "repetitions",
         }
     }
 
@@ -81,6 +93,9 @@ impl Word {
             Word::Captures => ContextWord::Captures,
             Word::Turns => ContextWord::Turns,
             Word::Phase => ContextWord::Phase,
+            Word::Promotion => ContextWord::Promotion,
+            Word::Stuck => ContextWord::Stuck,
+            Word::Repetitions => ContextWord::Repetitions,
         }
     }
 
@@ -198,11 +213,12 @@ impl<'a> Scope<'a> {
     }
 
     pub fn end_rule() -> Scope<'a> {
-        Scope::running("the end rules", &[Word::Mover, Word::Next])
+        Scope::running("the end rules", &[Word::Mover, Word::Next, Word::Stuck, Word::Repetitions])
     }
 
     pub fn rank_key() -> Scope<'a> {
-        Scope::running("a `rank by` key", &[Word::Mover, Word::Next, Word::Seat])
+        let words = [Word::Mover, Word::Next, Word::Seat, Word::Stuck, Word::Repetitions];
+        Scope::running("a `rank by` key", &words)
     }
 
     /// A choice's bounds, before any move: only the mover is known.
@@ -243,8 +259,10 @@ impl<'a> Scope<'a> {
             Word::Target => Ty::ANY_PIECE,
             Word::From | Word::To => Ty::Cell,
             Word::It | Word::Cell => self.it,
-            Word::Captures | Word::Turns => Ty::Int,
+            Word::Captures | Word::Turns | Word::Repetitions => Ty::Int,
             Word::Phase => Ty::Phase,
+            Word::Promotion => Ty::PieceType,
+            Word::Stuck => Ty::Bool,
         })
     }
 }
@@ -265,7 +283,11 @@ mod tests {
         assert_eq!(then.word_type(Word::Piece), Some(Ty::ANY_PIECE));
         assert_eq!(then.choices, vec!["quarter"]);
         assert!(Scope::cells_where().word_type(Word::Phase).is_none());
-        assert_eq!(Scope::end_rule().words.names(), ["mover", "next", "captures", "turns", "phase"]);
+        assert_eq!(
+            Scope::end_rule().words.names(),
+            ["mover", "next", "captures", "turns", "phase", "stuck", "repetitions"]
+        );
+        assert_eq!(Scope::finished_move("w", &choice).word_type(Word::Promotion), Some(Ty::PieceType));
     }
 
     #[test]

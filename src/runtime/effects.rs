@@ -1,6 +1,6 @@
 //! Applying an action: moving, dropping or choosing, the capture and where the captured piece goes,
-//! then the effects (capture `then`, the action's `then`, the turn's `after`). A `roll` in a `set`
-//! or `with` is queued as a pending roll and written when its outcome is applied.
+//! a promotion, then the effects (capture `then`, the action's `then`, the turn's `after`). A
+//! `roll` in a `set` or `with` is queued as a pending roll and written when its outcome is applied.
 
 use crate::ir::{ActionKind, AttrId, CaptureDestination, CellId, Effect, Expr, SeatId};
 
@@ -10,10 +10,11 @@ use super::value::Value;
 use super::{Engine, Move, MoveKind};
 
 impl Engine {
-    /// Applies an action move: the move itself, then every effect it triggers.
-    pub(crate) fn apply_action(&self, state: &mut State, seat: SeatId, mv: Move) {
-        let MoveKind::Action(id) = mv.kind else { return };
-        let Some(action) = self.game.actions.get(id as usize) else { return };
+    /// Applies an action move: the move itself, then every effect it triggers. Returns the context
+    /// the effects ran in (the move's `piece`, `from`, `to`, `target`...).
+    pub(crate) fn apply_action(&self, state: &mut State, seat: SeatId, mv: Move) -> Option<Ctx> {
+        let MoveKind::Action(id) = mv.kind else { return None };
+        let action = self.game.actions.get(id as usize)?;
         let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
         match &action.kind {
             ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
@@ -24,6 +25,7 @@ impl Engine {
         if let Some(phase) = self.game.phases.get(state.phase as usize) {
             self.run_effects(state, &ctx, &phase.turn.after);
         }
+        Some(ctx)
     }
 
     fn drop_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move, with: &[(AttrId, Expr)]) {
@@ -51,6 +53,10 @@ impl Engine {
         state.set_piece(from, None);
         state.set_piece(to, Some(piece));
         ctx.piece = PieceSlot::At(to);
+        if let Some(kind) = mv.piece {
+            self.change_type(state, to, kind);
+            ctx.promotion = Some(kind);
+        }
         if target.is_some() {
             self.run_effects(state, ctx, &self.game.capture.then);
         }
@@ -90,7 +96,7 @@ impl Engine {
                 match value {
                     Expr::Roll(sides) => queue_roll(state, *sides, RollTarget::Variable(slot)),
                     _ => {
-                        let value = self.eval(state, ctx, value);
+                        let value = self.eval(state, ctx, value).stored();
                         if let Some(variable) = state.variables.get_mut(slot as usize) {
                             *variable = value;
                         }
@@ -110,7 +116,50 @@ impl Engine {
                 let branch = if self.holds(state, ctx, condition) { then } else { otherwise };
                 self.run_effects(state, ctx, branch);
             }
+            Effect::SetType { cell, kind } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                if let (Some(cell), Value::PieceType(kind)) = (cell, self.eval(state, ctx, kind)) {
+                    self.change_type(state, cell, kind);
+                }
+            }
+            Effect::Move { from, to } => {
+                let from = self.eval(state, ctx, from).as_cell();
+                let to = self.eval(state, ctx, to).as_cell();
+                if let (Some(from), Some(to)) = (from, to) {
+                    self.relocate(state, from, to);
+                }
+            }
+            Effect::Capture { cell } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                if let Some((cell, piece)) = cell.and_then(|c| Some((c, state.piece(c)?))) {
+                    self.capture(state, ctx, piece, cell);
+                }
+            }
         }
+    }
+
+    /// Moves the piece on `from` to `to` when there is one and `to` is empty.
+    fn relocate(&self, state: &mut State, from: CellId, to: CellId) {
+        if let (Some(piece), None) = (state.piece(from), state.piece(to)) {
+            state.set_piece(from, None);
+            state.set_piece(to, Some(piece));
+        }
+    }
+
+    /// Turns the piece on `cell` into a piece of another type with the same owner; the attributes
+    /// both types have keep their values (clamped into the new ranges).
+    fn change_type(&self, state: &mut State, cell: CellId, kind: crate::ir::TypeId) {
+        let (Some(old), Some(new_type)) = (state.piece(cell), self.game.pieces.get(kind as usize)) else {
+            return;
+        };
+        let old_type = self.game.pieces.get(old.kind as usize);
+        let mut piece = self.fresh_piece(kind, old.owner);
+        for &attribute in &new_type.attributes {
+            if old_type.is_some_and(|t| t.attributes.contains(&attribute)) {
+                self.write_attribute(&mut piece, attribute, old.attribute(attribute).into());
+            }
+        }
+        state.set_piece(cell, Some(piece));
     }
 
     /// Sets an attribute of the piece on `cell` to a value, or queues a roll for it.

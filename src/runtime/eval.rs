@@ -30,6 +30,12 @@ pub(crate) struct Ctx {
     pub choice: Option<i64>,
     pub it: Value,
     pub seat: Option<SeatId>,
+    /// The type a promoting move turns the piece into.
+    pub promotion: Option<TypeId>,
+    /// Whether the seat to act has no legal action, when already known.
+    pub stuck: Option<bool>,
+    /// Evaluating the conditions of a possible attacker: `attacked` is false inside.
+    pub attacking: bool,
     /// How many piece values are being evaluated inside one another.
     pub value_depth: u8,
 }
@@ -46,6 +52,9 @@ impl Ctx {
             choice: None,
             it: Value::None,
             seat: None,
+            promotion: None,
+            stuck: None,
+            attacking: false,
             value_depth: 0,
         }
     }
@@ -77,7 +86,7 @@ impl Engine {
                 Value::from_option(cell, |c| Value::Bool(self.in_zone(*zone, seat, c)))
             }
             Expr::PieceAt(cell) => match self.eval(state, ctx, cell) {
-                Value::Cell(c) => Value::from_option(state.piece(c), Value::Piece),
+                Value::Cell(c) => placed(state, c),
                 _ => Value::None,
             },
             Expr::Field(piece, field) => {
@@ -113,6 +122,19 @@ impl Engine {
             }
             // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
             Expr::Roll(_) => Value::None,
+            Expr::Attacked { cell, seat } => {
+                match (self.eval(state, ctx, cell).as_cell(), self.eval(state, ctx, seat).as_seat()) {
+                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat)),
+                    _ => Value::None,
+                }
+            }
+            Expr::Shift { cell, paths } => {
+                let path = paths.get(ctx.mover.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
+                let start = self.eval(state, ctx, cell).as_cell();
+                let end =
+                    start.and_then(|c| path.iter().try_fold(c, |c, &d| self.game.board.neighbour(c, d)));
+                Value::from_option(end, Value::Cell)
+            }
         }
     }
 
@@ -143,18 +165,24 @@ impl Engine {
             ContextWord::Next => Value::from_option(ctx.next, Value::Seat),
             ContextWord::Piece => match ctx.piece {
                 PieceSlot::None => Value::None,
-                PieceSlot::At(cell) => Value::from_option(state.piece(cell), Value::Piece),
+                PieceSlot::At(cell) => placed(state, cell),
                 PieceSlot::Held(piece) => Value::Piece(piece),
             },
             ContextWord::From => Value::from_option(ctx.from, Value::Cell),
             ContextWord::To => Value::from_option(ctx.to, Value::Cell),
-            ContextWord::Target => Value::from_option(ctx.target, Value::Piece),
+            ContextWord::Target => match (ctx.target, ctx.to) {
+                (Some(target), Some(to)) => Value::Placed(target, to),
+                (target, _) => Value::from_option(target, Value::Piece),
+            },
             ContextWord::It => ctx.it,
             ContextWord::Seat => Value::from_option(ctx.seat, Value::Seat),
             ContextWord::Choice => Value::from_option(ctx.choice, Value::Int),
             ContextWord::Captures => Value::Int(state.captures.into()),
             ContextWord::Turns => Value::Int(state.turns.into()),
             ContextWord::Phase => Value::Phase(state.phase),
+            ContextWord::Promotion => Value::from_option(ctx.promotion, Value::PieceType),
+            ContextWord::Stuck => Value::Bool(ctx.stuck.unwrap_or_else(|| !self.has_legal_action(state))),
+            ContextWord::Repetitions => Value::Int(self.repetitions(state)),
         }
     }
 
@@ -164,6 +192,7 @@ impl Engine {
             PieceField::Attribute(a) => Value::Int(piece.attribute(a).into()),
             PieceField::Type => Value::PieceType(piece.kind),
             PieceField::Owner => Value::from_option(piece.owner, Value::Seat),
+            PieceField::Cell => Value::from_option(value.piece_cell(), Value::Cell),
             PieceField::Value => match value {
                 Value::Prize(prize) => Value::Int(prize.value),
                 _ => Value::from_option(self.piece_value(state, ctx, piece), Value::Int),
@@ -197,9 +226,9 @@ impl Engine {
                     _ => return,
                 };
                 let wanted = |kind: TypeId| types.is_empty() || types.contains(&kind);
-                for piece in state.board.iter().flatten() {
-                    if piece.owner == owner && wanted(piece.kind) {
-                        visit(Value::Piece(*piece));
+                for (cell, piece) in state.board.iter().enumerate() {
+                    if let Some(piece) = piece.filter(|p| p.owner == owner && wanted(p.kind)) {
+                        visit(Value::Placed(piece, cell as CellId));
                     }
                 }
             }
@@ -215,4 +244,9 @@ impl Engine {
             }
         }
     }
+}
+
+/// The piece on a cell with its cell, or `none`.
+fn placed(state: &State, cell: CellId) -> Value {
+    Value::from_option(state.piece(cell), |piece| Value::Placed(piece, cell))
 }

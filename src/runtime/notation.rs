@@ -1,6 +1,7 @@
-//! Move notation: `a2-a3` (move), `a2xa3` (capture), `R@c3` (drop), `orient 2` (choose), `end`,
-//! `pass`, with `:ACTION` appended when two legal moves would read the same. Reading accepts any
-//! case, `a2a3` and either separator, and the suffix only where it is needed.
+//! Move notation: `a2-a3` (move), `a2xa3` (capture), `a7-a8=Q` (promotion), `R@c3` (drop),
+//! `orient 2` (choose), `end`, `pass`, with `:ACTION` appended when two legal moves would read the
+//! same. Reading accepts any case, `a2a3` and either separator, `a7a8q` for a promotion, and the
+//! suffix only where it is needed.
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
@@ -39,9 +40,15 @@ impl Engine {
             _ => {
                 let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
                 let separator = if captures { 'x' } else { '-' };
-                format!("{}{separator}{}", cell(mv.from), cell(mv.to))
+                format!("{}{separator}{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))
             }
         }
+    }
+
+    /// `=Q` for a move that promotes to the type with letter Q, empty otherwise.
+    fn promotion_suffix(&self, mv: Move) -> String {
+        let letter = mv.piece.and_then(|t| self.game.pieces.get(t as usize)).map(|t| t.letter);
+        letter.map_or(String::new(), |l| format!("={}", l.to_ascii_uppercase()))
     }
 
     pub(crate) fn parse_notation(&self, state: &State, text: &str) -> Result<Move, String> {
@@ -74,9 +81,13 @@ impl Engine {
         if plain == body {
             return true;
         }
-        let (Some(from), Some(to), None) = (mv.from, mv.to, mv.piece) else { return false };
+        let (Some(from), Some(to)) = (mv.from, mv.to) else { return false };
         let (from, to) = (self.cell_name(from), self.cell_name(to));
-        ["", "-", "x"].iter().any(|separator| body == format!("{from}{separator}{to}"))
+        let suffix = self.promotion_suffix(mv).to_ascii_lowercase();
+        let suffixes = [suffix.clone(), suffix.replace('=', "")];
+        ["", "-", "x"]
+            .iter()
+            .any(|separator| suffixes.iter().any(|suffix| body == format!("{from}{separator}{to}{suffix}")))
     }
 
     fn list(&self, state: &State, moves: &[Move]) -> String {

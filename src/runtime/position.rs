@@ -28,7 +28,11 @@
 //! roll 6 variable score(white)  #   or `roll SIDES variable NAME[(SEAT)]`
 //! resume action              # what follows the rolls: `setup`, `action` or `turn` (the default)
 //! result 1 2 white wins      # the game is over: each seat's place, then the reason
+//! history 9e3779b97f4a7c15 c2b2ae3d27d4eb4f  # position hashes so far, the current one last
 //! ```
+//!
+//! `history` is written only for rules that ask for `repetitions`; without it, a position read at
+//! a decision point starts its history with itself.
 //!
 //! A PIECE is its type's letter, the owner's seat number (1-based; none for a neutral piece) and
 //! optionally `:` and the values of the type's attributes in order: `D1:6`, `d2:1`, `C`. Variable
@@ -45,6 +49,8 @@ use super::{Engine, GameResult};
 
 /// The most pieces one reserve token may stand for.
 const MAX_TOKEN_COUNT: usize = 4096;
+/// The most positions a `history` line may hold.
+const MAX_HISTORY: usize = 1 << 20;
 
 type Line<'t> = (usize, &'t str);
 
@@ -73,7 +79,7 @@ pub(crate) fn read(engine: &Engine, text: &str) -> Result<State, String> {
         .map(|(index, line)| (index + 1, line.split('#').next().unwrap_or("").trim()))
         .filter(|(_, line)| !line.is_empty())
         .collect();
-    let mut reader = Reader { engine, state: engine.blank_state(), turn: None };
+    let mut reader = Reader { engine, state: engine.blank_state(), turn: None, history: false };
     let mut rest = lines.as_slice();
     while let Some((&(number, line), tail)) = rest.split_first() {
         rest = tail;
@@ -89,6 +95,8 @@ struct Reader<'e> {
     state: State,
     /// The `turn` line, resolved once the phase is known.
     turn: Option<(usize, SeatId, Option<usize>)>,
+    /// A `history` line was read.
+    history: bool,
 }
 
 impl Reader<'_> {
@@ -112,6 +120,7 @@ impl Reader<'_> {
             "roll" => self.roll(args)?,
             "resume" => self.state.resume = resume(args)?,
             "result" => self.result(args)?,
+            "history" => self.history(args)?,
             other => return Err(format!("unknown statement `{other}`").into()),
         }
         Ok(())
@@ -129,8 +138,24 @@ impl Reader<'_> {
         }
         if self.state.pending.is_empty() {
             self.state.resume = Resume::Decision;
+            if !self.history && self.state.result.is_none() {
+                self.engine.record_position(&mut self.state);
+            }
         }
         Ok(self.state)
+    }
+
+    fn history(&mut self, args: &str) -> Result<(), String> {
+        self.history = true;
+        for word in args.split_whitespace() {
+            let hash =
+                u64::from_str_radix(word, 16).map_err(|_| format!("`{word}` is not a position hash"))?;
+            if self.state.history.len() >= MAX_HISTORY {
+                return Err(format!("more than {MAX_HISTORY} positions in the history"));
+            }
+            self.state.history.push(hash);
+        }
+        Ok(())
     }
 
     fn phase(&self, name: &str) -> Result<PhaseId, String> {
@@ -454,6 +479,10 @@ pub(crate) fn write(engine: &Engine, state: &State) -> String {
     if let Some(result) = &state.result {
         let places: Vec<String> = result.places.iter().map(u32::to_string).collect();
         let _ = writeln!(out, "result {} {}", places.join(" "), result.reason);
+    }
+    if !state.history.is_empty() {
+        let hashes: Vec<String> = state.history.iter().map(|h| format!("{h:016x}")).collect();
+        let _ = writeln!(out, "history {}", hashes.join(" "));
     }
     out
 }

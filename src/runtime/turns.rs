@@ -39,6 +39,7 @@ impl Engine {
             pending: Vec::new(),
             resume: Resume::Decision,
             result: None,
+            history: Vec::new(),
         };
         self.initialise_variables(&mut state);
         state
@@ -54,7 +55,7 @@ impl Engine {
             };
             for (offset, seat) in seats.into_iter().enumerate() {
                 let ctx = Ctx { seat, ..Ctx::new(None, None) };
-                let value = self.eval(state, &ctx, &variable.init);
+                let value = self.eval(state, &ctx, &variable.init).stored();
                 if let Some(slot) = state.variables.get_mut(base + offset) {
                     *slot = value;
                 }
@@ -211,6 +212,7 @@ impl Engine {
     /// A decision point: the end rules, then the move limit.
     fn reach_decision(&self, state: &mut State) {
         state.resume = Resume::Decision;
+        self.record_position(state);
         state.result = self.ended(state);
         if state.result.is_none() && state.plies >= self.game.limits.max_plies {
             state.result = Some(self.draw("move limit"));
@@ -218,7 +220,10 @@ impl Engine {
     }
 
     fn ended(&self, state: &State) -> Option<GameResult> {
-        let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state)));
+        let mut ctx = Ctx::new(state.last_mover, Some(self.current_seat(state)));
+        if self.tables.end_reads_stuck {
+            ctx.stuck = Some(!self.has_legal_action(state));
+        }
         let (index, rule) =
             self.game.end.iter().enumerate().find(|(_, rule)| self.holds(state, &ctx, &rule.condition))?;
         Some(self.result_of(state, &ctx, index, rule))
