@@ -365,7 +365,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs runtime"]
     fn a_seed_fixes_a_game_and_its_record_replays() {
         let replayed: Vec<_> = random_games(9).into_iter().map(|(_, game)| game).collect();
         for (engine, game) in random_games(9) {
@@ -377,7 +376,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs runtime"]
     fn a_replay_names_the_first_wrong_ply_and_a_wrong_result() {
         for (engine, game) in random_games(4) {
             let mut record = record_of(game);

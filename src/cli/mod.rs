@@ -40,7 +40,7 @@ enum Command {
     Run(run::RunArgs),
     /// Replay recorded games, checking every ply and the results
     Replay(replay::ReplayArgs),
-    /// Count the positions reachable in N plies (not available yet)
+    /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
 }
 
