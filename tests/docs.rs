@@ -69,7 +69,11 @@ fn occurs_verbatim(lines: &[String], text: &str) -> bool {
         indent.chars().all(|c| c == ' ')
             && lines.len() <= file.len() - start
             && lines.iter().zip(&file[start..]).all(|(line, in_file)| {
-                if line.is_empty() { in_file.trim().is_empty() } else { *in_file == format!("{indent}{line}") }
+                if line.is_empty() {
+                    in_file.trim().is_empty()
+                } else {
+                    *in_file == format!("{indent}{line}")
+                }
             })
     })
 }
@@ -97,7 +101,8 @@ fn every_example_of_the_language_reference_is_cut_from_the_file_it_names() {
     for block in examples {
         let source = named_source(&block.before)
             .unwrap_or_else(|| panic!("line {}: the example names no rules file", block.line));
-        let text = std::fs::read_to_string(&source).unwrap_or_else(|e| panic!("line {}: {source}: {e}", block.line));
+        let text =
+            std::fs::read_to_string(&source).unwrap_or_else(|e| panic!("line {}: {source}: {e}", block.line));
         assert!(
             occurs_verbatim(&block.lines, &text),
             "line {}: the example is not in {source} as it stands:\n{}",
@@ -181,10 +186,10 @@ fn documented_positions() -> Vec<(String, String)> {
 #[test]
 fn the_positions_page_examples_load_and_mean_what_the_page_says() {
     let positions = documented_positions();
-    assert_eq!(positions.iter().map(|(rules, _)| rules.as_str()).collect::<Vec<_>>(), [
-        "rules/dice-chess.rules",
-        "rules/mana.rules"
-    ]);
+    assert_eq!(
+        positions.iter().map(|(rules, _)| rules.as_str()).collect::<Vec<_>>(),
+        ["rules/dice-chess.rules", "rules/mana.rules"]
+    );
     for (rules, text) in &positions {
         let game = engine(rules);
         let state = load(&game, text);
@@ -278,7 +283,9 @@ fn win_of_no_seat_is_a_draw() {
 
 #[test]
 fn rank_ties_share_a_place_and_skip_the_next() {
-    for (scores, places) in [("if seat == c then 2 else 5", [1, 1, 3]), ("if seat == a then 5 else 2", [1, 2, 2])] {
+    for (scores, places) in
+        [("if seat == c then 2 else 5", [1, 1, 3]), ("if seat == a then 5 else 2", [1, 2, 2])]
+    {
         let text = format!(
             "game \"Ties\"
              seat a
@@ -293,7 +300,11 @@ fn rank_ties_share_a_place_and_skip_the_next() {
              end {{ when true: rank by score(seat) }}"
         );
         let engine = Engine::new(ludex::compile(&text, &BTreeMap::new()).game.expect("a game"));
-        assert_eq!(result(&engine, &engine.initial_state()).map(|r| r.places), Some(places.to_vec()), "{scores}");
+        assert_eq!(
+            result(&engine, &engine.initial_state()).map(|r| r.places),
+            Some(places.to_vec()),
+            "{scores}"
+        );
     }
 }
 
