@@ -495,3 +495,23 @@ fn perft_starts_from_a_position_file() {
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("no phase `nowhere`"), "{}", stderr(&output));
 }
+
+#[test]
+fn a_game_from_a_position_records_it_and_replays_from_it() {
+    let position = "phase play\nturn amber\nvariable mana = f5\nreserve amber R\nboard\n\
+                    D2 R2 . R2 . .\n. . . . . R1\n. . . . . .\n. . . . . .\n. . . . . .\nD1 . . . . .\n";
+    let file = temp_file("mana.position", position.as_bytes());
+    let path = temp_dir().join("games.jsonl");
+    let run = ["run", MANA, "--games", "2", "--position", text(&file), "--record", text(&path)];
+    assert_exit(&ludex(&run), 0);
+    let records = std::fs::read_to_string(&path).expect("the record");
+    for line in records.lines() {
+        let record: Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(record["position"].as_str(), Some(position));
+        let first = record["plies"][0].as_str().expect("a first move");
+        assert!(["b6-a5", "b6-b4", "b6-c5"].contains(&first), "{first}");
+    }
+    assert_exit(&ludex(&["replay", text(&path)]), 0);
+    let output = ludex(&["run", MANA, "--games", "1", "--position", "no/such.position"]);
+    assert_exit(&output, 2);
+}
