@@ -61,7 +61,15 @@ impl<'a> Checker<'a> {
         };
         let relative = path.iter().any(|d| matches!(d, DirRef::Relative(_)));
         if relative && scope.word_type(Word::Mover).is_none() {
-            self.word(Word::Mover, args[1].span, scope);
+            self.report(
+                Diagnostic::error(
+                    "context-unavailable",
+                    format!("a seat-relative path needs a mover, and there is none in {}", scope.place),
+                    args[1].span,
+                    "read from the mover's side",
+                )
+                .with_help("use the board's own directions here, such as `n` or `e`"),
+            );
             return Typed::unknown();
         }
         let paths = (0..self.seats.len()).map(|seat| self.seat_path(seat, &path)).collect();

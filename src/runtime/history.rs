@@ -101,7 +101,16 @@ impl Engine {
     /// The hash of the position (see the module doc).
     pub(crate) fn position_hash(&self, state: &State) -> u64 {
         let mut hasher = PositionHasher(0);
-        state.board.hash(&mut hasher);
+        for (cell, piece) in state.board.iter().enumerate() {
+            if let Some(piece) = piece {
+                let owner = piece.owner.map_or(0, |s| u64::from(s) + 1);
+                hasher.write_u64(cell as u64 | owner << 16 | u64::from(piece.kind) << 24);
+                for pair in piece.attributes.chunks(2) {
+                    let high = pair.get(1).map_or(0, |&a| u64::from(a as u32) << 32);
+                    hasher.write_u64(u64::from(pair[0] as u32) | high);
+                }
+            }
+        }
         state.reserve.hash(&mut hasher);
         state.prizes.hash(&mut hasher);
         state.variables.hash(&mut hasher);
@@ -118,9 +127,13 @@ impl Engine {
         }
     }
 
-    /// How many times the current position has occurred, this time included.
+    /// How many times the current position has occurred, this time included. At a decision point
+    /// the current position is the last of the history.
     pub(crate) fn repetitions(&self, state: &State) -> i64 {
-        let hash = self.position_hash(state);
+        let hash = match state.history.last() {
+            Some(&last) if state.pending.is_empty() => last,
+            _ => self.position_hash(state),
+        };
         (state.history.iter().filter(|&&h| h == hash).count() as i64).max(1)
     }
 }
