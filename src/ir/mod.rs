@@ -251,6 +251,12 @@ pub enum Effect {
         then: Vec<Effect>,
         otherwise: Vec<Effect>,
     },
+    /// Change the type of the piece standing on `cell` (it keeps its owner, and the attributes
+    /// both types have).
+    SetType {
+        cell: Expr,
+        piece_type: Expr,
+    },
 }
 
 /// What the game does before the first turn, in order. Per-seat statements are expanded, one step

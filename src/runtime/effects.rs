@@ -110,6 +110,12 @@ impl Engine {
                 let branch = if self.holds(state, ctx, condition) { then } else { otherwise };
                 self.run_effects(state, ctx, branch);
             }
+            Effect::SetType { cell, piece_type } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                if let (Some(cell), Value::PieceType(kind)) = (cell, self.eval(state, ctx, piece_type)) {
+                    self.change_type(state, cell, kind);
+                }
+            }
         }
     }
 

@@ -7,12 +7,14 @@
 //! the driver (play, search, perft) supplies the outcome.
 //!
 //! Modules: `state` (the data), `value` and `eval` (expressions), `movegen` (legal moves),
-//! `effects` (applying a move), `turns` (the turn and phase machine, end rules, results),
-//! `notation`, `display`, `position` (the position text format), `perft`.
+//! `effects` (applying a move), `holdings` (changing pieces beyond moving them), `turns` (the turn
+//! and phase machine, end rules, results), `notation`, `display`, `position` (the position text
+//! format), `perft`.
 
 mod display;
 mod effects;
 mod eval;
+mod holdings;
 mod movegen;
 mod notation;
 mod perft;
