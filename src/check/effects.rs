@@ -29,12 +29,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn effect(&mut self, effect: &'a ast::Effect, scope: &Scope<'a>) -> Option<ir::Effect> {
-        let span = match effect {
-            ast::Effect::Set { span, .. }
-            | ast::Effect::Rotate { span, .. }
-            | ast::Effect::If { span, .. } => *span,
-        };
-        if !self.enter(span) {
+        if !self.enter(effect.span()) {
             return None;
         }
         let lowered = match effect {
@@ -45,6 +40,13 @@ impl<'a> Checker<'a> {
                 then: self.effects(&then.effects, scope),
                 otherwise: otherwise.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, scope)),
             }),
+            ast::Effect::Release { piece, owner, region, .. } => {
+                Some(self.release(piece, owner, region, scope))
+            }
+            ast::Effect::Give { piece, owner, holder, .. } => Some(self.give(piece, owner, holder, scope)),
+            ast::Effect::Retire { seat, .. } => {
+                Some(ir::Effect::Retire { seat: self.expect(seat, scope, Ty::Seat) })
+            }
         };
         self.depth -= 1;
         lowered

@@ -13,6 +13,7 @@ mod consteval;
 mod directions;
 mod effects;
 mod expr;
+mod holdings;
 mod names;
 mod options;
 mod pieces;
@@ -115,6 +116,8 @@ pub(crate) struct Checker<'a> {
     options: Vec<ir::GameOption>,
     board: Option<Board>,
     seats: Vec<ir::Seat>,
+    /// The IR seat of each declared seat, `None` for one whose condition excludes it.
+    seat_ids: Vec<Option<ir::SeatId>>,
     teams: Vec<ir::Team>,
     maps: Vec<ir::Map>,
     attributes: Vec<ir::Attribute>,
@@ -149,6 +152,7 @@ impl<'a> Checker<'a> {
             options: Vec::new(),
             board: None,
             seats: Vec::new(),
+            seat_ids: Vec::new(),
             teams: Vec::new(),
             maps: Vec::new(),
             attributes: Vec::new(),
@@ -200,6 +204,7 @@ impl<'a> Checker<'a> {
         let capture = self.capture();
         let phases = self.phases();
         let end = self.end_rules();
+        let score = self.score();
         self.unused_definitions();
         if self.error_count() == 0 {
             // After an error (a misspelled name, say) what looks unused may not be.
@@ -231,6 +236,7 @@ impl<'a> Checker<'a> {
             phases,
             end,
             limits: ir::Limits::default(),
+            score,
         })
     }
 }

@@ -41,6 +41,7 @@ pub(super) fn game(width: u32, height: u32) -> Game {
         phases: vec![phase("play", vec![0])],
         end: vec![],
         limits: Limits::default(),
+        score: None,
     }
 }
 
