@@ -264,7 +264,8 @@ pub enum Effect {
     },
     /// Put a captured piece of the type and owner back on the board, out of the prize pile that
     /// holds it: on the first empty cell of `cells` (the owner's version), or when they are all
-    /// occupied on the nearest empty cell (fewest steps in any direction, then board order).
+    /// occupied on the nearest empty cell (fewest steps in any direction; among equals the first
+    /// found from the cells in order, each cell's neighbours in direction order).
     Release {
         piece_type: Expr,
         owner: Expr,

@@ -48,7 +48,8 @@ impl Engine {
     }
 
     /// The first empty cell of the region, or else the nearest empty cell: the fewest steps from
-    /// the region in any of the board's directions, the first in board order among equals.
+    /// the region in any of the board's directions; among equals the first found, going through
+    /// the region's cells in order and each cell's neighbours in the board's direction order.
     fn landing_cell(&self, state: &State, region: &CellSet) -> Option<CellId> {
         let empty = |cell: &&CellId| state.piece(**cell).is_none();
         if let Some(&cell) = region.cells.iter().find(empty) {
@@ -70,7 +71,6 @@ impl Engine {
                     }
                 }
             }
-            next.sort_unstable();
             if let Some(&cell) = next.iter().find(empty) {
                 return Some(cell);
             }
