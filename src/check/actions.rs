@@ -166,7 +166,10 @@ impl<'a> Checker<'a> {
                         "`for` names the pieces that move",
                     )
                     .with_label(clause_span(first), what.to_string())
-                    .with_help("remove `for ...`; a drop names the pieces it drops"),
+                    .with_help(match first {
+                        ActionClause::Drop { .. } => "remove `for ...`; a drop names the pieces it drops",
+                        _ => "remove `for ...`",
+                    }),
                 );
             }
             (
