@@ -350,6 +350,25 @@ mod tests {
     }
 
     #[test]
+    fn a_seat_whose_condition_fails_is_left_out_and_its_name_is_none() {
+        let text = "game \"T\"\noption players = 2 from 2 to 3\nseat a\nseat b turned 90 if players >= 3\n\
+                    seat c turned 180\nteam ab = a, b\nboard square 4 by 4\npiece pawn { letter P }\n\
+                    setup { place pawn for each seat on cells a1  place pawn for b on cells b2 }\n\
+                    action go for pawn { step forward  where mover != b }\nphase play { turn { play go } }\n\
+                    end { when false: draw }";
+        let two = crate::compile(text, &Default::default()).game.expect("valid");
+        let names: Vec<&str> = two.seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["a", "c"]);
+        assert_eq!(two.teams[0].seats, [0]);
+        assert_eq!(two.setup.len(), 2, "b places nothing");
+        let Some(Expr::Binary(_, _, b)) = &two.actions[0].filter else { panic!("a comparison") };
+        assert_eq!(**b, Expr::Const(Const::None));
+        let three = crate::compile(text, &[("players".to_string(), 3)].into()).game.expect("valid");
+        assert_eq!(three.seats.len(), 3);
+        assert_eq!(three.teams[0].seats, [0, 1]);
+    }
+
+    #[test]
     fn exploding_definitions_are_stopped() {
         let mut defines = String::from("define d0(x) = x + x\n");
         for k in 1..24 {

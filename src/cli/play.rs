@@ -67,7 +67,7 @@ pub fn play(args: &PlayArgs) -> CliResult {
     if let Ending::Over(result) = &ending {
         if !result.scores.is_empty() {
             let points: Vec<f64> = result.scores.iter().map(|&p| p as f64).collect();
-            write!(out, "{}", super::points::table(&session.engine.game, &points, 0))?;
+            write!(out, "{}", super::points::table(&session.engine.game, "points", &points, 0))?;
         }
     }
     if let Some(mut file) = record_file {

@@ -204,7 +204,8 @@ impl Report {
                 mean_points: mean_points(tally).map(|points| points[seat]),
             })
             .collect();
-        let points = mean_points(tally).map(|points| super::points::table(&session.engine.game, &points, 1));
+        let points = mean_points(tally)
+            .map(|points| super::points::table(&session.engine.game, "mean points", &points, 1));
         Report {
             game: session.engine.game.name.clone(),
             games: tally.games,
@@ -236,9 +237,8 @@ impl Report {
             "\n  length: mean {:.1} plies, max {}\n  speed: {:.1} games/s, {:.0} plies/s ({:.2} s)\n",
             self.mean_length, self.max_length, self.games_per_second, self.plies_per_second, self.seconds
         ));
-        if let Some(points) = &self.points {
-            text.push_str(&format!("  mean {}", points.replace('\n', "\n  ").trim_end()));
-            text.push('\n');
+        for line in self.points.iter().flat_map(|points| points.lines()) {
+            text.push_str(&format!("  {line}\n"));
         }
         text
     }
