@@ -418,14 +418,15 @@ mod tests {
         assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
     }
 
-    const RULES: [&str; 3] = [
+    const RULES: [&str; 4] = [
         include_str!("../../rules/dice-chess.rules"),
         include_str!("../../rules/mana.rules"),
         include_str!("../../rules/dice-chess-6x6.rules"),
+        include_str!("../../rules/den-den.rules"),
     ];
 
     /// Words a rules file might have in the wrong place.
-    const VOCABULARY: [&str; 28] = [
+    const VOCABULARY: [&str; 32] = [
         "mover",
         "next",
         "piece",
@@ -454,6 +455,10 @@ mod tests {
         "forward",
         "count",
         "quiet",
+        "seats",
+        "partner",
+        "losses",
+        "players",
     ];
 
     /// The byte ranges of the words (letters, digits, `_`) of a text, outside comments.

@@ -141,6 +141,13 @@ impl Engine {
     }
 
     fn render_holdings(&self, state: &State, out: &mut String) {
+        let retired: Vec<&str> = (0..self.seat_count() as u8)
+            .filter(|&s| state.is_retired(s))
+            .map(|s| self.seat_name(s))
+            .collect();
+        if !retired.is_empty() {
+            let _ = writeln!(out, "retired: {}", retired.join(", "));
+        }
         for seat in 0..self.seat_count() as u8 {
             let reserve: Vec<String> = state.reserve_of(seat).iter().map(|p| self.piece_label(p)).collect();
             if !reserve.is_empty() {
