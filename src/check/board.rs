@@ -73,10 +73,13 @@ impl<'a> Checker<'a> {
         let decls = self.decls.seats.clone();
         let mut seats = Vec::new();
         for decl in decls {
-            let id = self.takes_part(decl).then(|| {
-                seats.push(ir::Seat { name: decl.name.name.clone(), team: None, view: self.view(decl) });
-                (seats.len() - 1) as SeatId
-            });
+            let view = self.view(decl);
+            let id = if self.takes_part(decl) {
+                seats.push(ir::Seat { name: decl.name.name.clone(), team: None, view });
+                Some((seats.len() - 1) as SeatId)
+            } else {
+                None
+            };
             self.seat_ids.push(id);
         }
         if seats.is_empty() && !self.decls.seats.is_empty() {
