@@ -19,7 +19,7 @@ enum Target {
     Variable(VarId, Ty),
     SeatVariable(VarId, Ty, ir::Expr),
     Attribute(AttrId),
-    /// `piece.type`: the moved piece changes type.
+    /// `set piece.type = T`
     Type,
 }
 
@@ -29,14 +29,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn effect(&mut self, effect: &'a ast::Effect, scope: &Scope<'a>) -> Option<ir::Effect> {
-        let span = match effect {
-            ast::Effect::Set { span, .. }
-            | ast::Effect::Rotate { span, .. }
-            | ast::Effect::If { span, .. }
-            | ast::Effect::Move { span, .. }
-            | ast::Effect::Capture { span, .. } => *span,
-        };
-        if !self.enter(span) {
+        if !self.enter(effect.span()) {
             return None;
         }
         let lowered = match effect {
@@ -47,6 +40,13 @@ impl<'a> Checker<'a> {
                 then: self.effects(&then.effects, scope),
                 otherwise: otherwise.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, scope)),
             }),
+            ast::Effect::Release { piece, owner, region, .. } => {
+                Some(self.release(piece, owner, region, scope))
+            }
+            ast::Effect::Give { piece, owner, holder, .. } => Some(self.give(piece, owner, holder, scope)),
+            ast::Effect::Retire { seat, .. } => {
+                Some(ir::Effect::Retire { seat: self.expect(seat, scope, Ty::Seat) })
+            }
             ast::Effect::Move { from, to, .. } => Some(ir::Effect::Move {
                 from: self.expect(from, scope, Ty::Cell),
                 to: self.expect(to, scope, Ty::Cell),
@@ -94,7 +94,9 @@ impl<'a> Checker<'a> {
             Target::Attribute(attribute) => {
                 ir::Effect::SetAttribute { cell: ir::Expr::Context(ContextWord::To), attribute, value }
             }
-            Target::Type => ir::Effect::SetType { cell: ir::Expr::Context(ContextWord::To), kind: value },
+            Target::Type => {
+                ir::Effect::SetType { cell: ir::Expr::Context(ContextWord::To), piece_type: value }
+            }
         })
     }
 
@@ -162,7 +164,7 @@ impl<'a> Checker<'a> {
             return Some(Target::Type);
         }
         if ["owner", "value", "cell"].contains(&attribute.name.as_str()) {
-            let help = "only attributes declared with `attribute` and `type` can be set".to_string();
+            let help = "only attributes declared with `attribute` and the type can be set".to_string();
             self.not_assignable(attribute, format!("`piece.{}`", attribute.name), help);
             return None;
         }

@@ -24,13 +24,16 @@ impl<'a> Checker<'a> {
         let types = self.piece_types_named(pieces);
         let shape = self.region(region, true);
         let cells = self.per_seat_cells(&shape, Side::of);
-        if matches!(pattern, Some(ActionClause::Drop { .. } | ActionClause::Choose { .. })) {
+        if matches!(
+            pattern,
+            Some(ActionClause::Drop { .. } | ActionClause::Choose { .. } | ActionClause::Declare { .. })
+        ) {
             self.report(
                 Diagnostic::error(
                     "conflicting-clauses",
                     "`promote` is for piece moves",
                     *span,
-                    "a drop or a choice moves no piece on the board",
+                    "a drop, a choice or a declaration moves no piece on the board",
                 )
                 .with_help("promote in the action that moves the piece"),
             );

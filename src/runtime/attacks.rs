@@ -46,7 +46,8 @@ impl AttackTables {
 
 /// Whether an action moves a piece on the board and may end on an enemy.
 fn captures(action: &Action) -> bool {
-    let moves_piece = !matches!(action.kind, ActionKind::Drop { .. } | ActionKind::Choose { .. });
+    let moves_piece =
+        !matches!(action.kind, ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare);
     moves_piece && action.destination != Destination::Empty
 }
 
@@ -105,7 +106,7 @@ impl Probe<'_> {
                     walk.reaches(self.cell) && self.conditions_hold(action, from)
                 })
             }
-            ActionKind::Drop { .. } | ActionKind::Choose { .. } => false,
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
         }
     }
 

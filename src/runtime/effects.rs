@@ -19,6 +19,7 @@ impl Engine {
         match &action.kind {
             ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
             ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
+            ActionKind::Declare => {}
             _ => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
@@ -116,10 +117,28 @@ impl Engine {
                 let branch = if self.holds(state, ctx, condition) { then } else { otherwise };
                 self.run_effects(state, ctx, branch);
             }
-            Effect::SetType { cell, kind } => {
+            Effect::SetType { cell, piece_type } => {
                 let cell = self.eval(state, ctx, cell).as_cell();
-                if let (Some(cell), Value::PieceType(kind)) = (cell, self.eval(state, ctx, kind)) {
+                if let (Some(cell), Value::PieceType(kind)) = (cell, self.eval(state, ctx, piece_type)) {
                     self.change_type(state, cell, kind);
+                }
+            }
+            Effect::Release { piece_type, owner, cells } => {
+                if let Some((kind, owner)) = self.captured(state, ctx, piece_type, owner) {
+                    self.release(state, kind, owner, cells.get(owner as usize));
+                }
+            }
+            Effect::Give { piece_type, owner, holder } => {
+                let holder = self.eval(state, ctx, holder).as_seat();
+                if let (Some((kind, owner)), Some(holder)) =
+                    (self.captured(state, ctx, piece_type, owner), holder)
+                {
+                    self.give(state, kind, owner, holder);
+                }
+            }
+            Effect::Retire { seat } => {
+                if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
+                    self.retire(state, seat);
                 }
             }
             Effect::Move { from, to } => {
@@ -144,22 +163,6 @@ impl Engine {
             state.set_piece(from, None);
             state.set_piece(to, Some(piece));
         }
-    }
-
-    /// Turns the piece on `cell` into a piece of another type with the same owner; the attributes
-    /// both types have keep their values (clamped into the new ranges).
-    fn change_type(&self, state: &mut State, cell: CellId, kind: crate::ir::TypeId) {
-        let (Some(old), Some(new_type)) = (state.piece(cell), self.game.pieces.get(kind as usize)) else {
-            return;
-        };
-        let old_type = self.game.pieces.get(old.kind as usize);
-        let mut piece = self.fresh_piece(kind, old.owner);
-        for &attribute in &new_type.attributes {
-            if old_type.is_some_and(|t| t.attributes.contains(&attribute)) {
-                self.write_attribute(&mut piece, attribute, old.attribute(attribute).into());
-            }
-        }
-        state.set_piece(cell, Some(piece));
     }
 
     /// Sets an attribute of the piece on `cell` to a value, or queues a roll for it.

@@ -2,8 +2,8 @@
 //! appends a hash of the position to the state's history (only when the rules ask how often a
 //! position occurred). A position is everything in the state that the game's future depends on
 //! except the counters that never repeat: the board, reserves, prize piles, variables, rotated
-//! maps, the phase, the seat to act and its actions and captures this turn; not the plies, the
-//! turns, the passes, the last mover or the history itself.
+//! maps, the phase, the seat to act and its actions and captures this turn, the retired seats; not
+//! the plies, the turns, the passes, the last mover or the history itself.
 
 use std::hash::{Hash, Hasher};
 
@@ -72,9 +72,11 @@ pub(super) fn end_rules_read(game: &Game, word: ContextWord) -> bool {
 pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
     use crate::ir::Collection;
     let owner = |collection: &Collection| match collection {
-        Collection::Pieces { owner, .. } | Collection::Reserve { owner } | Collection::Prizes { owner } => {
-            mentions(owner, word)
-        }
+        Collection::Pieces { owner, .. }
+        | Collection::Reserve { owner }
+        | Collection::Prizes { owner }
+        | Collection::Losses { owner } => mentions(owner, word),
+        Collection::Seats => false,
     };
     match expr {
         Expr::Context(w) => *w == word,
@@ -85,6 +87,7 @@ pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
         | Expr::Field(e, _)
         | Expr::Not(e)
         | Expr::Neg(e)
+        | Expr::Partner(e)
         | Expr::Shift { cell: e, .. } => mentions(e, word),
         Expr::InZone { cell: a, seat: b, .. }
         | Expr::Binary(_, a, b)
@@ -115,7 +118,7 @@ impl Engine {
         state.prizes.hash(&mut hasher);
         state.variables.hash(&mut hasher);
         state.maps.hash(&mut hasher);
-        (state.phase, state.order_index, state.actions, state.captures).hash(&mut hasher);
+        (state.phase, state.order_index, state.actions, state.captures, state.retired).hash(&mut hasher);
         hasher.finish()
     }
 
