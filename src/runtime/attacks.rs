@@ -1,11 +1,11 @@
 //! Attack detection, `attacked(CELL, SEAT)`: whether an enemy of the seat could capture on the
 //! cell with one of the current phase's capturing actions. Steps, slides and leaps are generated
 //! backwards from the cell (the reverse of each direction comes from a table), so only the few
-//! cells an attacker could stand on are looked at; walks are searched forwards from each possible
-//! walker. An attacker's action `when` and `where` and the capture rule must hold, as for a move;
+//! cells an attacker could stand on are looked at; each line is followed once for all the slides
+//! along it; walks are searched forwards from each possible walker. An attacker's action `when` and `where` and the capture rule must hold, as for a move;
 //! the turn's filters and `legal if` are not applied, and `attacked` is false inside them.
 
-use crate::ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, SeatId};
+use crate::ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId};
 
 use super::Engine;
 use super::eval::{Ctx, PieceSlot};
@@ -17,30 +17,57 @@ use super::state::{Piece, State};
 pub(super) struct AttackTables {
     /// The reverse of each direction, if the board has it.
     reverse: Vec<Option<DirId>>,
-    /// By phase: the piece actions its turn plays that may end on an enemy.
-    capturing: Vec<Vec<ActionId>>,
+    /// By phase: the capturing actions of its turn.
+    phases: Vec<PhaseAttacks>,
+}
+
+/// The piece actions a phase's turn plays that may end on an enemy.
+#[derive(Debug, Default)]
+struct PhaseAttacks {
+    /// Every capturing action but the slides.
+    others: Vec<ActionId>,
+    /// For each seat, each line an attacking slide comes along (the reverse of its direction, as
+    /// seen from the attacked cell) with the slides along it.
+    lines: PerSeat<Vec<(DirId, Vec<ActionId>)>>,
 }
 
 impl AttackTables {
     pub(super) fn new(game: &Game) -> AttackTables {
         let directions = &game.board.directions;
-        let reverse = directions
+        let reverse: Vec<Option<DirId>> = directions
             .iter()
             .map(|d| directions.iter().position(|r| r.dx == -d.dx && r.dy == -d.dy).map(|r| r as DirId))
             .collect();
-        let capturing = game
-            .phases
-            .iter()
-            .map(|phase| {
-                let mut ids: Vec<ActionId> =
-                    phase.turn.choices.iter().flat_map(|c| c.actions.clone()).collect();
-                ids.sort_unstable();
-                ids.dedup();
-                ids.retain(|&id| game.actions.get(id as usize).is_some_and(captures));
-                ids
-            })
-            .collect();
-        AttackTables { reverse, capturing }
+        let phases = game.phases.iter().map(|phase| PhaseAttacks::new(game, phase, &reverse)).collect();
+        AttackTables { reverse, phases }
+    }
+}
+
+impl PhaseAttacks {
+    fn new(game: &Game, phase: &crate::ir::Phase, reverse: &[Option<DirId>]) -> PhaseAttacks {
+        let mut ids: Vec<ActionId> = phase.turn.choices.iter().flat_map(|c| c.actions.clone()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.retain(|&id| game.actions.get(id as usize).is_some_and(captures));
+        let mut attacks = PhaseAttacks { others: Vec::new(), lines: vec![Vec::new(); game.seats.len()] };
+        for id in ids {
+            match game.actions.get(id as usize).map(|a| &a.kind) {
+                Some(ActionKind::Slide { directions, .. }) => attacks.add_slide(id, directions, reverse),
+                _ => attacks.others.push(id),
+            }
+        }
+        attacks
+    }
+
+    fn add_slide(&mut self, id: ActionId, directions: &PerSeat<Vec<DirId>>, reverse: &[Option<DirId>]) {
+        for (lines, directions) in self.lines.iter_mut().zip(directions) {
+            for back in directions.iter().filter_map(|&d| reverse.get(d as usize).copied().flatten()) {
+                match lines.iter_mut().find(|(line, _)| *line == back) {
+                    Some((_, slides)) => slides.push(id),
+                    None => lines.push((back, vec![id])),
+                }
+            }
+        }
     }
 }
 
@@ -67,13 +94,16 @@ impl Engine {
             return false;
         }
         let target = state.piece(cell);
-        let Some(actions) = self.tables.attacks.capturing.get(state.phase as usize) else { return false };
+        let Some(attacks) = self.tables.attacks.phases.get(state.phase as usize) else { return false };
+        let action = |id: ActionId| self.game.actions.get(id as usize);
         (0..self.seat_count() as SeatId)
             .filter(|&attacker| !self.allied(attacker, defender))
             .filter(|&attacker| target.is_none_or(|t| self.is_enemy(attacker, &t)))
             .any(|attacker| {
                 let probe = Probe { engine: self, state, cell, target, attacker };
-                actions.iter().any(|&id| self.game.actions.get(id as usize).is_some_and(|a| probe.by(a)))
+                let lines = attacks.lines.get(attacker as usize).map_or(&[][..], Vec::as_slice);
+                lines.iter().any(|(back, slides)| probe.slides_back(*back, slides))
+                    || attacks.others.iter().any(|&id| action(id).is_some_and(|a| probe.by(a)))
             })
     }
 }
@@ -87,9 +117,7 @@ impl Probe<'_> {
             ActionKind::Step { directions } => self.directions(directions.get(seat)).any(|d| {
                 board.neighbour(self.cell, d).is_some_and(|from| self.attacks_from(action, from, 1))
             }),
-            ActionKind::Slide { directions, .. } => {
-                self.directions(directions.get(seat)).any(|d| self.slides_back(action, d))
-            }
+            ActionKind::Slide { .. } => false,
             ActionKind::Leap { paths } => paths.get(seat).is_some_and(|paths| {
                 paths
                     .iter()
@@ -116,15 +144,19 @@ impl Probe<'_> {
         directions.into_iter().flatten().filter_map(|&d| reverse.get(d as usize).copied().flatten())
     }
 
-    /// Follows the reverse of a slide's direction to the first piece, which attacks if it slides
-    /// that far.
-    fn slides_back(&self, action: &Action, back: DirId) -> bool {
+    /// Follows a line from the cell to the first piece, which attacks if one of the slides along
+    /// the line moves it that far.
+    fn slides_back(&self, back: DirId, slides: &[ActionId]) -> bool {
         let board = &self.engine.game.board;
         let mut cell = self.cell;
         for distance in 1..=board.cell_count() {
             let Some(next) = board.neighbour(cell, back) else { return false };
             if self.state.piece(next).is_some() {
-                return self.attacks_from(action, next, distance);
+                let actions = &self.engine.game.actions;
+                return slides
+                    .iter()
+                    .filter_map(|&id| actions.get(id as usize))
+                    .any(|action| self.attacks_from(action, next, distance));
             }
             cell = next;
         }

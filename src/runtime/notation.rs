@@ -14,6 +14,9 @@ impl Engine {
     pub(crate) fn notation(&self, state: &State, mv: Move) -> String {
         let text = self.plain_notation(state, mv);
         let MoveKind::Action(id) = mv.kind else { return text };
+        if !self.may_have_twin(id) {
+            return text;
+        }
         let mut moves = Vec::new();
         self.legal_moves(state, &mut moves);
         let tied = moves.iter().any(|&other| other != mv && self.plain_notation(state, other) == text);
@@ -21,6 +24,28 @@ impl Engine {
             Some(action) if tied => format!("{text}:{}", action.name),
             _ => text,
         }
+    }
+
+    /// Whether another action could make a move that reads the same as one of this action's: a
+    /// piece move or a drop of another action for a type this one moves or drops too. (Choices and
+    /// declarations read with their action's name; one action's moves all read differently.)
+    fn may_have_twin(&self, id: crate::ir::ActionId) -> bool {
+        let Some(action) = self.game.actions.get(id as usize) else { return false };
+        let class = |kind: &ActionKind| match kind {
+            ActionKind::Choose { .. } | ActionKind::Declare => None,
+            ActionKind::Drop { .. } => Some(true),
+            _ => Some(false),
+        };
+        let overlap = |a: &[crate::ir::TypeId], b: &[crate::ir::TypeId]| {
+            a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
+        };
+        class(&action.kind).is_some_and(|drops| {
+            self.game.actions.iter().enumerate().any(|(other_id, other)| {
+                other_id != id as usize
+                    && class(&other.kind) == Some(drops)
+                    && overlap(&action.pieces, &other.pieces)
+            })
+        })
     }
 
     /// The notation without the tie-breaking suffix.
