@@ -420,15 +420,17 @@ mod tests {
         assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
     }
 
-    const RULES: [&str; 4] = [
+    const RULES: [&str; 6] = [
         include_str!("../../rules/dice-chess.rules"),
         include_str!("../../rules/mana.rules"),
         include_str!("../../rules/dice-chess-6x6.rules"),
         include_str!("../../rules/den-den.rules"),
+        include_str!("../../rules/chess.rules"),
+        include_str!("../../rules/glinski.rules"),
     ];
 
     /// Words a rules file might have in the wrong place.
-    const VOCABULARY: [&str; 32] = [
+    const VOCABULARY: [&str; 39] = [
         "mover",
         "next",
         "piece",
@@ -461,6 +463,13 @@ mod tests {
         "partner",
         "losses",
         "players",
+        "attacked",
+        "shift",
+        "promotion",
+        "stuck",
+        "repetitions",
+        "king",
+        "right",
     ];
 
     /// The byte ranges of the words (letters, digits, `_`) of a text, outside comments.

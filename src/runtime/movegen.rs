@@ -71,10 +71,16 @@ impl Engine {
         match legal {
             None => self.candidate_moves(state, seat, choice, sink),
             Some(legal) => {
+                // One copy of the state, made at the first move to try and refilled for each next.
                 let mut scratch: Option<State> = None;
                 self.candidate_moves(state, seat, choice, &mut |mv| {
-                    let scratch = scratch.get_or_insert_with(|| state.clone());
-                    scratch.clone_from(state);
+                    let scratch = match &mut scratch {
+                        Some(scratch) => {
+                            scratch.clone_from(state);
+                            scratch
+                        }
+                        None => scratch.insert(state.clone()),
+                    };
                     if self.leads_to_legal(scratch, seat, mv, legal) {
                         sink(mv)
                     } else {
