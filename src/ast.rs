@@ -297,8 +297,9 @@ pub enum ActionClause {
     Slide { directions: Vec<Ident>, at_most: Option<Expr>, span: Span },
     /// `leap n+n+e, n+n+w`: jump to the end of one of the paths.
     Leap { paths: Vec<Vec<Ident>>, span: Span },
-    /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice.
-    Walk { directions: Vec<Ident>, length: WalkLength, span: Span },
+    /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice. Without a
+    /// length the walk is as long as the board (and its cost, if it pays one) allows.
+    Walk { directions: Vec<Ident>, length: Option<WalkLength>, span: Span },
     /// `drop ronin on board with strength = 6`: from the mover's reserve onto an empty cell.
     Drop { pieces: Vec<Ident>, region: Region, with: Vec<Assignment>, span: Span },
     /// `choose quarter from 0 to 3`: one move per value.
@@ -311,6 +312,14 @@ pub enum ActionClause {
     Where(Expr),
     /// `then { ... }`: effects after the move.
     Then(EffectBlock),
+    /// `each step where EXPR`: a condition on every step of a walk (`step_from`, `step_to`).
+    StepCondition(Expr),
+    /// `paying 1 strength per step`: every step of a walk costs so much of the piece's attribute.
+    Paying { amount: Expr, attribute: Ident, span: Span },
+    /// `push { when ...  then { ... } }`: a walk pushes the line of pieces in its way.
+    Push { when: Vec<Expr>, then: Vec<EffectBlock>, span: Span },
+    /// `exit to reserve`: a walk may end with a step off the board.
+    Exit(Spanned<CaptureDestination>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -359,6 +368,11 @@ pub enum Effect {
     Rotate { map: Ident, by: Expr, span: Span },
     /// `if c { ... } else { ... }`
     If { condition: Expr, then: EffectBlock, otherwise: Option<EffectBlock>, span: Span },
+    /// `for each pieces(mover) where it.strength == 1 { ... }`: the effects once per piece on the
+    /// board, with `it` the piece.
+    ForEach { pieces: Expr, filter: Option<Expr>, body: EffectBlock, span: Span },
+    /// `send it to reserve`: a piece leaves the board.
+    Send { piece: Ident, destination: Spanned<CaptureDestination>, span: Span },
 }
 
 /// What `set` assigns to.

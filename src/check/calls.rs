@@ -13,9 +13,9 @@ use super::variables::seat_not_expected;
 use super::{Checker, Frame};
 
 /// Pieces to count or sum over, the types they may have, and the extent of the owner expression.
-struct Pieces {
-    collection: Collection,
-    kinds: Kinds,
+pub(super) struct Pieces {
+    pub collection: Collection,
+    pub kinds: Kinds,
     extent: Extent,
 }
 
@@ -32,15 +32,7 @@ impl<'a> Checker<'a> {
             "sum" => self.sum(function, args, span, scope),
             "pieces" | "reserve" | "prizes" => {
                 self.resolve_all(args, scope);
-                self.report(
-                    Diagnostic::error(
-                        "type-mismatch",
-                        format!("`{}(...)` is a collection of pieces, not a value", function.name),
-                        span,
-                        "a collection",
-                    )
-                    .with_help(format!("count it or sum over it: `count({}(...))`", function.name)),
-                );
+                self.report(collection_not_value(&format!("{}(...)", function.name), span));
                 Typed::unknown()
             }
             "piece_at" => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
@@ -215,7 +207,7 @@ impl<'a> Checker<'a> {
 
     /// The collection a `count` or `sum` goes over: `pieces(...)`, `reserve(...)`, `prizes(...)`,
     /// or a definition that is one.
-    fn pieces_arg(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
+    pub(super) fn pieces_arg(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
         let (function, args): (&'a Ident, &'a [Expr]) = match &e.node {
             ExprKind::Call { function, args } => (function, args),
             ExprKind::Name(ident) => (ident, &[]),
@@ -223,6 +215,9 @@ impl<'a> Checker<'a> {
         };
         match (function.name.as_str(), self.names.value(&function.name)) {
             ("pieces", _) => self.pieces_call(function, args, e.span, scope),
+            ("line", _) if matches!(e.node, ExprKind::Name(_)) && self.parameter_free("line") => {
+                self.word_collection(Word::Line, Collection::Line, e.span, scope)
+            }
             (pile @ ("reserve" | "prizes"), _) => {
                 if !self.arity(function, args, 1..=1, e.span, scope) {
                     return None;
@@ -244,6 +239,21 @@ impl<'a> Checker<'a> {
             }
             _ => self.not_a_collection(e, scope),
         }
+    }
+
+    /// A context word that names a collection (`line`), where the scope binds it.
+    fn word_collection(
+        &mut self,
+        word: Word,
+        collection: Collection,
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> Option<Pieces> {
+        if !scope.words.contains(word) {
+            self.word(word, span, scope);
+            return None;
+        }
+        Some(Pieces { collection, kinds: Kinds::ANY, extent: Extent::LEAF })
     }
 
     /// Not shadowed by a parameter of the definition being inlined.
@@ -382,8 +392,23 @@ impl<'a> Checker<'a> {
     }
 }
 
+/// A collection of pieces used where a value is expected.
+pub(super) fn collection_not_value(written: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "type-mismatch",
+        format!("`{written}` is a collection of pieces, not a value"),
+        span,
+        "a collection",
+    )
+    .with_help(format!("count it or sum over it: `count({written})`"))
+}
+
 fn is_collection(e: &Expr) -> bool {
-    matches!(&e.node, ExprKind::Call { function, .. } if ["pieces", "reserve", "prizes"].contains(&function.name.as_str()))
+    match &e.node {
+        ExprKind::Call { function, .. } => ["pieces", "reserve", "prizes"].contains(&function.name.as_str()),
+        ExprKind::Name(name) => name.name == Word::Line.name(),
+        _ => false,
+    }
 }
 
 /// "argument" or "arguments", after a count written in words or digits.

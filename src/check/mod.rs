@@ -23,6 +23,7 @@ mod turns;
 mod types;
 mod unused;
 mod variables;
+mod walks;
 
 use std::collections::BTreeMap;
 

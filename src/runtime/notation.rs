@@ -36,6 +36,9 @@ impl Engine {
                 format!("{}@{}", letter.to_ascii_uppercase(), cell(mv.to))
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
+            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
+                self.path_notation(state, mv, rules.push.is_some())
+            }
             _ => {
                 let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
                 let separator = if captures { 'x' } else { '-' };
@@ -59,8 +62,11 @@ impl Engine {
             }
             _ => false,
         };
-        let found: Vec<Move> =
-            moves.iter().copied().filter(|mv| self.reads_as(state, *mv, body) && named(mv)).collect();
+        let written = |mv: &Move| self.plain_notation(state, *mv).eq_ignore_ascii_case(body);
+        let mut found: Vec<Move> = moves.iter().copied().filter(|mv| written(mv) && named(mv)).collect();
+        if found.is_empty() {
+            found = moves.iter().copied().filter(|mv| self.reads_as(state, *mv, body) && named(mv)).collect();
+        }
         match found.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(format!("`{text}` is not a legal move; legal: {}", self.list(state, &moves))),
