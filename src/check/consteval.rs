@@ -2,7 +2,7 @@
 //! cell is `it`) and counts known before the game (`actions 2`, `at most 2`). It follows the
 //! runtime's rules on `none`, saturating arithmetic and division by zero.
 
-use crate::ir::{BinaryOp, CellId, Const, ContextWord, Expr, Map, MapId, Zone};
+use crate::ir::{BinaryOp, CellId, Const, ContextWord, Expr, IntegerResult, Map, MapId, Zone};
 
 use super::Lazy;
 
@@ -89,29 +89,17 @@ fn binary(op: BinaryOp, a: Const, b: impl FnOnce() -> Result<Const, Dynamic>) ->
         BinaryOp::Ne => Const::Bool(a != b()?),
         _ => match (a, b()?) {
             (Const::Int(x), Const::Int(y)) => integer(op, x, y),
-            _ if is_comparison(op) => Const::Bool(false),
+            _ if op.is_comparison() => Const::Bool(false),
             _ => Const::None,
         },
     })
 }
 
-fn is_comparison(op: BinaryOp) -> bool {
-    matches!(op, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
-}
-
-fn integer(op: BinaryOp, x: i64, y: i64) -> Const {
-    match op {
-        BinaryOp::Lt => Const::Bool(x < y),
-        BinaryOp::Le => Const::Bool(x <= y),
-        BinaryOp::Gt => Const::Bool(x > y),
-        BinaryOp::Ge => Const::Bool(x >= y),
-        BinaryOp::Add => Const::Int(x.saturating_add(y)),
-        BinaryOp::Sub => Const::Int(x.saturating_sub(y)),
-        BinaryOp::Mul => Const::Int(x.saturating_mul(y)),
-        BinaryOp::Div if y == 0 => Const::Int(0),
-        BinaryOp::Div => Const::Int(x.checked_div(y).unwrap_or(i64::MAX)),
-        BinaryOp::Mod => Const::Int(x.checked_rem_euclid(y).unwrap_or(0)),
-        BinaryOp::And | BinaryOp::Or | BinaryOp::Eq | BinaryOp::Ne => Const::None,
+fn integer(op: BinaryOp, a: i64, b: i64) -> Const {
+    match op.on_integers(a, b) {
+        IntegerResult::Int(n) => Const::Int(n),
+        IntegerResult::Bool(v) => Const::Bool(v),
+        IntegerResult::NotInteger => Const::None,
     }
 }
 

