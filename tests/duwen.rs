@@ -2,11 +2,14 @@
 //! exact legal moves or the exact outcome — including the rulebook's worked examples; and random
 //! games on the standard and the custom board that finish and replay from their records.
 
+mod support;
+
 use std::collections::BTreeMap;
 
 use ludex::runtime::{Engine, State, Status, Value};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use support::{legal, load, play, result, token_on as at, variable};
 
 const RULES: &str = "rules/duwen.rules";
 const RIDGE: &str = "rules/duwen-ridge.rules";
@@ -18,7 +21,7 @@ fn compile(text: &str) -> Engine {
 }
 
 fn engine() -> Engine {
-    compile(&std::fs::read_to_string(RULES).expect("the rules file"))
+    support::engine(RULES)
 }
 
 /// The rules with the standard height map's first rank (its last grid line) replaced.
@@ -31,16 +34,7 @@ fn engine_with_first_rank(rank: &str) -> Engine {
 
 /// A position: the header lines, then the board (seven ranks, the 7th first).
 fn position(engine: &Engine, header: &str, board: &str) -> State {
-    let text = format!("{header}\nboard\n{board}");
-    engine.load_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-fn legal(engine: &Engine, state: &State) -> Vec<String> {
-    let mut moves = Vec::new();
-    engine.legal_moves(state, &mut moves);
-    let mut names: Vec<String> = moves.iter().map(|&m| engine.move_notation(state, m)).collect();
-    names.sort();
-    names
+    load(engine, &format!("{header}\nboard\n{board}"))
 }
 
 /// The legal moves that start on `from` and end on `to` (`off` for leaving the board).
@@ -49,33 +43,13 @@ fn moves_between(engine: &Engine, state: &State, from: &str, to: &str) -> Vec<St
     legal(engine, state).into_iter().filter(|m| m.starts_with(from) && ending(m)).collect()
 }
 
-fn play(engine: &Engine, state: &mut State, text: &str) {
-    let mv = engine.parse_move(state, text).unwrap_or_else(|e| panic!("{e}"));
-    engine.apply_move(state, mv);
-}
-
 fn is_legal(engine: &Engine, state: &State, text: &str) -> bool {
     engine.parse_move(state, text).is_ok_and(|mv| engine.move_notation(state, mv) == text)
-}
-
-/// The piece on a cell in the position format (`E1:4`, `C`), or `.`.
-fn at(engine: &Engine, state: &State, cell: &str) -> String {
-    let cell = engine.cell_named(cell).expect("a cell");
-    let Some(piece) = engine.piece_at(state, cell) else { return ".".into() };
-    let letter = engine.game.pieces[piece.kind as usize].letter;
-    match piece.owner {
-        Some(seat) => format!("{letter}{}:{}", seat + 1, piece.attributes[0]),
-        None => letter.to_string(),
-    }
 }
 
 /// Each reserve piece's strength, in order.
 fn reserve(engine: &Engine, state: &State, seat: u8) -> Vec<i32> {
     engine.reserve(state, seat).iter().map(|p| p.attributes[0]).collect()
-}
-
-fn int(engine: &Engine, state: &State, name: &str) -> Option<Value> {
-    engine.variable(state, name, None)
 }
 
 /// The cells of the lowest level: the outer ring.
@@ -318,7 +292,7 @@ fn a_crystal_is_pushed_straight_ahead_and_uphill_one_level_into_an_empty_square(
     let mut up = state.clone();
     play(&engine, &mut up, "b4-c4");
     assert_eq!((at(&engine, &up, "c4"), at(&engine, &up, "d4")), ("E1:5".into(), "C".into()));
-    assert_eq!(int(&engine, &up, "crystal_moved"), Some(Value::Int(1)));
+    assert_eq!(variable(&engine, &up, "crystal_moved"), Value::Int(1));
     let mut on = state.clone();
     play(&engine, &mut on, "b4-c4-d4");
     assert_eq!((at(&engine, &on, "d4"), at(&engine, &on, "e4")), ("E1:4".into(), "C".into()));
@@ -450,12 +424,12 @@ fn twenty_combined_turns_without_a_crystal_moving_draw() {
     let header = "turns 25\nvariable crystal_moved = 6";
     let mut quiet = position(&engine, header, board);
     play(&engine, &mut quiet, "b4-a4");
-    let Status::Over(result) = engine.status(&quiet) else { panic!("the game goes on") };
-    assert_eq!((result.places, result.reason.as_str()), (vec![1, 1], "end rule 2: draw"));
+    let over = result(&engine, &quiet).expect("a draw");
+    assert_eq!((over.places, over.reason.as_str()), (vec![1, 1], "end rule 2: draw"));
     let mut pushed = position(&engine, header, board);
     play(&engine, &mut pushed, "b4-c4");
     assert_eq!(engine.status(&pushed), Status::Decision { seat: 1 });
-    assert_eq!(int(&engine, &pushed, "crystal_moved"), Some(Value::Int(26)));
+    assert_eq!(variable(&engine, &pushed, "crystal_moved"), Value::Int(26));
     let mut earlier = position(&engine, "turns 24\nvariable crystal_moved = 6", board);
     play(&engine, &mut earlier, "b4-a4");
     assert_eq!(engine.status(&earlier), Status::Decision { seat: 1 });
@@ -478,8 +452,8 @@ fn both_players_agreeing_in_a_row_draw() {
     }
     assert_eq!(engine.status(&declined), Status::Decision { seat: 1 });
     play(&engine, &mut declined, "agree 1");
-    let Status::Over(result) = engine.status(&declined) else { panic!("agreed") };
-    assert_eq!((result.places, result.reason.as_str()), (vec![1, 1], "end rule 3: draw"));
+    let over = result(&engine, &declined).expect("agreed");
+    assert_eq!((over.places, over.reason.as_str()), (vec![1, 1], "end rule 3: draw"));
 }
 
 #[test]
@@ -498,8 +472,8 @@ fn the_third_crystal_wins() {
     assert_eq!(engine.status(&second), Status::Decision { seat: 1 });
     let mut third = position(&engine, "prizes light C C", board);
     play(&engine, &mut third, "b4-a4");
-    let Status::Over(result) = engine.status(&third) else { panic!("light has three crystals") };
-    assert_eq!((result.places, result.reason.as_str()), (vec![1, 2], "end rule 1: light wins"));
+    let over = result(&engine, &third).expect("light has three crystals");
+    assert_eq!((over.places, over.reason.as_str()), (vec![1, 2], "end rule 1: light wins"));
 }
 
 /// A random game to its end, checking that every state survives the position format; returns the
@@ -538,7 +512,7 @@ fn random_game(engine: &Engine, seed: u64) -> ludex::record::Record {
 #[test]
 fn random_games_on_both_boards_finish_and_replay_from_their_records() {
     for path in [RULES, RIDGE] {
-        let engine = compile(&std::fs::read_to_string(path).expect("the rules file"));
+        let engine = support::engine(path);
         for seed in 0..20 {
             let record = random_game(&engine, seed);
             let end =
