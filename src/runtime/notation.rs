@@ -4,7 +4,7 @@
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
-use crate::ir::ActionKind;
+use crate::ir::{ActionId, ActionKind};
 
 /// How many legal moves an error message lists.
 const LISTED_MOVES: usize = 40;
@@ -13,6 +13,9 @@ impl Engine {
     pub(crate) fn notation(&self, state: &State, mv: Move) -> String {
         let text = self.plain_notation(state, mv);
         let MoveKind::Action(id) = mv.kind else { return text };
+        if !self.may_read_alike(id) {
+            return text;
+        }
         let mut moves = Vec::new();
         self.legal_moves(state, &mut moves);
         let tied = moves.iter().any(|&other| other != mv && self.plain_notation(state, other) == text);
@@ -20,6 +23,21 @@ impl Engine {
             Some(action) if tied => format!("{text}:{}", action.name),
             _ => text,
         }
+    }
+
+    /// Whether another action's moves may read like this action's: piece moves like piece moves,
+    /// drops like drops. (A choice names its action; the moves of one action always read apart.)
+    fn may_read_alike(&self, id: ActionId) -> bool {
+        let family = |kind: &ActionKind| match kind {
+            ActionKind::Choose { .. } => None,
+            ActionKind::Drop { .. } => Some(true),
+            _ => Some(false),
+        };
+        let Some(mine) = self.game.actions.get(id as usize).and_then(|a| family(&a.kind)) else {
+            return false;
+        };
+        let others = self.game.actions.iter().enumerate().filter(|&(other, _)| other != id as usize);
+        others.into_iter().any(|(_, action)| family(&action.kind) == Some(mine))
     }
 
     /// The notation without the tie-breaking suffix.

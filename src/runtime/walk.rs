@@ -8,6 +8,7 @@
 //! replays the path. Paths are written `c1-c2-d2`, a step off the board as `-off`.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::ir::{CaptureDestination, CellId, DirId, Push, StepCost, WalkRules};
 
@@ -79,10 +80,58 @@ pub(super) struct WalkEnd {
 #[derive(PartialEq, Eq, Hash)]
 struct PathEffect {
     to: Option<CellId>,
-    /// The moving piece as it ends (what it paid shows in its attributes).
-    piece: Piece,
+    /// What the moving piece has left of the attribute it pays with (nothing else of it changes).
+    left: i32,
     /// The lines pushed, by first cell and direction, in order.
     pushes: Vec<(CellId, DirId)>,
+}
+
+/// FNV-1a, for the small keys the search hashes once a path: SipHash would cost more than the search.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&byte| self.write_u64(byte.into()));
+    }
+
+    /// A whole number at a time, not byte by byte.
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x0100_0000_01b3);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n.into());
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(n.into());
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n.into());
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
 }
 
 /// A depth-first search over the paths of one piece.
@@ -96,7 +145,7 @@ struct Search<'a> {
     visited: [u64; CELL_WORDS],
     visits: u32,
     pushes: Vec<(CellId, DirId)>,
-    seen: HashSet<PathEffect>,
+    seen: HashSet<PathEffect, BuildHasherDefault<Fnv>>,
     ends: Vec<WalkEnd>,
 }
 
@@ -120,7 +169,7 @@ impl Engine {
             visited: [0; CELL_WORDS],
             visits: 0,
             pushes: Vec::new(),
-            seen: HashSet::new(),
+            seen: HashSet::default(),
             ends: Vec::new(),
         };
         set_bit(&mut search.visited, from);
@@ -348,7 +397,8 @@ impl Search<'_> {
 
     /// Keeps the path unless an earlier one had the same effect.
     fn record(&mut self, to: Option<CellId>, piece: Piece, target: Option<Piece>, path: Path) {
-        if self.seen.insert(PathEffect { to, piece, pushes: self.pushes.clone() }) {
+        let left = self.shape.rules.cost.as_ref().map_or(0, |cost| piece.attribute(cost.attribute));
+        if self.seen.insert(PathEffect { to, left, pushes: self.pushes.clone() }) {
             self.ends.push(WalkEnd { to, target, path });
         }
     }
