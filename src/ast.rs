@@ -314,8 +314,9 @@ pub enum ActionClause {
     Then(EffectBlock),
     /// `each step where EXPR`: a condition on every step of a walk (`step_from`, `step_to`).
     StepCondition(Expr),
-    /// `paying 1 strength per step`: every step of a walk costs so much of the piece's attribute.
-    Paying { amount: Expr, attribute: Ident, span: Span },
+    /// `paying 1 strength per step`: every step of a walk costs so much of the piece's attribute
+    /// (`None` when the attribute is missing, which the checker reports).
+    Paying { amount: Expr, attribute: Option<Ident>, span: Span },
     /// `push { when ...  then { ... } }`: a walk pushes the line of pieces in its way.
     Push { when: Vec<Expr>, then: Vec<EffectBlock>, span: Span },
     /// `exit to reserve`: a walk may end with a step off the board.

@@ -53,11 +53,10 @@ impl<'a> Checker<'a> {
                 ActionClause::StepCondition(condition) if rules.guard.is_none() => {
                     rules.guard = Some(self.condition(condition, &step));
                 }
-                ActionClause::Paying { amount, attribute, .. } if rules.cost.is_none() => {
+                ActionClause::Paying { amount, attribute, span } if rules.cost.is_none() => {
                     let amount = self.expect(amount, &Scope::step("a walk's cost", binding), Ty::Int);
-                    let kinds = binding.kinds.unwrap_or(Kinds::ANY);
-                    rules.cost =
-                        self.attribute(attribute, kinds).map(|attribute| ir::StepCost { attribute, amount });
+                    let attribute = self.paying_attribute(attribute.as_ref(), *span, binding);
+                    rules.cost = attribute.map(|attribute| ir::StepCost { attribute, amount });
                 }
                 ActionClause::Push { when, then, .. } if rules.push.is_none() => {
                     rules.push = Some(self.push(when, then, binding));
@@ -69,6 +68,28 @@ impl<'a> Checker<'a> {
             }
         }
         rules
+    }
+
+    /// The attribute a walk pays with: one every moving piece type has.
+    fn paying_attribute(
+        &mut self,
+        attribute: Option<&crate::ast::Ident>,
+        span: crate::ast::Span,
+        binding: &Binding<'a>,
+    ) -> Option<ir::AttrId> {
+        let Some(attribute) = attribute else {
+            self.report(
+                Diagnostic::error(
+                    "unknown-attribute",
+                    "a cost needs the attribute it is paid from",
+                    span,
+                    "paid from what?",
+                )
+                .with_help("name the attribute: `paying 1 strength per step`"),
+            );
+            return None;
+        };
+        self.attribute(attribute, binding.kinds.unwrap_or(Kinds::ANY))
     }
 
     fn push(

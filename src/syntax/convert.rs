@@ -405,13 +405,12 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::step_condition => ActionClause::StepCondition(expr(children.expect(Rule::expr)?)?),
         Rule::paying_clause => {
             let amount = expr(children.expect(Rule::expr)?)?;
-            ActionClause::Paying { amount, attribute: children.ident()?, span }
+            let attribute = children.next_if(Rule::ident).map(|name| ident(&name));
+            ActionClause::Paying { amount, attribute, span }
         }
         Rule::push_clause => push_clause(children.next_if(Rule::push_block), span)?,
         Rule::exit_clause => {
-            let destination = children.expect(Rule::capture_dest)?;
-            let destination_span = span_of(&destination);
-            ActionClause::Exit(Spanned::new(capture_destination(destination)?, destination_span))
+            ActionClause::Exit(Spanned::new(capture_destination(children.expect(Rule::capture_dest)?)?, span))
         }
         _ => return Err(malformed(span)),
     })

@@ -684,6 +684,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::then_clause => "`then`",
         Rule::step_condition => "`each step where`",
         Rule::paying_clause => "`paying`",
+        Rule::per_step => "`per step`",
         Rule::push_clause => "`push`",
         Rule::push_block => "`when` or `then` in braces",
         Rule::exit_clause => "`exit`",
