@@ -394,14 +394,15 @@ mod tests {
         assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
     }
 
-    const RULES: [&str; 3] = [
+    const RULES: [&str; 4] = [
         include_str!("../../rules/dice-chess.rules"),
         include_str!("../../rules/mana.rules"),
         include_str!("../../rules/dice-chess-6x6.rules"),
+        include_str!("../../rules/duwen.rules"),
     ];
 
     /// Words a rules file might have in the wrong place.
-    const VOCABULARY: [&str; 28] = [
+    const VOCABULARY: [&str; 34] = [
         "mover",
         "next",
         "piece",
@@ -430,6 +431,12 @@ mod tests {
         "forward",
         "count",
         "quiet",
+        "step_to",
+        "pushed",
+        "line",
+        "strength",
+        "crystal",
+        "pushed_to",
     ];
 
     /// The byte ranges of the words (letters, digits, `_`) of a text, outside comments.
