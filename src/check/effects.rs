@@ -26,6 +26,8 @@ enum Target {
     Variable(VarId, Ty),
     SeatVariable(VarId, Ty, ir::Expr),
     Attribute(ir::Expr, AttrId),
+    /// `set piece.type = T`
+    Type(ir::Expr),
 }
 
 impl<'a> Checker<'a> {
@@ -34,14 +36,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn effect(&mut self, effect: &'a ast::Effect, scope: &Scope<'a>) -> Option<ir::Effect> {
-        let span = match effect {
-            ast::Effect::Set { span, .. }
-            | ast::Effect::Rotate { span, .. }
-            | ast::Effect::If { span, .. }
-            | ast::Effect::ForEach { span, .. }
-            | ast::Effect::Send { span, .. } => *span,
-        };
-        if !self.enter(span) {
+        if !self.enter(effect.span()) {
             return None;
         }
         let lowered = match effect {
@@ -52,16 +47,15 @@ impl<'a> Checker<'a> {
                 then: self.effects(&then.effects, scope),
                 otherwise: otherwise.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, scope)),
             }),
-            ast::Effect::ForEach { pieces, filter, body, .. } => self.for_each(pieces, filter, body, scope),
-            ast::Effect::Send { piece, destination, .. } => {
-                let what = format!("`{}`", piece.name);
-                let cell =
-                    self.piece_cell(piece, scope, Denied { code: "cannot-send", what, verb: "sent" })?.0;
-                Some(ir::Effect::Send {
-                    cell,
-                    destination: super::actions::capture_destination(destination.node),
-                })
+            ast::Effect::Release { piece, owner, region, .. } => {
+                Some(self.release(piece, owner, region, scope))
             }
+            ast::Effect::Give { piece, owner, holder, .. } => Some(self.give(piece, owner, holder, scope)),
+            ast::Effect::Retire { seat, .. } => {
+                Some(ir::Effect::Retire { seat: self.expect(seat, scope, Ty::Seat) })
+            }
+            ast::Effect::ForEach { pieces, filter, body, .. } => self.for_each(pieces, filter, body, scope),
+            ast::Effect::Send { piece, destination, .. } => self.send(piece, destination.node, scope),
         };
         self.depth -= 1;
         lowered
@@ -90,6 +84,7 @@ impl<'a> Checker<'a> {
         let (want, bounds) = match &target {
             Some(Target::Variable(_, ty) | Target::SeatVariable(_, ty, _)) => (*ty, None),
             Some(Target::Attribute(_, slot)) => (Ty::Int, self.attribute_bounds(*slot)),
+            Some(Target::Type(_)) => (Ty::PieceType, None),
             None => (Ty::Unknown, None),
         };
         let value = self.assigned_value(value, want, bounds, scope);
@@ -99,6 +94,7 @@ impl<'a> Checker<'a> {
                 ir::Effect::SetVariable { variable, seat: Some(seat), value }
             }
             Target::Attribute(cell, attribute) => ir::Effect::SetAttribute { cell, attribute, value },
+            Target::Type(cell) => ir::Effect::SetType { cell, piece_type: value },
         })
     }
 
@@ -157,8 +153,11 @@ impl<'a> Checker<'a> {
         let what = format!("`{}.{}`", base.name, attribute.name);
         let (cell, kinds) =
             self.piece_cell(base, scope, Denied { code: "set-not-assignable", what, verb: "set" })?;
-        if ["type", "owner", "value"].contains(&attribute.name.as_str()) {
-            let help = "only attributes declared with `attribute` can be set".to_string();
+        if attribute.name == "type" {
+            return Some(Target::Type(cell));
+        }
+        if ["owner", "value"].contains(&attribute.name.as_str()) {
+            let help = "only attributes declared with `attribute` and the type can be set".to_string();
             self.not_assignable(attribute, format!("`{}.{}`", base.name, attribute.name), help);
             return None;
         }
@@ -196,6 +195,18 @@ impl<'a> Checker<'a> {
         Some((ir::Expr::Context(cell), kinds))
     }
 
+    /// `send PIECE to DESTINATION`.
+    fn send(
+        &mut self,
+        piece: &Ident,
+        destination: ast::CaptureDestination,
+        scope: &Scope<'a>,
+    ) -> Option<ir::Effect> {
+        let what = format!("`{}`", piece.name);
+        let (cell, _) = self.piece_cell(piece, scope, Denied { code: "cannot-send", what, verb: "sent" })?;
+        Some(ir::Effect::Send { cell, destination: super::actions::capture_destination(destination) })
+    }
+
     /// `for each PIECES [where COND] { EFFECTS }`: over pieces on the board.
     fn for_each(
         &mut self,
@@ -217,7 +228,7 @@ impl<'a> Checker<'a> {
             );
             return None;
         }
-        let inner = scope.with_placed_it(Ty::Piece(found.kinds));
+        let inner = scope.with_placed_it(found.element);
         let filter = filter.as_ref().map(|f| self.condition(f, &inner));
         let body = self.effects(&body.effects, &inner);
         Some(ir::Effect::ForEach { pieces: found.collection, filter, body })

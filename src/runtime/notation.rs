@@ -1,7 +1,8 @@
 //! Move notation: `a2-a3` (move), `a2xa3` (capture), `a3-a4-b4` (a walk that keeps its path, `-off`
-//! for a step off the board), `R@c3` (drop), `orient 2` (choose), `end`, `pass`, with `:ACTION`
-//! appended when two legal moves would read the same. Reading accepts any case, `a2a3` and either
-//! separator (when no move is written exactly so), and the suffix only where it is needed.
+//! for a step off the board), `R@c3` (drop), `orient 2` (choose), `surrender` (declare), `end`,
+//! `pass`, with `:ACTION` appended when two legal moves would read the same. Reading accepts any
+//! case, `a2a3` and either separator (when no move is written exactly so), and the suffix only
+//! where it is needed.
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
@@ -55,6 +56,7 @@ impl Engine {
                 format!("{}@{}", letter.to_ascii_uppercase(), cell(mv.to))
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
+            ActionKind::Declare => action.name.clone(),
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
                 self.path_notation(state, mv, rules.push.is_some())
             }
