@@ -2,8 +2,8 @@
 //! legal move generation, applying a move, cloning a state, whole random playouts, and compiling
 //! the rules text (`check`). The positions are the decision points of a few seeded random games.
 //!
-//! `cargo bench --bench interpreter [-- FILTER]`; each bench is short (10 samples, 2 s) so the
-//! whole run takes a few minutes on two cores.
+//! Times are the thread's time on the CPU. `cargo bench --bench interpreter [-- FILTER]`; each bench
+//! is short (10 samples, 2 s) so the whole run takes a few minutes on two cores.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
+use common::ThreadCpuTime;
 use criterion::{BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use ludex::runtime::{Engine, Move, State};
 
@@ -46,7 +46,7 @@ fn sample_positions(engine: &Engine) -> Vec<(State, Move)> {
     positions
 }
 
-fn bench_rules_files(c: &mut Criterion) {
+fn bench_rules_files(c: &mut Criterion<ThreadCpuTime>) {
     for path in rules_files() {
         let (text, engine) = common::load(&path);
         let name = path.file_stem().map_or("?".into(), |stem| stem.to_string_lossy().into_owned());
@@ -65,7 +65,7 @@ fn bench_rules_files(c: &mut Criterion) {
 
 /// Per position: its legal moves, a clone of it, and the move played there applied to a clone made
 /// outside the timing.
-fn bench_positions(group: &mut BenchmarkGroup<'_, WallTime>, engine: &Engine) {
+fn bench_positions(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, engine: &Engine) {
     let positions = sample_positions(engine);
     let mut moves = Vec::new();
     group.throughput(Throughput::Elements(positions.len() as u64));
@@ -98,7 +98,7 @@ fn bench_positions(group: &mut BenchmarkGroup<'_, WallTime>, engine: &Engine) {
 }
 
 /// Whole random games from the setup, seeds 0 to 7 each iteration; throughput in moves.
-fn bench_playouts(group: &mut BenchmarkGroup<'_, WallTime>, engine: &Engine) {
+fn bench_playouts(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, engine: &Engine) {
     let mut moves = Vec::new();
     let plies: u64 = (0..PLAYOUTS_PER_ITERATION)
         .map(|seed| u64::from(common::random_playout(engine, seed, &mut moves)))
@@ -113,5 +113,9 @@ fn bench_playouts(group: &mut BenchmarkGroup<'_, WallTime>, engine: &Engine) {
     });
 }
 
-criterion_group!(benches, bench_rules_files);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(ThreadCpuTime::new());
+    targets = bench_rules_files
+}
 criterion_main!(benches);

@@ -1,6 +1,6 @@
 //! The interpreter against Mana written by hand (`benches/reference/mana.rs`): random playouts of
 //! both on the same seeds (the same games, since both list their moves in the same order) and the
-//! same perft from the start, each for a fixed time; prints both speeds and their ratio.
+//! same perft from the start, each for a fixed time on the CPU; prints both speeds and their ratio.
 //!
 //! `cargo bench --bench reference`. Without `--bench` (`cargo test --benches`) it only runs briefly.
 
@@ -10,8 +10,10 @@ mod common;
 mod mana;
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::ThreadCpuTime;
+use criterion::measurement::Measurement;
 use ludex::runtime::{Engine, perft};
 use mana::Mana;
 
@@ -37,16 +39,19 @@ impl Speed {
     }
 }
 
-/// Runs `round` (which returns the items it did) again and again until `budget` has passed.
+/// Runs `round` (which returns the runs and items it did) again and again for `budget` of the
+/// thread's time on the CPU.
 fn repeat(budget: Duration, mut round: impl FnMut() -> (u64, u64)) -> Speed {
-    let started = Instant::now();
-    let (mut runs, mut items) = (0, 0);
-    while runs == 0 || started.elapsed() < budget {
+    let clock = ThreadCpuTime::new();
+    let started = clock.start();
+    let (mut runs, mut items, mut spent) = (0, 0, Duration::ZERO);
+    while runs == 0 || spent < budget {
         let (round_runs, round_items) = round();
         runs += round_runs;
         items += round_items;
+        spent = clock.end(started);
     }
-    Speed { runs, items, seconds: started.elapsed().as_secs_f64() }
+    Speed { runs, items, seconds: spent.as_secs_f64() }
 }
 
 fn main() {
@@ -87,12 +92,13 @@ fn compare_perft(engine: &Engine, reference: &Mana, budget: Duration) {
     let reference_start = reference.initial_state();
     let (mut depth, mut last_nodes) = (1, 1);
     while depth < MAX_PERFT_DEPTH {
-        let started = Instant::now();
+        let clock = ThreadCpuTime::new();
+        let started = clock.start();
         let nodes = perft(engine, &start, depth);
         assert_eq!(reference.perft(&reference_start, depth), nodes, "perft {depth}: the games differ");
         // The next depth should grow the count about as much as this one did.
         let growth = nodes as f64 / last_nodes.max(1) as f64;
-        if started.elapsed().as_secs_f64() * growth > budget.as_secs_f64() / 2.0 {
+        if clock.end(started).as_secs_f64() * growth > budget.as_secs_f64() / 2.0 {
             break;
         }
         (depth, last_nodes) = (depth + 1, nodes);

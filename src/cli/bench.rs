@@ -3,6 +3,9 @@
 //! sampled; game `i` uses seed `i`), then a perft from the first decision point, one depth deeper
 //! at a time while the next depth should fit in about half that time. Plies count decisions (moves),
 //! not chance outcomes. One row a file, as a table or a JSON array.
+//!
+//! Rates are over the time the thread spent on the CPU where the system tells it (Linux), so that
+//! they hold on a busy machine; elsewhere over wall-clock time. The time limits are wall-clock.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -90,7 +93,9 @@ struct Row {
     plies: u64,
     /// Playouts the rules did not end (the driver's ply cap, or a decision with no move).
     unfinished: u64,
+    /// The time the rates are over: on the CPU where known, else wall-clock.
     seconds: f64,
+    wall_seconds: f64,
     playouts_per_second: f64,
     plies_per_second: f64,
     /// Plies per playout.
@@ -111,13 +116,13 @@ struct PerftFigure {
 fn measure(engine: &Engine, file: &Path, budget: Duration) -> Row {
     let mut tally = Tally::default();
     let mut moves = Vec::new();
-    let started = Instant::now();
+    let stopwatch = Stopwatch::start();
     let mut seed = 0u64;
-    while seed == 0 || started.elapsed() < budget {
+    while seed == 0 || stopwatch.wall() < budget {
         tally.add(random_playout(engine, seed, &mut moves));
         seed += 1;
     }
-    let seconds = started.elapsed().as_secs_f64();
+    let seconds = stopwatch.seconds();
     let perft = first_decision(engine).and_then(|state| timed_perft(engine, &state, budget / 2));
     Row {
         file: file.display().to_string(),
@@ -126,11 +131,44 @@ fn measure(engine: &Engine, file: &Path, budget: Duration) -> Row {
         plies: tally.plies,
         unfinished: tally.unfinished,
         seconds,
+        wall_seconds: stopwatch.wall().as_secs_f64(),
         playouts_per_second: rate(tally.playouts, seconds),
         plies_per_second: rate(tally.plies, seconds),
         mean_length: tally.plies as f64 / tally.playouts.max(1) as f64,
         perft,
     }
+}
+
+/// Wall-clock time, and the thread's time on the CPU when the system tells it.
+struct Stopwatch {
+    wall: Instant,
+    cpu: Option<Duration>,
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch { wall: Instant::now(), cpu: thread_cpu_time() }
+    }
+
+    fn wall(&self) -> Duration {
+        self.wall.elapsed()
+    }
+
+    /// Seconds on the CPU since the start, else wall-clock seconds.
+    fn seconds(&self) -> f64 {
+        match (self.cpu, thread_cpu_time()) {
+            (Some(start), Some(now)) => now.saturating_sub(start).as_secs_f64(),
+            _ => self.wall().as_secs_f64(),
+        }
+    }
+}
+
+/// The time this thread has run on a CPU: the first field of Linux's `/proc/thread-self/schedstat`,
+/// in nanoseconds.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanoseconds))
 }
 
 fn rate(count: u64, seconds: f64) -> f64 {
@@ -203,9 +241,9 @@ fn first_decision(engine: &Engine) -> Option<State> {
 fn timed_perft(engine: &Engine, state: &State, budget: Duration) -> Option<PerftFigure> {
     let mut deepest: Option<PerftFigure> = None;
     for depth in 1..=MAX_PERFT_DEPTH {
-        let started = Instant::now();
+        let stopwatch = Stopwatch::start();
         let nodes = perft(engine, state, depth);
-        let seconds = started.elapsed().as_secs_f64();
+        let seconds = stopwatch.seconds();
         if nodes == 0 {
             break;
         }
