@@ -9,7 +9,7 @@ use ludex::OptionValues;
 use ludex::diagnostics;
 use ludex::ir::{BoardKind, Game};
 
-use super::input::{check_file, check_option_names, parse_option, plural};
+use super::input::{check_file, parse_option, plural};
 use super::{CliError, CliResult};
 
 /// `--option NAME=VALUE`, for every command that compiles a game.
@@ -72,7 +72,6 @@ pub fn check(args: &CheckArgs) -> CliResult {
     let name = checked.name.clone();
     let warnings = checked.warnings();
     let game = checked.into_game()?;
-    check_option_names(&game, &options)?;
     if denied_warnings {
         return Err(CliError::failed(format!("{} in `{name}` (denied)", plural(warnings, "warning"))));
     }
@@ -87,7 +86,6 @@ pub fn ir(args: &IrArgs) -> CliResult {
     let checked = check_file(&args.file, &options)?;
     checked.show_diagnostics();
     let game = checked.into_game()?;
-    check_option_names(&game, &options)?;
     let mut out = io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, &game).map_err(io::Error::from)?;
     writeln!(out)?;

@@ -39,9 +39,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between agents and summarize the results
     Run(run::RunArgs),
-    /// Replay recorded games, checking every ply and the results
+    /// Replay recorded games, checking every move, roll and result
     Replay(replay::ReplayArgs),
-    /// Count the positions reachable in N plies (not available yet)
+    /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
     Bench(bench::BenchArgs),

@@ -3,7 +3,8 @@
 //! (wrapping), so any game of a run can be played again alone with `--seed`.
 //!
 //! A seat wins a game when its place is 1 and not every seat has place 1; a draw is a game where
-//! every seat has place 1. Lengths count plies: moves and chance outcomes.
+//! every seat has place 1. A game's length counts its plies: the moves played (`pass` and `end`
+//! included), not the chance outcomes, which records hold too.
 
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -108,6 +109,7 @@ struct Tally {
     /// Games the rules did not end (an agent left, or the driver stopped).
     unfinished: u64,
     wins: Vec<u64>,
+    /// Moves over all games, and in the longest game.
     total_plies: u64,
     max_plies: usize,
 }
@@ -119,8 +121,9 @@ impl Tally {
 
     fn add(&mut self, game: &PlayedGame) {
         self.games += 1;
-        self.total_plies += game.plies.len() as u64;
-        self.max_plies = self.max_plies.max(game.plies.len());
+        let plies = game.moves();
+        self.total_plies += plies as u64;
+        self.max_plies = self.max_plies.max(plies);
         let Some(result) = game.result() else {
             self.unfinished += 1;
             return;
@@ -219,8 +222,10 @@ mod tests {
         GameResult { places: places.to_vec(), reason: "test".into() }
     }
 
-    fn played(ending: Ending, plies: usize) -> PlayedGame {
-        PlayedGame { plies: vec!["pass".to_string(); plies], ending }
+    /// A game of `moves` passes, each after a roll.
+    fn played(ending: Ending, moves: usize) -> PlayedGame {
+        let plies = ["roll 1", "pass"].iter().cycle().take(2 * moves).map(|p| p.to_string()).collect();
+        PlayedGame { plies, ending }
     }
 
     #[test]
