@@ -122,7 +122,7 @@ fn measure(engine: &Engine, file: &Path, budget: Duration) -> Row {
         tally.add(random_playout(engine, seed, &mut moves));
         seed += 1;
     }
-    let seconds = stopwatch.seconds();
+    let (seconds, wall_seconds) = (stopwatch.seconds(), stopwatch.wall().as_secs_f64());
     let perft = first_decision(engine).and_then(|state| timed_perft(engine, &state, budget / 2));
     Row {
         file: file.display().to_string(),
@@ -131,7 +131,7 @@ fn measure(engine: &Engine, file: &Path, budget: Duration) -> Row {
         plies: tally.plies,
         unfinished: tally.unfinished,
         seconds,
-        wall_seconds: stopwatch.wall().as_secs_f64(),
+        wall_seconds,
         playouts_per_second: rate(tally.playouts, seconds),
         plies_per_second: rate(tally.plies, seconds),
         mean_length: tally.plies as f64 / tally.playouts.max(1) as f64,
