@@ -95,10 +95,11 @@ fn compare_perft(engine: &Engine, reference: &Mana, budget: Duration) {
         let clock = ThreadCpuTime::new();
         let started = clock.start();
         let nodes = perft(engine, &start, depth);
+        let seconds = clock.end(started).as_secs_f64();
         assert_eq!(reference.perft(&reference_start, depth), nodes, "perft {depth}: the games differ");
         // The next depth should grow the count about as much as this one did.
         let growth = nodes as f64 / last_nodes.max(1) as f64;
-        if clock.end(started).as_secs_f64() * growth > budget.as_secs_f64() / 2.0 {
+        if seconds * growth > budget.as_secs_f64() / 2.0 {
             break;
         }
         (depth, last_nodes) = (depth + 1, nodes);
