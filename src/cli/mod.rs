@@ -8,6 +8,7 @@ mod config;
 mod input;
 mod perft;
 mod play;
+mod points;
 mod replay;
 mod run;
 mod session;
