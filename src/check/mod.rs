@@ -26,6 +26,7 @@ mod turns;
 mod types;
 mod unused;
 mod variables;
+mod walks;
 
 use std::collections::BTreeMap;
 
@@ -418,104 +419,5 @@ mod tests {
         assert!(codes(&game_with("square 4 by 4", wide)).contains(&"out-of-range"));
         let seats: String = (0..20).map(|i| format!("seat s{i}\n")).collect();
         assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
-    }
-
-    const RULES: [&str; 6] = [
-        include_str!("../../rules/dice-chess.rules"),
-        include_str!("../../rules/mana.rules"),
-        include_str!("../../rules/dice-chess-6x6.rules"),
-        include_str!("../../rules/den-den.rules"),
-        include_str!("../../rules/chess.rules"),
-        include_str!("../../rules/glinski.rules"),
-    ];
-
-    /// Words a rules file might have in the wrong place.
-    const VOCABULARY: [&str; 39] = [
-        "mover",
-        "next",
-        "piece",
-        "from",
-        "to",
-        "target",
-        "it",
-        "seat",
-        "cell",
-        "turns",
-        "phase",
-        "0",
-        "7",
-        "-1",
-        "a1",
-        "z9",
-        "die",
-        "damyo",
-        "face",
-        "white",
-        "level",
-        "home",
-        "back",
-        "none",
-        "orthogonal",
-        "forward",
-        "count",
-        "quiet",
-        "seats",
-        "partner",
-        "losses",
-        "players",
-        "attacked",
-        "shift",
-        "promotion",
-        "stuck",
-        "repetitions",
-        "king",
-        "right",
-    ];
-
-    /// The byte ranges of the words (letters, digits, `_`) of a text, outside comments.
-    fn words(text: &str) -> Vec<(usize, usize)> {
-        let mut words = Vec::new();
-        let mut line_start = 0;
-        for line in text.split_inclusive('\n') {
-            let code = line.split('#').next().unwrap_or("");
-            let mut start = None;
-            for (i, c) in code.char_indices().chain([(code.len(), ' ')]) {
-                match (start, c.is_ascii_alphanumeric() || c == '_') {
-                    (None, true) => start = Some(i),
-                    (Some(s), false) => {
-                        words.push((line_start + s, line_start + i));
-                        start = None;
-                    }
-                    _ => {}
-                }
-            }
-            line_start += line.len();
-        }
-        words
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
-
-        /// Any word of a shipped rules file replaced by another: the checker reports, never panics.
-        #[test]
-        fn replaced_words_never_panic(
-            file in 0..RULES.len(),
-            edits in proptest::collection::vec(
-                (proptest::prelude::any::<proptest::sample::Index>(), 0..VOCABULARY.len()), 1..5),
-        ) {
-            let text = RULES[file];
-            let spans = words(text);
-            let mut chosen: Vec<((usize, usize), &str)> =
-                edits.iter().map(|(at, word)| (spans[at.index(spans.len())], VOCABULARY[*word])).collect();
-            chosen.sort_by_key(|((start, _), _)| std::cmp::Reverse(*start));
-            chosen.dedup_by_key(|((start, _), _)| *start);
-            let mut edited = text.to_string();
-            for ((start, end), word) in chosen {
-                edited.replace_range(start..end, word);
-            }
-            let compiled = crate::compile(&edited, &Default::default());
-            proptest::prop_assert_eq!(compiled.game.is_some(), !compiled.has_errors());
-        }
     }
 }

@@ -11,6 +11,7 @@ use super::Engine;
 use super::eval::{Ctx, PieceSlot};
 use super::movegen::Walk;
 use super::state::{Piece, State};
+use super::walk::WalkShape;
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -123,15 +124,14 @@ impl Probe<'_> {
                     .iter()
                     .any(|path| self.leap_start(path).is_some_and(|from| self.attacks_from(action, from, 0)))
             }),
-            ActionKind::Walk { directions, length, exact } => {
+            ActionKind::Walk { directions, length, exact, rules } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
                 self.walkers(action).any(|from| {
                     let ctx = self.before(from);
                     let length = self.engine.eval(self.state, &ctx, length).as_int().unwrap_or(0);
                     let length = length.clamp(0, board.cell_count() as i64) as usize;
-                    let mut walk = Walk::new(self.state, board, directions, *exact);
-                    walk.search(from, length);
-                    walk.reaches(self.cell) && self.conditions_hold(action, from)
+                    let shape = WalkShape { directions, length, exact: *exact, rules };
+                    self.walk_reaches(&ctx, from, &shape) && self.conditions_hold(action, from)
                 })
             }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
@@ -171,6 +171,17 @@ impl Probe<'_> {
             board.neighbour(cell, reverse.get(d as usize).copied().flatten()?)
         })?;
         (start != self.cell).then_some(start)
+    }
+
+    /// Whether a walk of the piece on `from` can end on the cell (the same search as for moves).
+    fn walk_reaches(&self, ctx: &Ctx, from: CellId, shape: &WalkShape) -> bool {
+        if shape.rules.keeps_paths() || shape.rules.guard.is_some() {
+            let ends = self.engine.walk_ends(self.state, ctx, from, shape);
+            return ends.iter().any(|end| end.to == Some(self.cell));
+        }
+        let mut walk = Walk::new(self.state, &self.engine.game.board, shape.directions, shape.exact);
+        walk.search(from, shape.length);
+        walk.reaches(self.cell)
     }
 
     /// The cells of the attacker's pieces that make this action.

@@ -76,7 +76,7 @@ pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
         | Collection::Reserve { owner }
         | Collection::Prizes { owner }
         | Collection::Losses { owner } => mentions(owner, word),
-        Collection::Seats => false,
+        Collection::Seats | Collection::Line => false,
     };
     match expr {
         Expr::Context(w) => *w == word,

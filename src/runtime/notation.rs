@@ -1,11 +1,12 @@
-//! Move notation: `a2-a3` (move), `a2xa3` (capture), `a7-a8=Q` (promotion), `R@c3` (drop),
-//! `orient 2` (choose), `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal
-//! moves would read the same. Reading accepts any case, `a2a3` and either separator, `a7a8q` for a
-//! promotion, and the suffix only where it is needed.
+//! Move notation: `a2-a3` (move), `a2xa3` (capture), `a7-a8=Q` (promotion), `a3-a4-b4` (a walk
+//! that keeps its path, `-off` for a step off the board), `R@c3` (drop), `orient 2` (choose),
+//! `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal moves would read
+//! the same. Reading accepts any case, `a2a3` and either separator (when no move is written exactly
+//! so), `a7a8q` for a promotion, and the suffix only where it is needed.
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
-use crate::ir::ActionKind;
+use crate::ir::{ActionId, ActionKind};
 
 /// How many legal moves an error message lists.
 const LISTED_MOVES: usize = 40;
@@ -14,7 +15,7 @@ impl Engine {
     pub(crate) fn notation(&self, state: &State, mv: Move) -> String {
         let text = self.plain_notation(state, mv);
         let MoveKind::Action(id) = mv.kind else { return text };
-        if !self.may_have_twin(id) {
+        if !self.may_read_alike(id) {
             return text;
         }
         let mut moves = Vec::new();
@@ -26,12 +27,11 @@ impl Engine {
         }
     }
 
-    /// Whether another action could make a move that reads the same as one of this action's: a
-    /// piece move or a drop of another action for a type this one moves or drops too. (Choices and
-    /// declarations read with their action's name; one action's moves all read differently.)
-    fn may_have_twin(&self, id: crate::ir::ActionId) -> bool {
-        let Some(action) = self.game.actions.get(id as usize) else { return false };
-        let class = |kind: &ActionKind| match kind {
+    /// Whether another action's moves may read like this action's: piece moves like piece moves
+    /// of an action for a type this one moves too, drops like drops of a type this one drops too.
+    /// (A choice and a declaration name their action; the moves of one action always read apart.)
+    fn may_read_alike(&self, id: ActionId) -> bool {
+        let family = |kind: &ActionKind| match kind {
             ActionKind::Choose { .. } | ActionKind::Declare => None,
             ActionKind::Drop { .. } => Some(true),
             _ => Some(false),
@@ -39,13 +39,12 @@ impl Engine {
         let overlap = |a: &[crate::ir::TypeId], b: &[crate::ir::TypeId]| {
             a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
         };
-        class(&action.kind).is_some_and(|drops| {
-            self.game.actions.iter().enumerate().any(|(other_id, other)| {
-                other_id != id as usize
-                    && class(&other.kind) == Some(drops)
-                    && overlap(&action.pieces, &other.pieces)
-            })
-        })
+        let Some(action) = self.game.actions.get(id as usize) else { return false };
+        let Some(mine) = family(&action.kind) else { return false };
+        let others = self.game.actions.iter().enumerate().filter(|&(other, _)| other != id as usize);
+        others
+            .into_iter()
+            .any(|(_, other)| family(&other.kind) == Some(mine) && overlap(&action.pieces, &other.pieces))
     }
 
     /// The notation without the tie-breaking suffix.
@@ -63,6 +62,9 @@ impl Engine {
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
             ActionKind::Declare => action.name.clone(),
+            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
+                self.path_notation(state, mv, rules.push.is_some())
+            }
             _ => {
                 let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
                 let separator = if captures { 'x' } else { '-' };
@@ -92,8 +94,11 @@ impl Engine {
             }
             _ => false,
         };
-        let found: Vec<Move> =
-            moves.iter().copied().filter(|mv| self.reads_as(state, *mv, body) && named(mv)).collect();
+        let written = |mv: &Move| self.plain_notation(state, *mv).eq_ignore_ascii_case(body);
+        let mut found: Vec<Move> = moves.iter().copied().filter(|mv| written(mv) && named(mv)).collect();
+        if found.is_empty() {
+            found = moves.iter().copied().filter(|mv| self.reads_as(state, *mv, body) && named(mv)).collect();
+        }
         match found.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(format!("`{text}` is not a legal move; legal: {}", self.list(state, &moves))),
