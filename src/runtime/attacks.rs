@@ -186,8 +186,7 @@ impl Probe<'_> {
 
     /// The cells of the attacker's pieces that make this action.
     fn walkers<'s>(&'s self, action: &'s Action) -> impl Iterator<Item = CellId> + 's {
-        let cells = 0..self.state.board.len() as CellId;
-        cells.filter(move |&cell| self.moves_by(action, cell))
+        self.state.cells_of(Some(self.attacker)).filter(move |&cell| self.moves_by(action, cell))
     }
 
     /// Whether a piece of the attacker of a type the action moves stands on the cell.

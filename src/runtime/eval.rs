@@ -301,9 +301,9 @@ impl Engine {
             _ => return,
         };
         let wanted = |kind: TypeId| types.is_empty() || types.contains(&kind);
-        for (cell, piece) in state.board.iter().enumerate() {
-            if let Some(piece) = piece.filter(|p| p.owner == owner && wanted(p.kind)) {
-                visit(cell as CellId, piece);
+        for cell in state.cells_of(owner) {
+            if let Some(piece) = state.piece(cell).filter(|p| p.owner == owner && wanted(p.kind)) {
+                visit(cell, piece);
             }
         }
     }

@@ -96,10 +96,9 @@ impl Engine {
             return;
         }
         state.retired |= 1 << seat;
-        for slot in state.board.iter_mut() {
-            if slot.is_some_and(|piece| piece.owner == Some(seat)) {
-                *slot = None;
-            }
+        let cells: Vec<CellId> = state.cells_of(Some(seat)).collect();
+        for cell in cells {
+            state.set_piece(cell, None);
         }
     }
 }

@@ -162,12 +162,11 @@ impl Generator<'_> {
     }
 
     fn piece_moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
-        for (cell, piece) in self.state.board.iter().enumerate() {
-            let Some(piece) = piece else { continue };
+        for from in self.state.cells_of(Some(self.seat)) {
+            let Some(piece) = self.state.piece(from) else { continue };
             if piece.owner != Some(self.seat) || !self.moves_type(piece.kind) {
                 continue;
             }
-            let from = cell as CellId;
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
             if self.when_holds(&ctx) {
                 self.pattern_moves(&ctx, from, sink)?;
