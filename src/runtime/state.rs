@@ -70,7 +70,7 @@ pub(crate) enum Resume {
 }
 
 /// The state of a game. Opaque: read it through [`super::Engine`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(crate) board: Vec<Option<Piece>>,
     /// Which cells each owner's pieces stand on, derived from `board`: one bit set of
@@ -105,6 +105,64 @@ pub struct State {
     /// The hashes of the positions at the decision points so far, the current one last (kept
     /// only when the rules ask for repetitions).
     pub(crate) history: Vec<u64>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut copy = State {
+            board: Vec::new(),
+            occupancy: Vec::new(),
+            reserve: Vec::new(),
+            prizes: Vec::new(),
+            variables: Vec::new(),
+            maps: Vec::new(),
+            pending: Vec::new(),
+            result: None,
+            history: Vec::new(),
+            ..*self
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` into the buffers already held, without allocating once they are large
+    /// enough (the `legal if` test refills one scratch state for every move it tries).
+    fn clone_from(&mut self, source: &State) {
+        // Named field by field, so that a new field cannot be forgotten here.
+        let State {
+            board,
+            occupancy,
+            reserve,
+            prizes,
+            variables,
+            maps,
+            phase,
+            order_index,
+            turns,
+            actions,
+            captures,
+            passes,
+            plies,
+            last_mover,
+            retired,
+            pending,
+            resume,
+            result,
+            history,
+        } = source;
+        self.board.clone_from(board);
+        self.occupancy.clone_from(occupancy);
+        self.reserve.clone_from(reserve);
+        self.prizes.clone_from(prizes);
+        self.variables.clone_from(variables);
+        self.maps.clone_from(maps);
+        (self.phase, self.order_index, self.turns, self.actions) = (*phase, *order_index, *turns, *actions);
+        (self.captures, self.passes, self.plies) = (*captures, *passes, *plies);
+        (self.last_mover, self.retired, self.resume) = (*last_mover, *retired, *resume);
+        self.pending.clone_from(pending);
+        self.result.clone_from(result);
+        self.history.clone_from(history);
+    }
 }
 
 impl State {
