@@ -7,11 +7,13 @@
 use std::ops::ControlFlow;
 
 use crate::ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, SeatId,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, ContextWord, Destination, DirId, Expr,
+    SeatId,
 };
 
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
+use super::history::mentions;
 use super::state::{Piece, State};
 use super::walk::{WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Path};
@@ -73,15 +75,17 @@ impl Engine {
         match legal {
             None => self.candidate_moves(state, seat, choice, sink),
             Some(legal) => {
-                // One copy of the state, made at the first move to try and refilled for each next.
+                // One copy of the state, made at the first move to try and refilled for each next;
+                // the position history only when the condition reads it.
+                let with_history = mentions(legal, ContextWord::Repetitions);
                 let mut scratch: Option<State> = None;
                 self.candidate_moves(state, seat, choice, &mut |mv| {
                     let scratch = match &mut scratch {
                         Some(scratch) => {
-                            scratch.clone_from(state);
+                            scratch.copy_from(state, with_history);
                             scratch
                         }
-                        None => scratch.insert(state.clone()),
+                        None => scratch.insert(State::trial_copy(state, with_history)),
                     };
                     if self.leads_to_legal(scratch, seat, mv, legal) {
                         sink(mv)

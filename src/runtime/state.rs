@@ -109,7 +109,22 @@ pub struct State {
 
 impl Clone for State {
     fn clone(&self) -> State {
-        let mut copy = State {
+        let mut copy = self.empty_copy();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` into the buffers already held, without allocating once they are large
+    /// enough (the `legal if` test refills one scratch state for every move it tries).
+    fn clone_from(&mut self, source: &State) {
+        self.copy_from(source, true);
+    }
+}
+
+impl State {
+    /// A state with the counters of `self` and nothing in its buffers.
+    fn empty_copy(&self) -> State {
+        State {
             board: Vec::new(),
             occupancy: Vec::new(),
             reserve: Vec::new(),
@@ -120,14 +135,19 @@ impl Clone for State {
             result: None,
             history: Vec::new(),
             ..*self
-        };
-        copy.clone_from(self);
+        }
+    }
+
+    /// A copy of `source` for trying a move on, without the position history unless asked for.
+    pub(crate) fn trial_copy(source: &State, with_history: bool) -> State {
+        let mut copy = source.empty_copy();
+        copy.copy_from(source, with_history);
         copy
     }
 
-    /// Copies `source` into the buffers already held, without allocating once they are large
-    /// enough (the `legal if` test refills one scratch state for every move it tries).
-    fn clone_from(&mut self, source: &State) {
+    /// Copies `source` into the buffers already held (see `clone_from`); the history only if
+    /// asked for, leaving it empty otherwise.
+    pub(crate) fn copy_from(&mut self, source: &State, with_history: bool) {
         // Named field by field, so that a new field cannot be forgotten here.
         let State {
             board,
@@ -161,7 +181,11 @@ impl Clone for State {
         (self.last_mover, self.retired, self.resume) = (*last_mover, *retired, *resume);
         self.pending.clone_from(pending);
         self.result.clone_from(result);
-        self.history.clone_from(history);
+        if with_history {
+            self.history.clone_from(history);
+        } else {
+            self.history.clear();
+        }
     }
 }
 
