@@ -13,6 +13,7 @@
 mod display;
 mod effects;
 mod eval;
+mod evaluation;
 mod movegen;
 mod notation;
 mod perft;

@@ -1,0 +1,35 @@
+//! Generic measures of a position for agents that look ahead: each seat's material (the `value`s
+//! of its pieces on the board) and the keys the game's `rank by` end rule would rank a seat by now.
+
+use crate::ir::{Outcome, SeatId};
+
+use super::Engine;
+use super::eval::Ctx;
+use super::state::State;
+
+impl Engine {
+    /// The sum of the `value`s of the seat's pieces on the board (a value that is not an integer
+    /// counts 0).
+    pub fn material(&self, state: &State, seat: SeatId) -> i64 {
+        let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state)));
+        state
+            .board
+            .iter()
+            .flatten()
+            .filter(|piece| piece.owner == Some(seat))
+            .map(|&piece| self.piece_value(state, &ctx, piece).unwrap_or(0))
+            .fold(0, i64::saturating_add)
+    }
+
+    /// The keys of the first `rank by` end rule evaluated for the seat in this state, as the rule
+    /// would rank it if it ended the game now (a key that is not an integer reads `i64::MIN`);
+    /// `None` when no end rule ranks.
+    pub fn rank_keys(&self, state: &State, seat: SeatId) -> Option<Vec<i64>> {
+        let keys = self.game.end.iter().find_map(|rule| match &rule.outcome {
+            Outcome::Rank(keys) => Some(keys),
+            _ => None,
+        })?;
+        let ctx = Ctx { seat: Some(seat), ..Ctx::new(state.last_mover, Some(self.current_seat(state))) };
+        Some(keys.iter().map(|key| self.eval(state, &ctx, key).as_int().unwrap_or(i64::MIN)).collect())
+    }
+}
