@@ -96,6 +96,8 @@ pub struct SeatDecl {
     pub turned: Option<Spanned<i64>>,
     /// Reflected (about the vertical axis, before turning).
     pub mirrored: Option<Span>,
+    /// `if players >= 5`: the seat takes part only when this holds (options and constants only).
+    pub condition: Option<Expr>,
     pub span: Span,
 }
 
@@ -216,7 +218,7 @@ pub enum TypeName {
     Piece,
 }
 
-/// `variable quiet = 0`, `variable score of each seat = 0`, `variable mana: cell = none`
+/// `variable quiet = 0`, `variable score of each seat = 0`, `variable last: cell = none`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct VariableDecl {
     pub name: Ident,
@@ -262,7 +264,7 @@ pub enum SetupStatement {
         with: Vec<Assignment>,
         span: Span,
     },
-    /// `reserve damyo 1, ronin 5 for each seat`
+    /// `reserve king 1, pawn 5 for each seat`
     Reserve {
         entries: Vec<(Ident, Spanned<i64>)>,
         owner: Owner,
@@ -297,12 +299,15 @@ pub enum ActionClause {
     Slide { directions: Vec<Ident>, at_most: Option<Expr>, span: Span },
     /// `leap n+n+e, n+n+w`: jump to the end of one of the paths.
     Leap { paths: Vec<Vec<Ident>>, span: Span },
-    /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice.
-    Walk { directions: Vec<Ident>, length: WalkLength, span: Span },
-    /// `drop ronin on board with strength = 6`: from the mover's reserve onto an empty cell.
+    /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice. Without a
+    /// length the walk is as long as the board (and its cost, if it pays one) allows.
+    Walk { directions: Vec<Ident>, length: Option<WalkLength>, span: Span },
+    /// `drop pawn on board with strength = 6`: from the mover's reserve onto an empty cell.
     Drop { pieces: Vec<Ident>, region: Region, with: Vec<Assignment>, span: Span },
     /// `choose quarter from 0 to 3`: one move per value.
     Choose { name: Ident, from: Expr, to: Expr, span: Span },
+    /// `declare`: one move that moves nothing, written with the action's name.
+    Declare { span: Span },
     /// `when EXPR`: the piece may make this move only when it holds (before the move).
     When(Expr),
     /// `to empty`, `to enemy`, `to empty or enemy` (the default for piece moves).
@@ -311,6 +316,15 @@ pub enum ActionClause {
     Where(Expr),
     /// `then { ... }`: effects after the move.
     Then(EffectBlock),
+    /// `each step where EXPR`: a condition on every step of a walk (`step_from`, `step_to`).
+    StepCondition(Expr),
+    /// `paying 1 strength per step`: every step of a walk costs so much of the piece's attribute
+    /// (`None` when the attribute is missing, which the checker reports).
+    Paying { amount: Expr, attribute: Option<Ident>, span: Span },
+    /// `push { when ...  then { ... } }`: a walk pushes the line of pieces in its way.
+    Push { when: Vec<Expr>, then: Vec<EffectBlock>, span: Span },
+    /// `exit to reserve`: a walk may end with a step off the board.
+    Exit(Spanned<CaptureDestination>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -359,6 +373,32 @@ pub enum Effect {
     Rotate { map: Ident, by: Expr, span: Span },
     /// `if c { ... } else { ... }`
     If { condition: Expr, then: EffectBlock, otherwise: Option<EffectBlock>, span: Span },
+    /// `release king of mover on home`: a captured piece of that type and owner back on the board.
+    Release { piece: Expr, owner: Expr, region: Region, span: Span },
+    /// `give king of white to black`: a captured piece of that type and owner into another pile.
+    Give { piece: Expr, owner: Expr, holder: Expr, span: Span },
+    /// `retire mover`: the seat's pieces leave the board and it takes no more turns.
+    Retire { seat: Expr, span: Span },
+    /// `for each pieces(mover) where it.strength == 1 { ... }`: the effects once per piece on the
+    /// board, with `it` the piece.
+    ForEach { pieces: Expr, filter: Option<Expr>, body: EffectBlock, span: Span },
+    /// `send it to reserve`: a piece leaves the board.
+    Send { piece: Ident, destination: Spanned<CaptureDestination>, span: Span },
+}
+
+impl Effect {
+    pub fn span(&self) -> Span {
+        match self {
+            Effect::Set { span, .. }
+            | Effect::Rotate { span, .. }
+            | Effect::If { span, .. }
+            | Effect::Release { span, .. }
+            | Effect::Give { span, .. }
+            | Effect::Retire { span, .. }
+            | Effect::ForEach { span, .. }
+            | Effect::Send { span, .. } => *span,
+        }
+    }
 }
 
 /// What `set` assigns to.
@@ -413,6 +453,8 @@ pub enum ActionCount {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EndDecl {
+    /// `score EXPR`: each seat's score (with `seat` bound), reported with every result.
+    pub score: Option<Expr>,
     pub rules: Vec<EndRule>,
     pub span: Span,
 }

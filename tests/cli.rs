@@ -1,5 +1,4 @@
 //! The `ludex` binary end to end: exit codes, messages and output formats of every command.
-//! Tests marked `needs checker` / `needs runtime` wait for those stages to land.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -160,7 +159,6 @@ fn replay_needs_the_recorded_rules_file() {
 // check and ir.
 
 #[test]
-#[ignore = "needs checker"]
 fn check_summarizes_a_valid_file() {
     let output = ludex(&["check", DICE_CHESS]);
     assert_exit(&output, 0);
@@ -176,7 +174,6 @@ fn check_summarizes_a_valid_file() {
 }
 
 #[test]
-#[ignore = "needs checker"]
 fn check_reports_errors_with_their_code_and_exits_1() {
     let broken = temp_file("broken.rules", b"game \"Broken\"\nseat a\nboard square 4 by 4\npiece p { letter P }\naction go for nothing { step n }\n");
     let output = ludex(&["check", text(&broken)]);
@@ -187,7 +184,6 @@ fn check_reports_errors_with_their_code_and_exits_1() {
 }
 
 #[test]
-#[ignore = "needs checker"]
 fn check_prints_json_diagnostics() {
     let output = ludex(&["check", DICE_CHESS, "--format", "json"]);
     assert_exit(&output, 0);
@@ -204,16 +200,46 @@ fn check_prints_json_diagnostics() {
     }
 }
 
+/// A small game with an option, `goal`.
+const RACE: &str = "game \"Race\"
+option goal = 3 from 1 to 10
+seat a
+seat b
+board square 3 by 3
+piece p { letter P }
+setup { place p for a on cells a1 }
+action go for p { step n }
+phase play { turn { play go } }
+end { when turns >= goal: draw }
+";
+
 #[test]
-#[ignore = "needs checker"]
-fn unknown_options_are_usage_errors() {
+fn options_the_rules_refuse_are_usage_errors_with_the_checkers_message() {
     let output = ludex(&["check", DICE_CHESS, "--option", "players=3"]);
     assert_exit(&output, 2);
-    assert!(stderr(&output).contains("no option `players`"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("no option `players` (these rules have no options)"),
+        "{}",
+        stderr(&output)
+    );
+    let race = temp_file("race.rules", RACE.as_bytes());
+    for command in [&["check"][..], &["ir"], &["run", "--games", "1"], &["play"], &["perft", "--depth", "1"]]
+    {
+        let output = ludex(&[command, &[text(&race), "--option", "gaol=4"]].concat());
+        assert_exit(&output, 2);
+        let message = stderr(&output);
+        assert!(message.contains("no option `gaol` (did you mean `goal`?)"), "{command:?}: {message}");
+        assert!(!message.contains("ludex::"), "a usage error, not a rendered diagnostic: {message}");
+    }
+    let output = ludex(&["check", text(&race), "--option", "goal=11"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("option `goal` = 11 is outside 1 to 10"), "{}", stderr(&output));
+    let output = ludex(&["check", text(&race), "--option", "goal=10"]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("options goal=10"), "{}", stdout(&output));
 }
 
 #[test]
-#[ignore = "needs checker"]
 fn ir_prints_the_game_as_json() {
     let output = ludex(&["ir", MANA]);
     assert_exit(&output, 0);
@@ -232,7 +258,6 @@ fn run_json(args: &[&str]) -> Value {
 }
 
 #[test]
-#[ignore = "needs runtime"]
 fn run_summarizes_wins_draws_and_lengths_in_seat_order() {
     let summary = run_json(&["run", DICE_CHESS, "--games", "6", "--seed", "3", "--json"]);
     assert_eq!(summary["games"], 6);
@@ -253,7 +278,6 @@ fn run_summarizes_wins_draws_and_lengths_in_seat_order() {
 }
 
 #[test]
-#[ignore = "needs runtime"]
 fn a_seed_fixes_the_games() {
     let dir = temp_dir();
     let record = |name: &str, seed: &str| {
@@ -271,7 +295,6 @@ fn a_seed_fixes_the_games() {
 }
 
 #[test]
-#[ignore = "needs runtime"]
 fn recorded_games_replay_and_tampering_is_caught() {
     let dir = temp_dir();
     let path = dir.join("games.jsonl");
@@ -309,7 +332,6 @@ fn recorded_games_replay_and_tampering_is_caught() {
 }
 
 #[test]
-#[ignore = "needs runtime"]
 fn replay_finds_the_rules_beside_the_record() {
     let dir = temp_dir();
     std::fs::copy(MANA, dir.join("mana.rules")).expect("copy the rules");
@@ -325,7 +347,6 @@ fn replay_finds_the_rules_beside_the_record() {
 }
 
 #[test]
-#[ignore = "needs runtime"]
 fn match_files_configure_runs_and_flags_override_them() {
     let rules = std::fs::canonicalize(MANA).expect("the rules file");
     let config =
@@ -341,7 +362,6 @@ fn match_files_configure_runs_and_flags_override_them() {
 }
 
 #[test]
-#[ignore = "needs runtime"]
 fn play_between_random_seats_announces_moves_and_the_result() {
     let dir = temp_dir();
     let record = dir.join("game.jsonl");
@@ -357,7 +377,6 @@ fn play_between_random_seats_announces_moves_and_the_result() {
 }
 
 #[test]
-#[ignore = "needs runtime"]
 fn a_human_picks_moves_by_number_or_notation_and_may_quit() {
     let output = ludex_with_input(&["play", MANA, "--seed", "1"], "0\nnonsense\n1\nquit\n");
     assert_exit(&output, 0);
@@ -369,9 +388,165 @@ fn a_human_picks_moves_by_number_or_notation_and_may_quit() {
 }
 
 #[test]
-#[ignore = "needs runtime"]
 fn play_ends_gracefully_when_input_ends() {
     let output = ludex_with_input(&["play", DICE_CHESS, "--seed", "1"], "");
     assert_exit(&output, 0);
     assert!(stdout(&output).contains("input ended"), "{}", stdout(&output));
+}
+
+/// The moves of each recorded game: its plies that are not roll outcomes.
+fn recorded_moves(records: &str) -> Vec<usize> {
+    records
+        .lines()
+        .map(|line| {
+            let record: Value = serde_json::from_str(line).expect("a record");
+            let plies = record["plies"].as_array().expect("plies");
+            plies.iter().filter(|p| !p.as_str().is_some_and(|p| p.starts_with("roll "))).count()
+        })
+        .collect()
+}
+
+#[test]
+fn game_lengths_count_moves_not_rolls() {
+    let dir = temp_dir();
+    let path = dir.join("games.jsonl");
+    let summary =
+        run_json(&["run", DICE_CHESS, "--games", "4", "--seed", "8", "--json", "--record", text(&path)]);
+    let records = std::fs::read_to_string(&path).expect("the record");
+    let moves = recorded_moves(&records);
+    assert_eq!(summary["max_length"].as_u64(), moves.iter().max().map(|&m| m as u64));
+    let mean = moves.iter().sum::<usize>() as f64 / moves.len() as f64;
+    assert!((summary["mean_length"].as_f64().expect("mean") - mean).abs() < 1e-9, "{summary}");
+    // Each game has its 32 setup rolls on top of its moves.
+    let first: Value = serde_json::from_str(records.lines().next().expect("a game")).expect("JSON");
+    let entries = first["plies"].as_array().expect("plies").len();
+    assert!(entries >= moves[0] + 32, "{entries} entries, {} moves", moves[0]);
+    let replayed = stdout(&ludex(&["replay", text(&path)]));
+    let line = replayed.lines().next().expect("a line");
+    assert!(
+        line.starts_with(&format!("game 1: ok, {} plies and {} rolls", moves[0], entries - moves[0])),
+        "{line}"
+    );
+}
+
+// perft.
+
+/// The count a `perft` run printed last: `depth N: COUNT (...)`.
+fn perft_count(output: &Output) -> u64 {
+    let shown = stdout(output);
+    let last = shown.lines().last().unwrap_or_default();
+    let count = last.split(": ").nth(1).and_then(|rest| rest.split(' ').next());
+    count.and_then(|c| c.parse().ok()).unwrap_or_else(|| panic!("no count in {shown}"))
+}
+
+#[test]
+fn perft_counts_moves_from_the_first_decision() {
+    // Red orients the mat (4), then drops its damyo or a ronin on 12 cells (24), then again.
+    for (depth, expected) in [(0, 1), (1, 4), (2, 96), (3, 1584)] {
+        let output = ludex(&["perft", MANA, "--depth", &depth.to_string()]);
+        assert_exit(&output, 0);
+        assert_eq!(perft_count(&output), expected, "depth {depth}");
+        assert!(stdout(&output).contains("nodes/s"), "{}", stdout(&output));
+    }
+}
+
+#[test]
+fn perft_divide_lists_each_first_move_with_its_count() {
+    let output = ludex(&["perft", MANA, "--depth", "2", "--divide"]);
+    assert_exit(&output, 0);
+    let shown = stdout(&output);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(&lines[..4], ["orient 0: 24", "orient 1: 24", "orient 2: 24", "orient 3: 24"], "{shown}");
+    assert_eq!(perft_count(&output), 96);
+}
+
+#[test]
+fn perft_draws_the_setup_rolls_from_the_seed_as_play_does() {
+    let dir = temp_dir();
+    let path = dir.join("game.jsonl");
+    let run = ["run", DICE_CHESS, "--games", "1", "--seed", "21", "--record", text(&path)];
+    assert_exit(&ludex(&run), 0);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("record")).expect("JSON");
+    let plies = record["plies"].as_array().expect("plies");
+    let first_move =
+        plies.iter().filter_map(Value::as_str).find(|p| !p.starts_with("roll ")).expect("a move");
+    let output = ludex(&["perft", DICE_CHESS, "--depth", "1", "--divide", "--seed", "21"]);
+    assert_exit(&output, 0);
+    let shown = stdout(&output);
+    assert!(shown.lines().any(|line| line == format!("{first_move}: 1")), "{first_move} in\n{shown}");
+    // Depth 1 counts White's first moves only (one to three per front-row die), never the 32 rolls.
+    let count = perft_count(&output);
+    assert!((8..=24).contains(&count), "{shown}");
+    assert_eq!(shown.lines().count() as u64, count + 1, "{shown}");
+}
+
+#[test]
+fn perft_starts_from_a_position_file() {
+    // Amber must move its double ronin on b6; a capture rerolls nothing in Mana.
+    let position = "phase play\nturn amber\nvariable mana = f5\nreserve amber R\nboard\n\
+                    D2 R2 . R2 . .\n. . . . . R1\n. . . . . .\n. . . . . .\n. . . . . .\nD1 . . . . .\n";
+    let file = temp_file("mana.position", position.as_bytes());
+    let output = ludex(&["perft", MANA, "--depth", "1", "--divide", "--position", text(&file)]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output).lines().take(3).collect::<Vec<_>>(), ["b6-a5: 1", "b6-b4: 1", "b6-c5: 1"]);
+    assert_eq!(perft_count(&output), 3);
+    let broken = temp_file("broken.position", b"phase nowhere\n");
+    let output = ludex(&["perft", MANA, "--depth", "1", "--position", text(&broken)]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("no phase `nowhere`"), "{}", stderr(&output));
+}
+
+#[test]
+fn a_game_from_a_position_records_it_and_replays_from_it() {
+    let position = "phase play\nturn amber\nvariable mana = f5\nreserve amber R\nboard\n\
+                    D2 R2 . R2 . .\n. . . . . R1\n. . . . . .\n. . . . . .\n. . . . . .\nD1 . . . . .\n";
+    let file = temp_file("mana.position", position.as_bytes());
+    let path = temp_dir().join("games.jsonl");
+    let run = ["run", MANA, "--games", "2", "--position", text(&file), "--record", text(&path)];
+    assert_exit(&ludex(&run), 0);
+    let records = std::fs::read_to_string(&path).expect("the record");
+    for line in records.lines() {
+        let record: Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(record["position"].as_str(), Some(position));
+        let first = record["plies"][0].as_str().expect("a first move");
+        assert!(["b6-a5", "b6-b4", "b6-c5"].contains(&first), "{first}");
+    }
+    assert_exit(&ludex(&["replay", text(&path)]), 0);
+    let output = ludex(&["run", MANA, "--games", "1", "--position", "no/such.position"]);
+    assert_exit(&output, 2);
+}
+
+#[test]
+fn games_with_scores_end_with_a_points_table_per_seat_and_per_team() {
+    // Den-Den, four players: south takes northeast's Black, the last opponent Black its team did
+    // not hold, and the team splits the ransom.
+    let position = "turn south\nvariable first_die = 1\nvariable second_die = 1\n\
+                    pieces K1@g7 K4@g8 K3@g13 R2@a5 P4@n3\nprizes south N4\nprizes north K2\n\
+                    prizes southwest P1\nvariable black_holder(southwest) = north\n";
+    let path = temp_file("ransom.position", position.as_bytes());
+    let args =
+        ["play", "rules/den-den.rules", "--option", "players=4", "--position", text(&path), "--seed", "1"];
+    let output = ludex_with_input(&args, "g7xg8\n");
+    assert_exit(&output, 0);
+    let shown = stdout(&output);
+    let table = "points per seat:\n  south      10  south_north\n  southwest  -8  southwest_northeast\n  \
+                 north       7  south_north\n  northeast  -9  southwest_northeast\npoints per team:\n  \
+                 south_north           17\n  southwest_northeast  -17\n";
+    assert!(shown.ends_with(table), "{shown}");
+    // A run gives the mean points, in text and in JSON.
+    let run = ["run", "rules/den-den.rules", "--option", "players=4", "--games", "2"];
+    let output = ludex(&run);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("mean points per team:\n    south_north "), "{}", stdout(&output));
+    let summary = run_json(&[&run[..], &["--json"]].concat());
+    let means: Vec<f64> = summary["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .filter_map(|s| s["mean_points"].as_f64())
+        .collect();
+    assert_eq!(means.len(), 4, "{summary}");
+    assert!(
+        run_json(&["run", DICE_CHESS, "--games", "1", "--json"])["seats"][0].get("mean_points").is_none()
+    );
 }

@@ -1,10 +1,14 @@
 //! The runtime on the shipped rules files: seeded random playouts finish within the limits and
-//! replay identically, every state survives the position format, notation reads back, and perft
-//! from the first decision point agrees with counts made by hand.
+//! replay identically, the records the library's driver writes replay through `record::verify`,
+//! every state survives the position format, notation reads back, and perft from the first decision
+//! point agrees with counts made by hand.
 
 use std::collections::BTreeMap;
 
+use ludex::agents::play::{PlayedGame, play_out, roll_to_decision};
+use ludex::agents::{Agent, RandomAgent};
 use ludex::ir::SeatId;
+use ludex::record::{self, Record, RecordHeader};
 use ludex::runtime::{Engine, Move, State, Status, perft, perft_divide};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -96,46 +100,46 @@ fn random_games_of_every_rules_file_finish_and_replay() {
     }
 }
 
-#[test]
-fn a_dice_chess_capture_rerolls_the_capturer_and_keeps_the_prize() {
-    let engine = engine("rules/dice-chess.rules");
-    let position = "
-        turn white
-        variable quiet = 4
-        board
-        8 . . . . . . . .
-        7 . . . . . . . .
-        6 . . . D2:1 . . . .
-        5 . . . D2:3 . . . .
-        4 . . . D1:3 . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . .
-    ";
-    let mut state = engine.load_position(position).expect("position");
-    let capture = engine.parse_move(&state, "d4xd5").expect("an equal face captures");
-    engine.apply_move(&mut state, capture);
-    assert_eq!(engine.status(&state), Status::Chance { sides: 6 });
-    engine.apply_chance(&mut state, 5);
-    let d5 = engine.cell_named("d5").expect("d5");
-    assert_eq!(engine.piece_at(&state, d5).map(|p| (p.owner, p.attributes[0])), Some((Some(0), 5)));
-    let prize = engine.prizes(&state, 0)[0];
-    assert_eq!((prize.piece.attributes[0], prize.value, prize.cell), (3, 3, Some(d5)));
-    assert_eq!(engine.variable(&state, "quiet", None), Some(ludex::runtime::Value::Int(0)));
-    assert_eq!(engine.status(&state), Status::Decision { seat: 1 });
-    // The black 1 may slide two squares but not take the white 5.
-    assert!(engine.parse_move(&state, "d6-d8").is_ok());
-    assert!(engine.parse_move(&state, "d6xd5").is_err());
+/// The first decision point, setup rolls drawn from the seed as the driver draws them.
+fn first_decision(engine: &Engine, seed: u64) -> State {
+    let mut state = engine.initial_state();
+    roll_to_decision(engine, &mut state, &mut ChaCha8Rng::seed_from_u64(seed));
+    state
 }
 
-/// The first decision point, setup rolls drawn from the seed.
-fn first_decision(engine: &Engine, seed: u64) -> State {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = engine.initial_state();
-    while let Status::Chance { sides } = engine.status(&state) {
-        engine.apply_chance(&mut state, rng.random_range(1..=sides));
+/// A game between random agents, played by the library's driver from `seed`.
+fn driven_game(engine: &Engine, seed: u64) -> PlayedGame {
+    let mut agents: Vec<Box<dyn Agent>> =
+        engine.game.seats.iter().map(|_| Box::new(RandomAgent) as Box<dyn Agent>).collect();
+    play_out(engine, engine.initial_state(), &mut agents, &mut ChaCha8Rng::seed_from_u64(seed))
+}
+
+#[test]
+fn records_of_the_library_driver_replay_to_the_same_end() {
+    for path in rules_files() {
+        let engine = engine(&path);
+        for seed in 0..40 {
+            let game = driven_game(&engine, seed);
+            let result =
+                game.result().cloned().unwrap_or_else(|| panic!("{path} seed {seed}: {:?}", game.ending));
+            let header = RecordHeader {
+                rules: path.clone(),
+                options: BTreeMap::new(),
+                seed,
+                seats: vec!["random".into(); engine.game.seats.len()],
+                position: None,
+            };
+            let moves = game.moves();
+            let mut line = Vec::new();
+            record::write(&mut line, &Record::new(header, game)).expect("written");
+            let (_, read) = record::read(line.as_slice()).next().expect("a record").expect("readable");
+            let end = record::verify(&engine, &read).unwrap_or_else(|e| panic!("{path} seed {seed}: {e}"));
+            assert_eq!(engine.status(&end), Status::Over(result), "{path} seed {seed}");
+            // The game's length counts moves only: the engine's ply counter agrees.
+            assert_eq!(engine.ply(&end) as usize, moves, "{path} seed {seed}");
+            assert!(moves as u32 <= engine.game.limits.max_plies, "{path} seed {seed}");
+        }
     }
-    state
 }
 
 #[test]

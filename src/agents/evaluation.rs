@@ -1,7 +1,8 @@
 //! How agents value positions, generically: rewards from a result's places (1 for first, 0 for
 //! last, tied seats sharing the places they span, team mates sharing their team's mean), and a
-//! heuristic score per seat for positions that are not over (the game's `rank by` keys when it has
-//! such an end rule, otherwise material: the values of the seat's pieces on the board), turned
+//! heuristic score per seat for positions that are not over (the keys the game ranks by, from a
+//! `rank by` end rule or its `score`, otherwise material: the values of the seat's pieces on the
+//! board), turned
 //! into soft rewards by how far each side leads, in units of a typical piece value.
 
 use crate::ir::{Game, SeatId};
@@ -42,9 +43,9 @@ fn share_within_teams(game: &Game, rewards: &mut [f64]) {
     }
 }
 
-/// Each seat's heuristic score in a position that is not over, written into `scores`: its `rank by`
-/// keys folded into one number (later keys break ties of earlier ones) when the game ranks, else
-/// its material.
+/// Each seat's heuristic score in a position that is not over, written into `scores`: the keys the
+/// game ranks by (`Engine::rank_keys`) folded into one number (later keys break ties of earlier
+/// ones) when it ranks or scores, else its material.
 pub fn heuristic_scores(engine: &Engine, state: &State, scores: &mut Vec<f64>) {
     scores.clear();
     for seat in 0..engine.game.seats.len() as SeatId {

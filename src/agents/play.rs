@@ -9,13 +9,37 @@ use super::{Agent, Decision};
 use crate::ir::SeatId;
 use crate::runtime::{Engine, GameResult, Move, State, Status};
 
-/// A game stops, unfinished, after this many plies (moves and chance outcomes) whatever the rules
+/// A game stops, unfinished, after this many entries (moves and chance outcomes) whatever the rules
 /// say, so a runtime fault cannot make the driver loop forever.
 pub const MAX_DRIVER_PLIES: usize = 1_000_000;
 
 /// The notation of a chance outcome in records: `roll 4`.
 pub fn roll_notation(outcome: u32) -> String {
     format!("roll {outcome}")
+}
+
+/// Whether a recorded entry is a chance outcome (`roll N`) rather than a move. No move reads so:
+/// `roll` is a reserved word, so no action (and no `choose`) is called that.
+pub fn is_roll(entry: &str) -> bool {
+    entry.starts_with("roll ")
+}
+
+/// The outcome of a die with `sides` faces (at least 1), drawn from the game's generator.
+fn sample_outcome(sides: u32, rng: &mut ChaCha8Rng) -> u32 {
+    rng.random_range(1..=sides)
+}
+
+/// Resolves pending rolls with outcomes drawn from `rng`, as the driver does, until the game
+/// reaches a decision point or its end (or a die without faces, or [`MAX_DRIVER_PLIES`] rolls).
+/// From the initial state and a game's seed this is the first decision point of every game played
+/// with that seed.
+pub fn roll_to_decision(engine: &Engine, state: &mut State, rng: &mut ChaCha8Rng) {
+    for _ in 0..MAX_DRIVER_PLIES {
+        match engine.status(state) {
+            Status::Chance { sides } if sides > 0 => engine.apply_chance(state, sample_outcome(sides, rng)),
+            _ => return,
+        }
+    }
 }
 
 /// One ply that happened.
@@ -84,7 +108,7 @@ impl<'e> Playthrough<'e> {
         if sides == 0 {
             return stopped("a die without faces was rolled".to_string());
         }
-        let outcome = rng.random_range(1..=sides);
+        let outcome = sample_outcome(sides, rng);
         self.engine.apply_chance(&mut self.state, outcome);
         self.plies.push(roll_notation(outcome));
         Step::Ply(Ply::Roll { sides, outcome })
@@ -119,12 +143,18 @@ fn stopped(reason: String) -> Step {
 /// A finished (or abandoned) game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
-    /// Every ply in notation: moves as the engine writes them, chance outcomes as `roll N`.
+    /// Everything that happened, in order: moves as the engine writes them, chance outcomes as
+    /// `roll N`.
     pub plies: Vec<String>,
     pub ending: Ending,
 }
 
 impl PlayedGame {
+    /// The game's length: the moves played (`pass` and `end` included), not the chance outcomes.
+    pub fn moves(&self) -> usize {
+        self.plies.iter().filter(|entry| !is_roll(entry)).count()
+    }
+
     /// The result when the rules ended the game.
     pub fn result(&self) -> Option<&GameResult> {
         match &self.ending {
@@ -146,5 +176,21 @@ pub fn play_out(
         if let Step::End(ending) = game.step(agents, rng) {
             return game.finish(ending);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_games_length_counts_moves_not_rolls() {
+        let plies = ["roll 3", "roll 6", "a2-a3", "pass", "roll 1", "end", "orient 2", "R@c3"];
+        let game = PlayedGame {
+            plies: plies.iter().map(|p| p.to_string()).collect(),
+            ending: Ending::Quit { seat: 0 },
+        };
+        assert_eq!(game.moves(), 5);
+        assert!(is_roll(&roll_notation(12)));
     }
 }

@@ -14,11 +14,20 @@ use super::variables::{seat_missing, seat_not_expected};
 /// The most sides a die may have.
 const MAX_SIDES: i64 = 1000;
 
+/// What to report about a piece that an effect may not touch.
+struct Denied {
+    code: &'static str,
+    what: String,
+    verb: &'static str,
+}
+
 /// What a `set` assigns to.
 enum Target {
     Variable(VarId, Ty),
     SeatVariable(VarId, Ty, ir::Expr),
-    Attribute(AttrId),
+    Attribute(ir::Expr, AttrId),
+    /// `set piece.type = T`
+    Type(ir::Expr),
 }
 
 impl<'a> Checker<'a> {
@@ -27,12 +36,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn effect(&mut self, effect: &'a ast::Effect, scope: &Scope<'a>) -> Option<ir::Effect> {
-        let span = match effect {
-            ast::Effect::Set { span, .. }
-            | ast::Effect::Rotate { span, .. }
-            | ast::Effect::If { span, .. } => *span,
-        };
-        if !self.enter(span) {
+        if !self.enter(effect.span()) {
             return None;
         }
         let lowered = match effect {
@@ -43,6 +47,15 @@ impl<'a> Checker<'a> {
                 then: self.effects(&then.effects, scope),
                 otherwise: otherwise.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, scope)),
             }),
+            ast::Effect::Release { piece, owner, region, .. } => {
+                Some(self.release(piece, owner, region, scope))
+            }
+            ast::Effect::Give { piece, owner, holder, .. } => Some(self.give(piece, owner, holder, scope)),
+            ast::Effect::Retire { seat, .. } => {
+                Some(ir::Effect::Retire { seat: self.expect(seat, scope, Ty::Seat) })
+            }
+            ast::Effect::ForEach { pieces, filter, body, .. } => self.for_each(pieces, filter, body, scope),
+            ast::Effect::Send { piece, destination, .. } => self.send(piece, destination.node, scope),
         };
         self.depth -= 1;
         lowered
@@ -70,7 +83,8 @@ impl<'a> Checker<'a> {
         };
         let (want, bounds) = match &target {
             Some(Target::Variable(_, ty) | Target::SeatVariable(_, ty, _)) => (*ty, None),
-            Some(Target::Attribute(slot)) => (Ty::Int, self.attribute_bounds(*slot)),
+            Some(Target::Attribute(_, slot)) => (Ty::Int, self.attribute_bounds(*slot)),
+            Some(Target::Type(_)) => (Ty::PieceType, None),
             None => (Ty::Unknown, None),
         };
         let value = self.assigned_value(value, want, bounds, scope);
@@ -79,9 +93,8 @@ impl<'a> Checker<'a> {
             Target::SeatVariable(variable, _, seat) => {
                 ir::Effect::SetVariable { variable, seat: Some(seat), value }
             }
-            Target::Attribute(attribute) => {
-                ir::Effect::SetAttribute { cell: ir::Expr::Context(ContextWord::To), attribute, value }
-            }
+            Target::Attribute(cell, attribute) => ir::Effect::SetAttribute { cell, attribute, value },
+            Target::Type(cell) => ir::Effect::SetType { cell, piece_type: value },
         })
     }
 
@@ -134,23 +147,91 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `set piece.ATTR = ...`: the moved piece, now on `to`.
+    /// `set piece.ATTR = ...`: the moved piece, now on `to` (or `it` in `for each`, `pushed` in a
+    /// push).
     fn attribute_target(&mut self, base: &Ident, attribute: &Ident, scope: &Scope<'a>) -> Option<Target> {
-        if base.name != Word::Piece.name() {
-            let help = "only the piece that moved can change: `set piece.ATTR = ...`".to_string();
-            self.not_assignable(base, format!("`{}.{}`", base.name, attribute.name), help);
+        let what = format!("`{}.{}`", base.name, attribute.name);
+        let (cell, kinds) =
+            self.piece_cell(base, scope, Denied { code: "set-not-assignable", what, verb: "set" })?;
+        if attribute.name == "type" {
+            return Some(Target::Type(cell));
+        }
+        if ["owner", "value"].contains(&attribute.name.as_str()) {
+            let help = "only attributes declared with `attribute` and the type can be set".to_string();
+            self.not_assignable(attribute, format!("`{}.{}`", base.name, attribute.name), help);
             return None;
         }
-        let Some(Ty::Piece(kinds)) = scope.word_type(Word::Piece) else {
-            self.word(Word::Piece, base.span, scope);
+        self.attribute(attribute, kinds).map(|slot| Target::Attribute(cell, slot))
+    }
+
+    /// The cell of a piece that effects may change or send away, and its types: `piece` (the moved
+    /// piece, on `to`), `it` in `for each`, `pushed` in a push.
+    fn piece_cell(&mut self, base: &Ident, scope: &Scope<'a>, denied: Denied) -> Option<(ir::Expr, Kinds)> {
+        let (word, cell) = match base.name.as_str() {
+            "piece" => (Word::Piece, ContextWord::To),
+            "pushed" => (Word::Pushed, ContextWord::PushedTo),
+            "it" if scope.it_placed => (Word::It, ContextWord::ItCell),
+            _ => {
+                let Denied { code, what, verb } = denied;
+                self.report(
+                    Diagnostic::error(
+                        code,
+                        format!("{what} cannot be {verb}"),
+                        base.span,
+                        "not a piece on the board",
+                    )
+                    .with_help(format!(
+                        "only the piece that moved (`piece`), the piece of a `for each` (`it`) and a \
+                             pushed piece (`pushed`) can be {verb}"
+                    )),
+                );
+                return None;
+            }
+        };
+        let Some(Ty::Piece(kinds)) = scope.word_type(word) else {
+            self.word(word, base.span, scope);
             return None;
         };
-        if ["type", "owner", "value"].contains(&attribute.name.as_str()) {
-            let help = "only attributes declared with `attribute` can be set".to_string();
-            self.not_assignable(attribute, format!("`piece.{}`", attribute.name), help);
+        Some((ir::Expr::Context(cell), kinds))
+    }
+
+    /// `send PIECE to DESTINATION`.
+    fn send(
+        &mut self,
+        piece: &Ident,
+        destination: ast::CaptureDestination,
+        scope: &Scope<'a>,
+    ) -> Option<ir::Effect> {
+        let what = format!("`{}`", piece.name);
+        let (cell, _) = self.piece_cell(piece, scope, Denied { code: "cannot-send", what, verb: "sent" })?;
+        Some(ir::Effect::Send { cell, destination: super::actions::capture_destination(destination) })
+    }
+
+    /// `for each PIECES [where COND] { EFFECTS }`: over pieces on the board.
+    fn for_each(
+        &mut self,
+        pieces: &'a Expr,
+        filter: &'a Option<Expr>,
+        body: &'a ast::EffectBlock,
+        scope: &Scope<'a>,
+    ) -> Option<ir::Effect> {
+        let found = self.pieces_arg(pieces, scope)?;
+        if !matches!(found.collection, ir::Collection::Pieces { .. }) {
+            self.report(
+                Diagnostic::error(
+                    "type-mismatch",
+                    "`for each` goes over pieces on the board",
+                    pieces.span,
+                    "not on the board",
+                )
+                .with_help("write `for each pieces(SEAT, TYPE, ...)`"),
+            );
             return None;
         }
-        self.attribute(attribute, kinds).map(Target::Attribute)
+        let inner = scope.with_placed_it(found.element);
+        let filter = filter.as_ref().map(|f| self.condition(f, &inner));
+        let body = self.effects(&body.effects, &inner);
+        Some(ir::Effect::ForEach { pieces: found.collection, filter, body })
     }
 
     fn not_assignable(&mut self, ident: &Ident, what: String, help: String) {

@@ -136,6 +136,10 @@ impl<'a> Checker<'a> {
         if let Some(word) = Word::named(&ident.name) {
             return self.word(word, ident.span, scope);
         }
+        if ident.name == "seats" {
+            self.collection_not_a_value(ident, ident.span);
+            return Typed::unknown();
+        }
         if let Some(symbol) = self.names.value(&ident.name) {
             return self.symbol_value(symbol, ident, scope);
         }
@@ -153,8 +157,13 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn word(&mut self, word: Word, span: Span, scope: &Scope<'a>) -> Typed {
-        if let Some(ty) = scope.word_type(word) {
-            return Typed::leaf(ir::Expr::Context(word.context()), ty);
+        match (scope.word_type(word), word.context()) {
+            (Some(ty), Some(context)) => return Typed::leaf(ir::Expr::Context(context), ty),
+            (Some(_), None) => {
+                self.collection_not_a_value(&Ident { name: word.name().to_string(), span }, span);
+                return Typed::unknown();
+            }
+            (None, _) => {}
         }
         let available = scope.words.names();
         let help = if available.is_empty() {
@@ -183,7 +192,10 @@ impl<'a> Checker<'a> {
                 let value = self.options.get(i).map_or(0, |o| o.value);
                 Typed::constant(Const::Int(value), Ty::Int)
             }
-            Symbol::Seat(s) => Typed::constant(Const::Seat(s), Ty::Seat),
+            Symbol::Seat(s) => match self.seat_id(s) {
+                Some(seat) => Typed::constant(Const::Seat(seat), Ty::Seat),
+                None => Typed::constant(Const::None, Ty::Seat),
+            },
             Symbol::Piece(t) => Typed::constant(Const::PieceType(t), Ty::PieceType),
             Symbol::Phase(p) => Typed::constant(Const::Phase(p), Ty::Phase),
             Symbol::Variable(v) if self.is_per_seat_variable(v) => {

@@ -9,7 +9,7 @@ use ludex::OptionValues;
 use ludex::diagnostics;
 use ludex::ir::{BoardKind, Game};
 
-use super::input::{check_file, check_option_names, parse_option, plural};
+use super::input::{check_file, parse_option, plural};
 use super::{CliError, CliResult};
 
 /// `--option NAME=VALUE`, for every command that compiles a game.
@@ -72,7 +72,6 @@ pub fn check(args: &CheckArgs) -> CliResult {
     let name = checked.name.clone();
     let warnings = checked.warnings();
     let game = checked.into_game()?;
-    check_option_names(&game, &options)?;
     if denied_warnings {
         return Err(CliError::failed(format!("{} in `{name}` (denied)", plural(warnings, "warning"))));
     }
@@ -87,14 +86,13 @@ pub fn ir(args: &IrArgs) -> CliResult {
     let checked = check_file(&args.file, &options)?;
     checked.show_diagnostics();
     let game = checked.into_game()?;
-    check_option_names(&game, &options)?;
     let mut out = io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, &game).map_err(io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }
 
-/// `Mana: 2 seats (red, amber), board square 6x6, pieces damyo (D), ronin (R)`.
+/// `Game: 2 seats (red, blue), board square 6x6, pieces king (K), pawn (P)`.
 pub fn summary(game: &Game) -> String {
     let seats: Vec<&str> = game.seats.iter().map(|s| s.name.as_str()).collect();
     let pieces: Vec<String> = game.pieces.iter().map(|p| format!("{} ({})", p.name, p.letter)).collect();

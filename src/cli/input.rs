@@ -76,10 +76,23 @@ impl Checked {
     }
 }
 
-/// Reads and compiles a rules file.
+/// Reads and compiles a rules file. An `--option` the rules refuse (a name they do not declare, a
+/// value outside the declared range) is a usage error, given with the checker's message and hint.
 pub fn check_file(path: &Path, options: &OptionValues) -> CliResult<Checked> {
     let text = read_text(path)?;
     let compiled = compile(&text, options);
+    let refused: Vec<String> = compiled
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| refuses_an_option(diagnostic, options))
+        .map(|diagnostic| match &diagnostic.help {
+            Some(help) => format!("{} ({help})", diagnostic.message),
+            None => diagnostic.message.clone(),
+        })
+        .collect();
+    if !refused.is_empty() {
+        return Err(CliError::usage(format!("in `{}`: {}", path.display(), refused.join("; "))));
+    }
     Ok(Checked {
         game: compiled.game,
         diagnostics: compiled.diagnostics,
@@ -88,27 +101,23 @@ pub fn check_file(path: &Path, options: &OptionValues) -> CliResult<Checked> {
     })
 }
 
-/// Reads, compiles and validates the options of a rules file to play it: diagnostics (warnings
-/// too) go to standard error; errors end the command.
+/// Whether the diagnostic is about an option value given on the command line.
+fn refuses_an_option(diagnostic: &Diagnostic, options: &OptionValues) -> bool {
+    match diagnostic.code {
+        "unknown-option" => true,
+        "out-of-range" => {
+            options.keys().any(|name| diagnostic.message.starts_with(&format!("option `{name}` = ")))
+        }
+        _ => false,
+    }
+}
+
+/// Reads and compiles a rules file to play it: diagnostics (warnings too) go to standard error;
+/// errors end the command.
 pub fn load_game(path: &Path, options: &OptionValues) -> CliResult<Game> {
     let checked = check_file(path, options)?;
     checked.show_diagnostics();
-    let game = checked.into_game()?;
-    check_option_names(&game, options)?;
-    Ok(game)
-}
-
-/// Every option given must be one the game declares.
-pub fn check_option_names(game: &Game, options: &OptionValues) -> CliResult {
-    let declared: Vec<&str> = game.options.iter().map(|o| o.name.as_str()).collect();
-    match options.keys().find(|name| !declared.contains(&name.as_str())) {
-        None => Ok(()),
-        Some(name) => Err(CliError::usage(format!(
-            "`{}` declares no option `{name}`{}",
-            game.name,
-            hint(name, &declared, "options")
-        ))),
-    }
+    checked.into_game()
 }
 
 /// The value of every option the game declares, as the game was lowered.

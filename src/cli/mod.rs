@@ -2,11 +2,13 @@
 //! codes: 0 success, 1 a check failure, a replay mismatch or a game that could not go on, 2 a usage
 //! or input error (bad arguments, unreadable or malformed files). Nothing here panics on any input.
 
+mod bench;
 mod check;
 mod config;
 mod input;
 mod perft;
 mod play;
+mod points;
 mod replay;
 mod run;
 mod session;
@@ -38,10 +40,12 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between agents and summarize the results
     Run(run::RunArgs),
-    /// Replay recorded games, checking every ply and the results
+    /// Replay recorded games, checking every move, roll and result
     Replay(replay::ReplayArgs),
-    /// Count the positions reachable in N plies (not available yet)
+    /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
+    /// Measure how fast random games and perft run, per rules file
+    Bench(bench::BenchArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -53,6 +57,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
         Command::Perft(args) => perft::perft(&args),
+        Command::Bench(args) => bench::bench(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 //! `ludex play`: one game in the terminal. Human seats see the board and the numbered legal moves
 //! and type a number or a move in notation (`quit` leaves); the other seats' moves, dice rolls and
-//! captures are announced; the result is shown at the end. Input that ends (a closed pipe) leaves the
+//! captures are announced; the result is shown at the end, with the points table when the rules
+//! give scores. Input that ends (a closed pipe) leaves the
 //! game like `quit`.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
@@ -63,6 +64,12 @@ pub fn play(args: &PlayArgs) -> CliResult {
         writeln!(out, "\n{}", session.engine.describe(game.state()))?;
     }
     writeln!(out, "{}", ending_announcement(&session, &ending))?;
+    if let Ending::Over(result) = &ending {
+        if !result.scores.is_empty() {
+            let points: Vec<f64> = result.scores.iter().map(|&p| p as f64).collect();
+            write!(out, "{}", super::points::table(&session.engine.game, "points", &points, 0))?;
+        }
+    }
     if let Some(mut file) = record_file {
         file.write(&Record::new(session.header(seed), game.finish(ending.clone())))?;
         file.finish()?;
@@ -78,7 +85,7 @@ fn seed_from_clock() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// `Dice Chess: white (human) against black (random), seed 7`.
+/// `Game: white (human) against black (random), seed 7`.
 fn introduction(session: &Session, seed: u64) -> String {
     let seats: Vec<String> = session
         .agents
@@ -208,7 +215,10 @@ fn prompt(count: usize) -> String {
 fn list_moves(out: &mut impl Write, engine: &Engine, state: &State, moves: &[Move]) -> io::Result<()> {
     let mut line = String::new();
     for (index, &mv) in moves.iter().enumerate() {
-        let item = format!("{:>3}. {:<8}", index + 1, engine.move_notation(state, mv));
+        let notation = engine.move_notation(state, mv);
+        // A long notation (a walk's path) still keeps a space before the next number.
+        let gap = if notation.len() >= 8 { " " } else { "" };
+        let item = format!("{:>3}. {notation:<8}{gap}", index + 1);
         if line.len() + item.len() > LINE_WIDTH {
             writeln!(out, "{}", line.trim_end())?;
             line.clear();

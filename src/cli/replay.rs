@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use ludex::OptionValues;
+use ludex::agents::play::is_roll;
 use ludex::record::{self, Record};
 use ludex::runtime::Engine;
 
@@ -42,17 +43,17 @@ pub fn replay(args: &ReplayArgs) -> CliResult {
     if failures > 0 {
         return Err(CliError::failed(format!("{failures} of {games} recorded games do not replay")));
     }
-    writeln!(out, "{} replayed: every ply legal, every result as recorded", plural(games, "game"))?;
+    writeln!(out, "{} replayed: every move and roll legal, every result as recorded", plural(games, "game"))?;
     Ok(())
 }
 
-/// `game 3: ok, 63 plies, places [1, 2] (reason)`.
+/// `game 3: ok, 63 plies and 40 rolls, places [1, 2] (reason)`: plies are the moves.
 fn replayed_line(game: usize, record: &Record) -> String {
-    let plies = match record.plies.len() {
-        1 => "1 ply".to_string(),
-        count => format!("{count} plies"),
-    };
-    format!("game {game}: ok, {plies}, {}", record::describe_result(record.result.as_ref()))
+    let moves = record.plies.iter().filter(|entry| !is_roll(entry)).count();
+    let rolls = record.plies.len() - moves;
+    let plies = if moves == 1 { "1 ply".to_string() } else { format!("{moves} plies") };
+    let result = record::describe_result(record.result.as_ref());
+    format!("game {game}: ok, {plies} and {}, {result}", plural(rolls, "roll"))
 }
 
 /// The engine of the last rules file and options replayed: consecutive records of the same game

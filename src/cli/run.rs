@@ -1,10 +1,12 @@
 //! `ludex run`: many games between agents (random by default), with a progress bar and a summary:
 //! wins per seat with the win rate and its 95% Wilson interval (so balance, such as an advantage of
-//! the first seat, shows at a glance), draws, game lengths and speed. Game `i` (0-based) is played
-//! with seed `S + i` (wrapping), so any game of a run can be played again alone with `--seed`.
+//! the first seat, shows at a glance), draws, game lengths and speed, and mean points when the rules
+//! give scores. Game `i` (0-based) is played with seed `S + i` (wrapping), so any game of a run can
+//! be played again alone with `--seed`.
 //!
 //! A seat wins a game when its place is 1 and not every seat has place 1; a draw is a game where
-//! every seat has place 1. Lengths count plies: moves and chance outcomes.
+//! every seat has place 1. A game's length counts its plies: the moves played (`pass` and `end`
+//! included), not the chance outcomes, which records hold too.
 
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -110,23 +112,43 @@ struct Tally {
     /// Games the rules did not end (an agent left, or the driver stopped).
     unfinished: u64,
     wins: Vec<u64>,
+    /// Moves over all games, and in the longest game.
     total_plies: u64,
     max_plies: usize,
+    /// Games whose result gave scores, and each seat's points over them.
+    scored: u64,
+    points: Vec<i64>,
 }
 
 impl Tally {
     fn new(seats: usize) -> Tally {
-        Tally { games: 0, draws: 0, unfinished: 0, wins: vec![0; seats], total_plies: 0, max_plies: 0 }
+        Tally {
+            games: 0,
+            draws: 0,
+            unfinished: 0,
+            wins: vec![0; seats],
+            total_plies: 0,
+            max_plies: 0,
+            scored: 0,
+            points: vec![0; seats],
+        }
     }
 
     fn add(&mut self, game: &PlayedGame) {
         self.games += 1;
-        self.total_plies += game.plies.len() as u64;
-        self.max_plies = self.max_plies.max(game.plies.len());
+        let plies = game.moves();
+        self.total_plies += plies as u64;
+        self.max_plies = self.max_plies.max(plies);
         let Some(result) = game.result() else {
             self.unfinished += 1;
             return;
         };
+        if !result.scores.is_empty() {
+            self.scored += 1;
+            for (total, &points) in self.points.iter_mut().zip(&result.scores) {
+                *total = total.saturating_add(points);
+            }
+        }
         let winners = winners(result);
         if winners.is_empty() {
             self.draws += 1;
@@ -156,6 +178,9 @@ struct Report {
     seconds: f64,
     games_per_second: f64,
     plies_per_second: f64,
+    /// The points table (mean points per seat and team), when the games gave scores.
+    #[serde(skip)]
+    points: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -165,6 +190,9 @@ struct SeatReport {
     wins: u64,
     /// Wins over games, with its 95% Wilson interval.
     win_rate: Proportion,
+    /// Mean points over the games that gave scores.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_points: Option<f64>,
 }
 
 impl Report {
@@ -181,8 +209,11 @@ impl Report {
                 agent: agent.to_string(),
                 wins,
                 win_rate: Proportion::new(wins, tally.games),
+                mean_points: mean_points(tally).map(|points| points[seat]),
             })
             .collect();
+        let points = mean_points(tally)
+            .map(|points| super::points::table(&session.engine.game, "mean points", &points, 1));
         Report {
             game: session.engine.game.name.clone(),
             games: tally.games,
@@ -196,6 +227,7 @@ impl Report {
             seconds,
             games_per_second: per_second(tally.games as f64),
             plies_per_second: per_second(tally.total_plies as f64),
+            points,
         }
     }
 
@@ -216,6 +248,9 @@ impl Report {
             "\n  length: mean {:.1} plies, max {}\n  speed: {:.1} games/s, {:.0} plies/s ({:.2} s)\n",
             self.mean_length, self.max_length, self.games_per_second, self.plies_per_second, self.seconds
         ));
+        for line in self.points.iter().flat_map(|points| points.lines()) {
+            text.push_str(&format!("  {line}\n"));
+        }
         text
     }
 }
@@ -226,17 +261,24 @@ fn percent(proportion: Proportion) -> String {
     format!("{:5.1}% (95% CI {:.1}–{:.1}%)", 100.0 * rate, 100.0 * low, 100.0 * high)
 }
 
+/// Each seat's mean points over the games that gave scores, if any did.
+fn mean_points(tally: &Tally) -> Option<Vec<f64>> {
+    (tally.scored > 0).then(|| tally.points.iter().map(|&p| p as f64 / tally.scored as f64).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use ludex::agents::play::Ending;
 
     fn result(places: &[u32]) -> GameResult {
-        GameResult { places: places.to_vec(), reason: "test".into() }
+        GameResult { places: places.to_vec(), reason: "test".into(), scores: Vec::new() }
     }
 
-    fn played(ending: Ending, plies: usize) -> PlayedGame {
-        PlayedGame { plies: vec!["pass".to_string(); plies], ending }
+    /// A game of `moves` passes, each after a roll.
+    fn played(ending: Ending, moves: usize) -> PlayedGame {
+        let plies = ["roll 1", "pass"].iter().cycle().take(2 * moves).map(|p| p.to_string()).collect();
+        PlayedGame { plies, ending }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Generic measures of a position for agents that look ahead: each seat's material (the `value`s
-//! of its pieces on the board) and the keys the game's `rank by` end rule would rank a seat by now.
+//! of its pieces on the board) and the keys the game ranks seats by (its first `rank by` end rule,
+//! else its `score`), evaluated now.
 
 use crate::ir::{Outcome, SeatId};
 
@@ -21,14 +22,15 @@ impl Engine {
             .fold(0, i64::saturating_add)
     }
 
-    /// The keys of the first `rank by` end rule evaluated for the seat in this state, as the rule
-    /// would rank it if it ended the game now (a key that is not an integer reads `i64::MIN`);
-    /// `None` when no end rule ranks.
+    /// The keys the game ranks seats by, evaluated for the seat in this state as if the game ended
+    /// now: those of the first `rank by` end rule, else the `score` (a key that is not an integer
+    /// reads `i64::MIN`); `None` when the game neither ranks nor scores.
     pub fn rank_keys(&self, state: &State, seat: SeatId) -> Option<Vec<i64>> {
-        let keys = self.game.end.iter().find_map(|rule| match &rule.outcome {
-            Outcome::Rank(keys) => Some(keys),
+        let rank = self.game.end.iter().find_map(|rule| match &rule.outcome {
+            Outcome::Rank(keys) => Some(keys.as_slice()),
             _ => None,
-        })?;
+        });
+        let keys = rank.or(self.game.score.as_ref().map(std::slice::from_ref))?;
         let ctx = Ctx { seat: Some(seat), ..Ctx::new(state.last_mover, Some(self.current_seat(state))) };
         Some(keys.iter().map(|key| self.eval(state, &ctx, key).as_int().unwrap_or(i64::MIN)).collect())
     }

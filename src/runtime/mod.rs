@@ -7,13 +7,16 @@
 //! the driver (play, search, perft) supplies the outcome.
 //!
 //! Modules: `state` (the data), `value` and `eval` (expressions), `movegen` (legal moves),
-//! `effects` (applying a move), `turns` (the turn and phase machine, end rules, results),
-//! `notation`, `display`, `position` (the position text format), `perft`.
+//! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying a
+//! move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
+//! (the turn and phase machine, end rules, results), `notation`, `display`, `position` (the
+//! position text format), `perft`.
 
 mod display;
 mod effects;
 mod eval;
 mod evaluation;
+mod holdings;
 mod movegen;
 mod notation;
 mod perft;
@@ -21,6 +24,7 @@ mod position;
 mod state;
 mod turns;
 mod value;
+mod walk;
 
 #[cfg(test)]
 mod tests;
@@ -32,6 +36,7 @@ use crate::ir::{ActionId, CellId, CellSet, Game, MapId, PhaseId, SeatId, TypeId,
 pub use perft::{perft, perft_divide};
 pub use state::{Piece, Prize, State};
 pub use value::Value;
+pub use walk::Path;
 
 /// What a move does, identified by its effects: two paths to the same result are the same move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,6 +48,9 @@ pub struct Move {
     pub piece: Option<TypeId>,
     /// The value of a `choose` action.
     pub choice: i32,
+    /// The steps of a walk whose path matters (it pays, pushes or may leave the board); empty for
+    /// every other move. A walk that leaves the board has no `to`.
+    pub path: Path,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,7 +64,7 @@ pub enum MoveKind {
 
 impl Move {
     pub(crate) fn bare(kind: MoveKind) -> Move {
-        Move { kind, from: None, to: None, piece: None, choice: 0 }
+        Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE }
     }
 }
 
@@ -73,11 +81,14 @@ pub enum Status {
     Over(GameResult),
 }
 
-/// How a game ended: each seat's place (1 is best; seats that tie share a place).
+/// How a game ended: each seat's place (1 is best; seats that tie share a place), and each seat's
+/// score when the rules give one (`score` in `end`; empty otherwise).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {
     pub places: Vec<u32>,
     pub reason: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<i64>,
 }
 
 /// Runs one lowered game.
@@ -276,6 +287,16 @@ impl Engine {
     pub(crate) fn allied(&self, a: SeatId, b: SeatId) -> bool {
         let team = |s: SeatId| self.game.seats.get(s as usize).and_then(|seat| seat.team);
         a == b || team(a).is_some_and(|t| Some(t) == team(b))
+    }
+
+    /// The one other seat of the seat's team, if its team has exactly two seats.
+    pub(crate) fn partner(&self, seat: SeatId) -> Option<SeatId> {
+        let team = self.game.seats.get(seat as usize)?.team?;
+        match *self.game.teams.get(team as usize)?.seats.as_slice() {
+            [a, b] if a == seat => Some(b),
+            [a, b] if b == seat => Some(a),
+            _ => None,
+        }
     }
 
     /// Whether a piece is an enemy of the seat: owned by a seat that is not on its side.

@@ -30,7 +30,7 @@ pub(super) fn item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> C
         Rule::action_decl => Item::Action(action_decl(pair)?),
         Rule::capture_decl => Item::Capture(capture_decl(pair, &mut once)?),
         Rule::phase_decl => Item::Phase(phase_decl(pair, &mut once)?),
-        Rule::end_decl => Item::End(end_decl(pair)?),
+        Rule::end_decl => Item::End(end_decl(pair, &mut once)?),
         _ => return Err(malformed(span_of(&pair))),
     })
 }
@@ -84,12 +84,13 @@ fn option_decl(pair: Pair<'_, Rule>) -> Converted<OptionDecl> {
 fn seat_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<SeatDecl> {
     let span = span_of(&pair);
     let mut children = Children::of(pair);
-    let mut seat = SeatDecl { name: children.ident()?, turned: None, mirrored: None, span };
+    let mut seat = SeatDecl { name: children.ident()?, turned: None, mirrored: None, condition: None, span };
     for view in children {
         let view_span = span_of(&view);
         match view.as_rule() {
             Rule::turned => once.set(&mut seat.turned, Children::of(view).int()?, "turned", view_span),
             Rule::mirrored => once.set(&mut seat.mirrored, view_span, "mirrored", view_span),
+            Rule::seat_condition => seat.condition = Some(single_expr(view)?),
             _ => return Err(malformed(view_span)),
         }
     }
@@ -383,12 +384,7 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         }
         Rule::walk_pattern => {
             let directions = ident_list(children.expect(Rule::ident_list)?)?;
-            let length = children.required()?;
-            let length = match length.as_rule() {
-                Rule::exactly => WalkLength::Exactly(single_expr(length)?),
-                Rule::at_most => WalkLength::AtMost(single_expr(length)?),
-                _ => return Err(malformed(span_of(&length))),
-            };
+            let length = children.next().map(walk_length).transpose()?;
             ActionClause::Walk { directions, length, span }
         }
         Rule::drop_clause => {
@@ -403,12 +399,44 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
             let to = expr(children.expect(Rule::expr)?)?;
             ActionClause::Choose { name, from, to, span }
         }
+        Rule::declare_clause => ActionClause::Declare { span },
         Rule::when_clause => ActionClause::When(expr(children.expect(Rule::expr)?)?),
         Rule::to_clause => ActionClause::To(Spanned::new(destination(&children.required()?)?, span)),
         Rule::where_clause => ActionClause::Where(expr(children.expect(Rule::expr)?)?),
         Rule::then_clause => ActionClause::Then(effect_block(children.expect(Rule::effect_block)?)?),
+        Rule::step_condition => ActionClause::StepCondition(expr(children.expect(Rule::expr)?)?),
+        Rule::paying_clause => {
+            let amount = expr(children.expect(Rule::expr)?)?;
+            let attribute = children.next_if(Rule::ident).map(|name| ident(&name));
+            ActionClause::Paying { amount, attribute, span }
+        }
+        Rule::push_clause => push_clause(children.next_if(Rule::push_block), span)?,
+        Rule::exit_clause => {
+            ActionClause::Exit(Spanned::new(capture_destination(children.expect(Rule::capture_dest)?)?, span))
+        }
         _ => return Err(malformed(span)),
     })
+}
+
+fn walk_length(pair: Pair<'_, Rule>) -> Converted<WalkLength> {
+    match pair.as_rule() {
+        Rule::exactly => Ok(WalkLength::Exactly(single_expr(pair)?)),
+        Rule::at_most => Ok(WalkLength::AtMost(single_expr(pair)?)),
+        _ => Err(malformed(span_of(&pair))),
+    }
+}
+
+/// `push` or `push { when ...  then { ... } }`.
+fn push_clause(block: Option<Pair<'_, Rule>>, span: Span) -> Converted<ActionClause> {
+    let (mut when, mut then) = (Vec::new(), Vec::new());
+    for clause in block.into_iter().flat_map(Children::of) {
+        match clause.as_rule() {
+            Rule::when_clause => when.push(single_expr(clause)?),
+            Rule::then_clause => then.push(effect_block(Children::of(clause).required()?)?),
+            _ => return Err(malformed(span_of(&clause))),
+        }
+    }
+    Ok(ActionClause::Push { when, then, span })
 }
 
 /// A clause made of a keyword and one expression (`at most 2`, `when c`, `win mover`).
@@ -480,6 +508,30 @@ fn effect(pair: Pair<'_, Rule>) -> Converted<Effect> {
             let then = effect_block(children.expect(Rule::effect_block)?)?;
             let otherwise = children.next_if(Rule::effect_block).map(effect_block).transpose()?;
             Effect::If { condition, then, otherwise, span }
+        }
+        Rule::release_effect => {
+            let piece = expr(children.expect(Rule::expr)?)?;
+            let owner = expr(children.expect(Rule::expr)?)?;
+            Effect::Release { piece, owner, region: region(children.expect(Rule::region)?)?, span }
+        }
+        Rule::give_effect => {
+            let piece = expr(children.expect(Rule::expr)?)?;
+            let owner = expr(children.expect(Rule::expr)?)?;
+            Effect::Give { piece, owner, holder: expr(children.expect(Rule::expr)?)?, span }
+        }
+        Rule::retire_effect => Effect::Retire { seat: expr(children.expect(Rule::expr)?)?, span },
+        Rule::for_each_effect => {
+            let pieces = expr(children.expect(Rule::expr)?)?;
+            let filter = children.next_if(Rule::where_clause).map(single_expr).transpose()?;
+            let body = effect_block(children.expect(Rule::effect_block)?)?;
+            Effect::ForEach { pieces, filter, body, span }
+        }
+        Rule::send_effect => {
+            let piece = children.ident()?;
+            let destination = children.expect(Rule::capture_dest)?;
+            let destination_span = span_of(&destination);
+            let destination = Spanned::new(capture_destination(destination)?, destination_span);
+            Effect::Send { piece, destination, span }
         }
         _ => return Err(malformed(span)),
     })
@@ -585,10 +637,17 @@ fn action_count(pair: Pair<'_, Rule>) -> Converted<ActionCount> {
 
 // ---- end -------------------------------------------------------------------------------------------
 
-fn end_decl(pair: Pair<'_, Rule>) -> Converted<EndDecl> {
+fn end_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<EndDecl> {
     let span = span_of(&pair);
-    let rules = Children::of(pair).map(end_rule).collect::<Converted<_>>()?;
-    Ok(EndDecl { rules, span })
+    let mut end = EndDecl { score: None, rules: Vec::new(), span };
+    for clause in Children::of(pair) {
+        let clause_span = span_of(&clause);
+        match clause.as_rule() {
+            Rule::score_clause => once.set(&mut end.score, single_expr(clause)?, "score", clause_span),
+            _ => end.rules.push(end_rule(clause)?),
+        }
+    }
+    Ok(end)
 }
 
 fn end_rule(pair: Pair<'_, Rule>) -> Converted<EndRule> {
