@@ -349,3 +349,67 @@ fn a_time_budget_stops_in_time() {
     assert!(report.elapsed >= Duration::from_millis(100) && report.elapsed < Duration::from_secs(5));
     assert!(report.iterations > 0 && report.visits.iter().sum::<u64>() == report.iterations);
 }
+
+/// Runs the `ludex` binary from the crate root.
+fn ludex(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_ludex"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn run_reports_win_rates_with_intervals_for_search_agents() {
+    let args = [
+        "run",
+        "rules/mana.rules",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--seat",
+        "red=mcts:iterations=30,threads=1",
+        "--seat",
+        "amber=greedy",
+        "--json",
+    ];
+    let output = ludex(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let seats = summary["seats"].as_array().expect("seats");
+    assert_eq!(seats[0]["agent"], "mcts:iterations=30,threads=1");
+    assert_eq!(seats[1]["agent"], "greedy");
+    let mut total = summary["draw_rate"]["rate"].as_f64().expect("a draw rate");
+    for seat in seats {
+        let rate = &seat["win_rate"];
+        let [value, low, high] = ["rate", "low", "high"].map(|key| rate[key].as_f64().expect(key));
+        assert!(0.0 <= low && low <= value && value <= high && high <= 1.0, "{rate}");
+        assert_eq!(value, seat["wins"].as_f64().unwrap() / 4.0);
+        total += value;
+    }
+    assert!((total - 1.0).abs() < 1e-9, "every game is won by one seat or drawn: {summary}");
+    let again: serde_json::Value = serde_json::from_slice(&ludex(&args).stdout).expect("JSON");
+    assert_eq!(again["seats"], summary["seats"], "a seed and iteration budgets fix the games");
+}
+
+#[test]
+fn play_seats_search_agents_and_refuses_bad_specs() {
+    let output = ludex(&[
+        "play",
+        "rules/mana.rules",
+        "--seat",
+        "1=greedy",
+        "--seat",
+        "2=mcts:iterations=20",
+        "--seed",
+        "4",
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success() && text.contains("Game over"), "{text}");
+    assert!(text.contains("red (greedy) against amber (mcts:iterations=20)"), "{text}");
+    let output = ludex(&["play", "rules/mana.rules", "--seat", "2=mcts:time=fast"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("mcts `time=fast`"));
+}
