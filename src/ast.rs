@@ -118,6 +118,8 @@ pub enum BoardShape {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardDecl {
     pub shape: BoardShape,
+    /// `without REGION`: cells left out of the board (walls, holes).
+    pub without: Option<Region>,
     pub span: Span,
 }
 
@@ -136,10 +138,12 @@ pub struct MapDecl {
     pub span: Span,
 }
 
-/// `directions rookwise = n, e, s, w`
+/// `directions rookwise = n, e, s, w`, `directions ahead of each seat = ne, se`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DirectionsDecl {
     pub name: Ident,
+    /// `of each seat`: the members are read from each seat's side of the board.
+    pub per_seat: Option<Span>,
     pub members: Vec<Ident>,
     pub span: Span,
 }

@@ -12,10 +12,10 @@ use super::types::{Extent, Kinds, Ty, Typed};
 use super::variables::seat_not_expected;
 use super::{Checker, Frame};
 
-/// Pieces to count or sum over, the types they may have, and the extent of the owner expression.
+/// What to count or sum over, the type `it` has there, and the extent of the owner expression.
 struct Pieces {
     collection: Collection,
-    kinds: Kinds,
+    it: Ty,
     extent: Extent,
 }
 
@@ -32,20 +32,13 @@ impl<'a> Checker<'a> {
             "sum" => self.sum(function, args, span, scope),
             "pieces" | "reserve" | "prizes" => {
                 self.resolve_all(args, scope);
-                self.report(
-                    Diagnostic::error(
-                        "type-mismatch",
-                        format!("`{}(...)` is a collection of pieces, not a value", function.name),
-                        span,
-                        "a collection",
-                    )
-                    .with_help(format!("count it or sum over it: `count({}(...))`", function.name)),
-                );
+                self.collection_not_value(&format!("{}(...)", function.name), "pieces", span);
                 Typed::unknown()
             }
             "piece_at" => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
                 (ir::Expr::PieceAt(Box::new(cell)), Ty::ANY_PIECE)
             }),
+            "distance" => self.distance(function, args, span, scope),
             name => match self.names.value(name) {
                 Some(symbol) => self.call_symbol(symbol, function, args, span, scope),
                 None => {
@@ -55,6 +48,19 @@ impl<'a> Checker<'a> {
                 }
             },
         }
+    }
+
+    /// A collection used where a value is expected.
+    pub(super) fn collection_not_value(&mut self, written: &str, members: &str, span: Span) {
+        self.report(
+            Diagnostic::error(
+                "type-mismatch",
+                format!("`{written}` is a collection of {members}, not a value"),
+                span,
+                "a collection",
+            )
+            .with_help(format!("count it or sum over it: `count({written})`")),
+        );
     }
 
     fn call_symbol(
@@ -138,6 +144,20 @@ impl<'a> Checker<'a> {
         Typed::node(expr, ty, &[extent])
     }
 
+    /// `distance(CELL, CELL)`: the fewest steps between two cells.
+    fn distance(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
+        if !self.arity(function, args, 2..=2, span, scope) {
+            return Typed::unknown();
+        }
+        let [from, to] = [&args[0], &args[1]].map(|arg| {
+            let typed = self.expr(arg, scope);
+            self.check_type(&typed, arg.span, Ty::Cell);
+            typed
+        });
+        let extents = [from.extent, to.extent];
+        Typed::node(ir::Expr::Distance(Box::new(from.expr), Box::new(to.expr)), Ty::Int, &extents)
+    }
+
     /// Whether the call has an allowed number of arguments; otherwise they are checked, and an
     /// error reported.
     fn arity(
@@ -184,8 +204,7 @@ impl<'a> Checker<'a> {
         }
         let pieces = self.pieces_arg(&args[0], scope);
         let predicate = args.get(1).map(|p| {
-            let typed =
-                self.expr(p, &scope.with_it(Ty::Piece(pieces.as_ref().map_or(Kinds::ANY, |c| c.kinds))));
+            let typed = self.expr(p, &scope.with_it(pieces.as_ref().map_or(Ty::Piece(Kinds::ANY), |c| c.it)));
             self.check_type(&typed, p.span, Ty::Bool);
             typed
         });
@@ -205,7 +224,7 @@ impl<'a> Checker<'a> {
             return Typed::unknown();
         }
         let pieces = self.pieces_arg(&args[0], scope);
-        let it = Ty::Piece(pieces.as_ref().map_or(Kinds::ANY, |c| c.kinds));
+        let it = pieces.as_ref().map_or(Ty::Piece(Kinds::ANY), |c| c.it);
         let term = self.expr(&args[1], &scope.with_it(it));
         self.check_type(&term, args[1].span, Ty::Int);
         let Some(pieces) = pieces else { return Typed::unknown() };
@@ -214,7 +233,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The collection a `count` or `sum` goes over: `pieces(...)`, `reserve(...)`, `prizes(...)`,
-    /// or a definition that is one.
+    /// `seats`, or a definition that is one.
     fn pieces_arg(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
         let (function, args): (&'a Ident, &'a [Expr]) = match &e.node {
             ExprKind::Call { function, args } => (function, args),
@@ -223,6 +242,9 @@ impl<'a> Checker<'a> {
         };
         match (function.name.as_str(), self.names.value(&function.name)) {
             ("pieces", _) => self.pieces_call(function, args, e.span, scope),
+            ("seats", _) if matches!(e.node, ExprKind::Name(_)) && self.parameter_free("seats") => {
+                Some(Pieces { collection: Collection::Seats, it: Ty::Seat, extent: Extent::LEAF })
+            }
             (pile @ ("reserve" | "prizes"), _) => {
                 if !self.arity(function, args, 1..=1, e.span, scope) {
                     return None;
@@ -235,7 +257,7 @@ impl<'a> Checker<'a> {
                 } else {
                     Collection::Prizes { owner: owner_expr }
                 };
-                Some(Pieces { collection, kinds: Kinds::ANY, extent: owner.extent })
+                Some(Pieces { collection, it: Ty::Piece(Kinds::ANY), extent: owner.extent })
             }
             (_, Some(Symbol::Define(d))) if self.parameter_free(&function.name) => {
                 self.inline(d, function, args, e.span, scope, |this, body, scope| {
@@ -285,7 +307,7 @@ impl<'a> Checker<'a> {
         let types: Vec<TypeId> = args[1..].iter().filter_map(|arg| self.piece_type_arg(arg, scope)).collect();
         let kinds = if types.is_empty() { Kinds::ANY } else { Kinds::of(&types) };
         let collection = Collection::Pieces { owner: Box::new(owner.expr), types };
-        Some(Pieces { collection, kinds, extent: owner.extent })
+        Some(Pieces { collection, it: Ty::Piece(kinds), extent: owner.extent })
     }
 
     /// A piece type known before the game: a type's name, or a parameter bound to one.
@@ -383,7 +405,11 @@ impl<'a> Checker<'a> {
 }
 
 fn is_collection(e: &Expr) -> bool {
-    matches!(&e.node, ExprKind::Call { function, .. } if ["pieces", "reserve", "prizes"].contains(&function.name.as_str()))
+    match &e.node {
+        ExprKind::Call { function, .. } => ["pieces", "reserve", "prizes"].contains(&function.name.as_str()),
+        ExprKind::Name(name) => name.name == "seats",
+        _ => false,
+    }
 }
 
 /// "argument" or "arguments", after a count written in words or digits.

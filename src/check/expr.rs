@@ -142,6 +142,10 @@ impl<'a> Checker<'a> {
         if let Some(cell) = self.board.as_ref().and_then(|b| b.cell_named(&ident.name)) {
             return Typed::constant(Const::Cell(cell), Ty::Cell);
         }
+        if ident.name == "seats" {
+            self.collection_not_value("seats", "seats", ident.span);
+            return Typed::unknown();
+        }
         self.unknown_name(ident, scope);
         Typed::unknown()
     }

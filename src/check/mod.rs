@@ -17,6 +17,7 @@ mod names;
 mod options;
 mod pieces;
 mod regions;
+mod removed;
 mod scope;
 mod setup;
 mod turns;
@@ -134,6 +135,8 @@ pub(crate) struct Checker<'a> {
     views_known: bool,
     /// A piece type's value is being resolved (it may not read piece values).
     valuing: bool,
+    /// The cells the board leaves out are being resolved (on the whole board).
+    shaping_board: bool,
 }
 
 impl<'a> Checker<'a> {
@@ -158,6 +161,7 @@ impl<'a> Checker<'a> {
             depth: 0,
             work_left: expr::WORK,
             valuing: false,
+            shaping_board: false,
             views_known: true,
         }
     }
@@ -185,7 +189,7 @@ impl<'a> Checker<'a> {
 
     fn run(mut self, values: &OptionValues) -> Option<Game> {
         self.options = self.option_values(values);
-        self.board = self.board();
+        self.board = self.board().and_then(|board| self.leave_out_cells(board));
         self.seats = self.seats();
         self.teams = self.teams();
         self.maps = self.maps();

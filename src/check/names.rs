@@ -11,7 +11,8 @@ use crate::ir;
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 6] = ["count", "sum", "pieces", "reserve", "prizes", "piece_at"];
+pub const BUILTINS: [&str; 8] =
+    ["count", "sum", "pieces", "reserve", "prizes", "piece_at", "distance", "seats"];
 
 /// What a declared name stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

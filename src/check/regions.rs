@@ -187,9 +187,13 @@ impl<'a> Checker<'a> {
         }
         let mut mask = vec![false; self.cell_count()];
         for (cell, slot) in mask.iter_mut().enumerate() {
-            let env = Env { maps: &self.maps, zones: &self.zones, cell: Some(cell as CellId) };
+            let env = self.const_env(Some(cell as CellId));
             match consteval::eval(&typed.expr, &env) {
                 Ok(value) => *slot = value == ir::Const::Bool(true),
+                Err(_) if self.shaping_board => {
+                    self.not_geometry(condition.span);
+                    return self.no_cells();
+                }
                 Err(why) => {
                     self.not_constant(condition.span, why);
                     return self.no_cells();
@@ -197,6 +201,11 @@ impl<'a> Checker<'a> {
             }
         }
         Shape::Written(mask)
+    }
+
+    /// What a constant expression may read, with `cell` standing for the given cell.
+    pub(super) fn const_env(&self, cell: Option<CellId>) -> Env<'_> {
+        Env { board: self.board.as_ref(), maps: &self.maps, zones: &self.zones, cell }
     }
 
     fn not_constant(&mut self, span: Span, why: Dynamic) {
@@ -219,6 +228,10 @@ impl<'a> Checker<'a> {
     }
 
     fn zone_ref(&mut self, ident: &Ident, per_seat: bool) -> Shape {
+        if self.shaping_board {
+            self.not_geometry(ident.span);
+            return self.no_cells();
+        }
         let Some(Symbol::Zone(zone)) = self.names.value(&ident.name) else {
             self.unknown("unknown-zone", "zone", ident, |s| matches!(s, Symbol::Zone(_)));
             return self.no_cells();

@@ -177,6 +177,23 @@ impl Board {
         Some(Board::build(BoardKind::Hex { side }, cells, directions, groups, 60))
     }
 
+    /// The same board with the cells where `removed` is true left out: they have no id, no piece
+    /// stands on them and no step, slide, leap or walk passes through them. The symmetries that
+    /// do not carry the board onto itself are dropped. `None` when no cell is left.
+    pub fn without(self, removed: &[bool]) -> Option<Board> {
+        let Board { kind, cells, directions, groups, rotation_step, .. } = self;
+        let kept: Vec<Cell> = cells
+            .into_iter()
+            .enumerate()
+            .filter(|(index, _)| !removed.get(*index).copied().unwrap_or(false))
+            .map(|(_, cell)| cell)
+            .collect();
+        if kept.is_empty() {
+            return None;
+        }
+        Some(Board::build(kind, kept, directions, groups, rotation_step))
+    }
+
     fn build(
         kind: BoardKind,
         cells: Vec<Cell>,
@@ -258,6 +275,17 @@ impl Board {
     pub fn neighbour(&self, cell: CellId, direction: DirId) -> Option<CellId> {
         let next = self.neighbours[cell as usize * self.directions.len() + direction as usize];
         (next != NO_CELL).then_some(next)
+    }
+
+    /// The fewest steps from one cell to another over the whole grid (missing cells do not
+    /// matter): king steps on square boards, steps through a side on hexagonal boards.
+    pub fn distance(&self, from: CellId, to: CellId) -> Option<u32> {
+        let (a, b) = (self.cells.get(from as usize)?, self.cells.get(to as usize)?);
+        let (dx, dy) = ((a.x - b.x).unsigned_abs(), (a.y - b.y).unsigned_abs());
+        Some(match self.kind {
+            BoardKind::Square { .. } => dx.max(dy) / 2,
+            BoardKind::Hex { .. } => dx.max((dx + dy) / 2),
+        })
     }
 
     pub fn cell_named(&self, name: &str) -> Option<CellId> {

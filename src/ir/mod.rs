@@ -457,6 +457,8 @@ pub enum Collection {
     Prizes {
         owner: Box<Expr>,
     },
+    /// Every seat, in seat order (`it` is a seat).
+    Seats,
 }
 
 /// A resolved, statically typed expression. Operations on `none` yield `none` (comparisons with
@@ -489,4 +491,6 @@ pub enum Expr {
     /// A uniform die with this many sides: only as the value of a `set` or a `with`; it makes a
     /// chance node.
     Roll(u32),
+    /// The fewest steps between two cells over the whole grid (`Board::distance`).
+    Distance(Box<Expr>, Box<Expr>),
 }

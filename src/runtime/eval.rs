@@ -111,6 +111,12 @@ impl Engine {
                 });
                 Value::Int(sum)
             }
+            Expr::Distance(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
+                (Value::Cell(a), Value::Cell(b)) => {
+                    Value::from_option(self.game.board.distance(a, b), |d| Value::Int(d.into()))
+                }
+                _ => Value::None,
+            },
             // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
             Expr::Roll(_) => Value::None,
         }
@@ -213,6 +219,7 @@ impl Engine {
                     state.prizes_of(seat).iter().for_each(|p| visit(Value::Prize(*p)));
                 }
             }
+            Collection::Seats => (0..self.seat_count() as SeatId).for_each(|s| visit(Value::Seat(s))),
         }
     }
 }

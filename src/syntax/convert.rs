@@ -104,7 +104,8 @@ fn team_decl(pair: Pair<'_, Rule>) -> Converted<TeamDecl> {
 
 fn board_decl(pair: Pair<'_, Rule>) -> Converted<BoardDecl> {
     let span = span_of(&pair);
-    let shape = Children::of(pair).required()?;
+    let mut children = Children::of(pair);
+    let shape = children.required()?;
     let shape = match shape.as_rule() {
         Rule::square_board => {
             let mut sizes = Children::of(shape);
@@ -113,7 +114,11 @@ fn board_decl(pair: Pair<'_, Rule>) -> Converted<BoardDecl> {
         Rule::hex_board => BoardShape::Hex { side: Children::of(shape).int()? },
         _ => return Err(malformed(span_of(&shape))),
     };
-    Ok(BoardDecl { shape, span })
+    let without = match children.next_if(Rule::without) {
+        Some(without) => Some(region(Children::of(without).expect(Rule::region)?)?),
+        None => None,
+    };
+    Ok(BoardDecl { shape, without, span })
 }
 
 fn map_decl(pair: Pair<'_, Rule>) -> Converted<MapDecl> {
@@ -149,6 +154,7 @@ fn directions_decl(pair: Pair<'_, Rule>) -> Converted<DirectionsDecl> {
     let mut children = Children::of(pair);
     Ok(DirectionsDecl {
         name: children.ident()?,
+        per_seat: children.next_if(Rule::per_seat).map(|p| span_of(&p)),
         members: ident_list(children.expect(Rule::ident_list)?)?,
         span,
     })

@@ -615,6 +615,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::board_decl => "a `board` item",
         Rule::square_board => "`square`",
         Rule::hex_board => "`hex`",
+        Rule::without => "`without`",
         Rule::map_decl => "a `map` item",
         Rule::grid => "a grid in braces",
         Rule::grid_row => "a row of grid values",
