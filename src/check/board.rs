@@ -162,6 +162,11 @@ impl<'a> Checker<'a> {
             ));
             return values;
         };
+        // The cell at each (rank, file), which a board that leaves out cells does not have.
+        let mut at = vec![None; (width * height) as usize];
+        for (id, cell) in board.cells.iter().enumerate() {
+            at[((cell.rank - 1) * width + cell.file - 1) as usize] = Some(id);
+        }
         let rows = &decl.grid.rows;
         if rows.len() != height as usize {
             self.report(Diagnostic::error(
@@ -175,9 +180,9 @@ impl<'a> Checker<'a> {
             self.grid_row(decl, i, row, width);
             let rank_index = height as usize - 1 - i;
             for (file, value) in row.node.iter().enumerate().take(width as usize) {
-                let cell = rank_index * width as usize + file;
-                if let Some(slot) = values.get_mut(cell) {
-                    *slot = self.grid_value(value);
+                let value = self.grid_value(value);
+                if let Some(slot) = at[rank_index * width as usize + file].and_then(|c| values.get_mut(c)) {
+                    *slot = value;
                 }
             }
         }

@@ -137,6 +137,8 @@ pub(crate) struct Checker<'a> {
     valuing: bool,
     /// The cells the board leaves out are being resolved (on the whole board).
     shaping_board: bool,
+    /// The names of the cells the board leaves out.
+    left_out: Vec<String>,
 }
 
 impl<'a> Checker<'a> {
@@ -162,6 +164,7 @@ impl<'a> Checker<'a> {
             work_left: expr::WORK,
             valuing: false,
             shaping_board: false,
+            left_out: Vec::new(),
             views_known: true,
         }
     }
@@ -292,6 +295,40 @@ mod tests {
             codes(&game_with("hex 3", "action sidestep for pawn { step left }")),
             ["unknown-direction"]
         );
+    }
+
+    #[test]
+    fn a_board_without_cells_keeps_map_values_on_their_cells() {
+        let game = valid(
+            "square 3 by 3 without cells b2, c1, a3",
+            "map level {\n 7 8 9\n 4 5 6\n 1 2 3\n}\nsetup { place pawn for each seat on cells a1 }\n\
+             action climb for pawn { step forward  where level(to) > 0 }",
+        );
+        let values: Vec<(String, Option<i32>)> =
+            game.board.cells.iter().zip(&game.maps[0].values).map(|(c, v)| (c.name.clone(), *v)).collect();
+        let expected = [("a1", 1), ("b1", 2), ("a2", 4), ("c2", 6), ("b3", 8), ("c3", 9)];
+        let expected: Vec<(String, Option<i32>)> =
+            expected.iter().map(|(name, v)| (name.to_string(), Some(*v))).collect();
+        assert_eq!(values, expected);
+    }
+
+    #[test]
+    fn a_direction_group_of_each_seat_is_read_from_each_side() {
+        let game = valid(
+            "square 4 by 4",
+            "directions ahead of each seat = n, ne\ndirections fixed = n, ne\n\
+             setup { place pawn for each seat on row 1 }\n\
+             action rush for pawn { step ahead }\naction drift for pawn { step fixed }",
+        );
+        let named = |index: usize| -> Vec<Vec<&str>> {
+            let ActionKind::Step { directions } = &game.actions[index].kind else { panic!("a step") };
+            directions
+                .iter()
+                .map(|dirs| dirs.iter().map(|&d| game.board.directions[d as usize].name.as_str()).collect())
+                .collect()
+        };
+        assert_eq!(named(1), [["n", "ne"], ["s", "sw"]]);
+        assert_eq!(named(2), [["n", "ne"], ["n", "ne"]]);
     }
 
     #[test]

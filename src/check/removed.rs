@@ -28,26 +28,28 @@ impl<'a> Checker<'a> {
         for &cell in &removed.cells {
             mask[cell as usize] = true;
         }
-        let kept = board.without(&mask);
-        if kept.is_none() {
+        if removed.cells.len() == board.cell_count() {
             self.report(Diagnostic::error(
                 "empty-region",
                 "the board leaves out every cell",
                 region.span(),
                 "this is the whole board",
             ));
+            // The whole board stays, so that what follows is checked against it.
+            return Some(board);
         }
-        kept
+        self.left_out = removed.cells.iter().map(|&c| board.cells[c as usize].name.clone()).collect();
+        board.without(&mask)
     }
 
     /// Something in the `without` region that is not known from the geometry alone.
-    pub(super) fn not_geometry(&mut self, span: Span) {
+    pub(super) fn not_geometry(&mut self, span: Span, label: &str) {
         self.report(
             Diagnostic::error(
                 "not-constant",
                 "the cells a board leaves out must be known from its geometry",
                 span,
-                "this reads a zone, a map or the state of the game",
+                label.to_string(),
             )
             .with_help("choose them by rows, files, cells, or `cells where` over `cell` and `distance`"),
         );

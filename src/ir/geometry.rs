@@ -428,4 +428,40 @@ mod tests {
         }
         assert_eq!(b.cells[cell as usize].name, "a1");
     }
+
+    #[test]
+    fn distance_counts_king_steps_on_squares_and_side_steps_on_hexes() {
+        let square = Board::square(8, 8).unwrap();
+        let cell = |b: &Board, name: &str| b.cell_named(name).unwrap();
+        assert_eq!(square.distance(cell(&square, "a1"), cell(&square, "c7")), Some(6));
+        assert_eq!(square.distance(cell(&square, "e4"), cell(&square, "e4")), Some(0));
+        let hex = Board::hex(6).unwrap();
+        let centre = cell(&hex, "f6");
+        // The outer ring is five side steps away, corners included; a corner neighbour is two.
+        assert!(hex.cells.iter().all(|c| hex.distance(centre, cell(&hex, &c.name)).unwrap() <= 5));
+        assert_eq!(hex.distance(centre, cell(&hex, "a1")), Some(5));
+        let e = hex.direction_named("e").unwrap();
+        assert_eq!(hex.distance(centre, hex.neighbour(centre, e).unwrap()), Some(2));
+        assert_eq!(hex.distance(centre, 9999), None);
+    }
+
+    #[test]
+    fn a_board_without_cells_has_no_way_through_them() {
+        let full = Board::square(3, 3).unwrap();
+        let mut removed = vec![false; 9];
+        removed[full.cell_named("b2").unwrap() as usize] = true;
+        let holed = full.clone().without(&removed).unwrap();
+        assert_eq!(holed.cell_count(), 8);
+        assert_eq!(holed.cell_named("b2"), None);
+        let a1 = holed.cell_named("a1").unwrap();
+        assert_eq!(holed.neighbour(a1, holed.direction_named("ne").unwrap()), None);
+        assert!(holed.neighbour(a1, holed.direction_named("n").unwrap()).is_some());
+        // The hole is in the middle: every symmetry of the square stays.
+        assert_eq!(holed.symmetries.len(), 8);
+        removed[full.cell_named("a1").unwrap() as usize] = true;
+        let lopsided = full.clone().without(&removed).unwrap();
+        assert_eq!(lopsided.symmetries.iter().filter(|s| s.turns == 0 && !s.mirrored).count(), 1);
+        assert!(lopsided.symmetries.len() < 8);
+        assert!(full.without(&[true; 9]).is_none());
+    }
 }
