@@ -96,6 +96,8 @@ pub struct SeatDecl {
     pub turned: Option<Spanned<i64>>,
     /// Reflected (about the vertical axis, before turning).
     pub mirrored: Option<Span>,
+    /// `if players >= 5`: the seat takes part only when this holds (options and constants only).
+    pub condition: Option<Expr>,
     pub span: Span,
 }
 
@@ -307,6 +309,8 @@ pub enum ActionClause {
     Drop { pieces: Vec<Ident>, region: Region, with: Vec<Assignment>, span: Span },
     /// `choose quarter from 0 to 3`: one move per value.
     Choose { name: Ident, from: Expr, to: Expr, span: Span },
+    /// `declare`: one move that moves nothing, written with the action's name.
+    Declare { span: Span },
     /// `when EXPR`: the piece may make this move only when it holds (before the move).
     When(Expr),
     /// `to empty`, `to enemy`, `to empty or enemy` (the default for piece moves).
@@ -363,6 +367,25 @@ pub enum Effect {
     Rotate { map: Ident, by: Expr, span: Span },
     /// `if c { ... } else { ... }`
     If { condition: Expr, then: EffectBlock, otherwise: Option<EffectBlock>, span: Span },
+    /// `release king of mover on home`: a captured piece of that type and owner back on the board.
+    Release { piece: Expr, owner: Expr, region: Region, span: Span },
+    /// `give king of white to black`: a captured piece of that type and owner into another pile.
+    Give { piece: Expr, owner: Expr, holder: Expr, span: Span },
+    /// `retire mover`: the seat's pieces leave the board and it takes no more turns.
+    Retire { seat: Expr, span: Span },
+}
+
+impl Effect {
+    pub fn span(&self) -> Span {
+        match self {
+            Effect::Set { span, .. }
+            | Effect::Rotate { span, .. }
+            | Effect::If { span, .. }
+            | Effect::Release { span, .. }
+            | Effect::Give { span, .. }
+            | Effect::Retire { span, .. } => *span,
+        }
+    }
 }
 
 /// What `set` assigns to.
@@ -417,6 +440,8 @@ pub enum ActionCount {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EndDecl {
+    /// `score EXPR`: each seat's score (with `seat` bound), reported with every result.
+    pub score: Option<Expr>,
     pub rules: Vec<EndRule>,
     pub span: Span,
 }

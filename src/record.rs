@@ -276,7 +276,11 @@ mod tests {
             },
             PlayedGame {
                 plies: vec!["roll 4".into(), "a2-a3".into()],
-                ending: Ending::Over(GameResult { places: vec![1, 2], reason: "test".into() }),
+                ending: Ending::Over(GameResult {
+                    places: vec![1, 2],
+                    reason: "test".into(),
+                    scores: Vec::new(),
+                }),
             },
         )
     }

@@ -515,3 +515,38 @@ fn a_game_from_a_position_records_it_and_replays_from_it() {
     let output = ludex(&["run", MANA, "--games", "1", "--position", "no/such.position"]);
     assert_exit(&output, 2);
 }
+
+#[test]
+fn games_with_scores_end_with_a_points_table_per_seat_and_per_team() {
+    // Den-Den, four players: south takes northeast's Black, the last opponent Black its team did
+    // not hold, and the team splits the ransom.
+    let position = "turn south\nvariable first_die = 1\nvariable second_die = 1\n\
+                    pieces K1@g7 K4@g8 K3@g13 R2@a5 P4@n3\nprizes south N4\nprizes north K2\n\
+                    prizes southwest P1\nvariable black_holder(southwest) = north\n";
+    let path = temp_file("ransom.position", position.as_bytes());
+    let args =
+        ["play", "rules/den-den.rules", "--option", "players=4", "--position", text(&path), "--seed", "1"];
+    let output = ludex_with_input(&args, "g7xg8\n");
+    assert_exit(&output, 0);
+    let shown = stdout(&output);
+    let table = "points per seat:\n  south      10  south_north\n  southwest  -8  southwest_northeast\n  \
+                 north       7  south_north\n  northeast  -9  southwest_northeast\npoints per team:\n  \
+                 south_north           17\n  southwest_northeast  -17\n";
+    assert!(shown.ends_with(table), "{shown}");
+    // A run gives the mean points, in text and in JSON.
+    let run = ["run", "rules/den-den.rules", "--option", "players=4", "--games", "2"];
+    let output = ludex(&run);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("mean points per team:\n    south_north "), "{}", stdout(&output));
+    let summary = run_json(&[&run[..], &["--json"]].concat());
+    let means: Vec<f64> = summary["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .filter_map(|s| s["mean_points"].as_f64())
+        .collect();
+    assert_eq!(means.len(), 4, "{summary}");
+    assert!(
+        run_json(&["run", DICE_CHESS, "--games", "1", "--json"])["seats"][0].get("mean_points").is_none()
+    );
+}

@@ -24,8 +24,11 @@ fn compare_with_reference(engine: &Engine, depth: u32) -> u64 {
     let state = engine.initial_state();
     let start = reference.start(engine, &state);
     let mut ours: Vec<(String, u64)> = perft_divide(engine, &state, depth);
-    let mut theirs: Vec<(String, u64)> =
-        reference.moves(&start).iter().map(|(m, next)| (m.clone(), reference.perft(next, depth - 1))).collect();
+    let mut theirs: Vec<(String, u64)> = reference
+        .moves(&start)
+        .iter()
+        .map(|(m, next)| (m.clone(), reference.perft(next, depth - 1)))
+        .collect();
     ours.sort();
     theirs.sort();
     assert_eq!(ours, theirs);

@@ -46,7 +46,8 @@ fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Leap { span, .. }
         | ActionClause::Walk { span, .. }
         | ActionClause::Drop { span, .. }
-        | ActionClause::Choose { span, .. } => *span,
+        | ActionClause::Choose { span, .. }
+        | ActionClause::Declare { span } => *span,
         ActionClause::When(e) | ActionClause::Where(e) => e.span,
         ActionClause::To(destination) => destination.span,
         ActionClause::Then(block) => block.span,
@@ -128,7 +129,7 @@ impl<'a> Checker<'a> {
                     "missing-pattern",
                     format!("action `{}` does not say how it moves", decl.name.name),
                     decl.name.span,
-                    "no `step`, `slide`, `leap`, `walk`, `drop` or `choose`",
+                    "no `step`, `slide`, `leap`, `walk`, `drop`, `choose` or `declare`",
                 )
                 .with_help("a piece action needs a pattern, e.g. `step orthogonal`"),
             );
@@ -148,8 +149,15 @@ impl<'a> Checker<'a> {
         }
         let for_span = decl.pieces.first().zip(decl.pieces.last()).map(|(a, b)| a.span.to(b.span));
         match (first, for_span) {
-            (ActionClause::Drop { .. } | ActionClause::Choose { .. }, Some(span)) => {
-                let what = if matches!(first, ActionClause::Drop { .. }) { "a drop" } else { "a choice" };
+            (
+                ActionClause::Drop { .. } | ActionClause::Choose { .. } | ActionClause::Declare { .. },
+                Some(span),
+            ) => {
+                let what = match first {
+                    ActionClause::Drop { .. } => "a drop",
+                    ActionClause::Choose { .. } => "a choice",
+                    _ => "a declaration",
+                };
                 self.report(
                     Diagnostic::error(
                         "conflicting-clauses",
@@ -158,10 +166,17 @@ impl<'a> Checker<'a> {
                         "`for` names the pieces that move",
                     )
                     .with_label(clause_span(first), what.to_string())
-                    .with_help("remove `for ...`; a drop names the pieces it drops"),
+                    .with_help(match first {
+                        ActionClause::Drop { .. } => "remove `for ...`; a drop names the pieces it drops",
+                        _ => "remove `for ...`",
+                    }),
                 );
             }
-            (ActionClause::Drop { .. } | ActionClause::Choose { .. }, None) | (_, Some(_)) => {}
+            (
+                ActionClause::Drop { .. } | ActionClause::Choose { .. } | ActionClause::Declare { .. },
+                None,
+            )
+            | (_, Some(_)) => {}
             (_, None) => self.report(
                 Diagnostic::error(
                     "missing-pieces",
@@ -185,6 +200,7 @@ impl<'a> Checker<'a> {
             Some(ActionClause::Choose { name, .. }) => {
                 (Vec::new(), Binding { choices: vec![name.name.as_str()], ..Binding::default() })
             }
+            Some(ActionClause::Declare { .. }) => (Vec::new(), Binding::default()),
             Some(ActionClause::Drop { pieces, .. }) => {
                 let dropped = self.piece_types_named(pieces);
                 let kinds = Some(Kinds::of(&dropped));
@@ -242,6 +258,7 @@ impl<'a> Checker<'a> {
                 ActionKind::Drop { cells, with }
             }
             Some(ActionClause::Choose { from, to, span, .. }) => self.choose(from, to, *span),
+            Some(ActionClause::Declare { .. }) => ActionKind::Declare,
             _ => ActionKind::Step { directions: vec![Vec::new(); self.seats.len()] },
         }
     }
@@ -302,7 +319,8 @@ impl<'a> Checker<'a> {
         written: &[&ast::Spanned<ast::Destination>],
     ) -> ir::Destination {
         let is_drop = matches!(pattern, Some(ActionClause::Drop { .. }));
-        let moves_piece = !is_drop && !matches!(pattern, Some(ActionClause::Choose { .. }));
+        let moves_piece =
+            !is_drop && !matches!(pattern, Some(ActionClause::Choose { .. } | ActionClause::Declare { .. }));
         self.written_once("to", &written.iter().map(|d| d.span).collect::<Vec<_>>());
         match written.first() {
             Some(d) if moves_piece => destination(d.node),
@@ -311,7 +329,7 @@ impl<'a> Checker<'a> {
                     "conflicting-clauses",
                     "`to` is for piece moves",
                     d.span,
-                    "a drop or a choice has no destination to choose",
+                    "a drop, a choice or a declaration has no destination to choose",
                 ));
                 ir::Destination::EmptyOrEnemy
             }

@@ -7,7 +7,10 @@ use crate::diagnostics::Diagnostic;
 use crate::ir::{self, Board, BoardKind, SeatId};
 
 use super::Checker;
+use super::consteval;
 use super::names::{Decls, Symbol, reserved_name};
+use super::scope::Scope;
+use super::types::Ty;
 
 /// Square boards are at most this many files wide (cells are named by one letter a file).
 const MAX_WIDTH: i64 = 26;
@@ -68,10 +71,53 @@ impl<'a> Checker<'a> {
             );
         }
         let decls = self.decls.seats.clone();
-        decls
-            .into_iter()
-            .map(|decl| ir::Seat { name: decl.name.name.clone(), team: None, view: self.view(decl) })
-            .collect()
+        let mut seats = Vec::new();
+        for decl in decls {
+            let view = self.view(decl);
+            let id = if self.takes_part(decl) {
+                seats.push(ir::Seat { name: decl.name.name.clone(), team: None, view });
+                Some((seats.len() - 1) as SeatId)
+            } else {
+                None
+            };
+            self.seat_ids.push(id);
+        }
+        if seats.is_empty() && !self.decls.seats.is_empty() {
+            self.report(
+                Diagnostic::error(
+                    "missing-seats",
+                    "no seat takes part with these option values",
+                    self.decls.seats[0].span,
+                    "every seat's condition is false",
+                )
+                .with_help("let at least one seat take part whatever the options"),
+            );
+        }
+        seats
+    }
+
+    /// Whether a seat takes part for the options chosen: its condition, if it has one, holds.
+    fn takes_part(&mut self, decl: &'a ast::SeatDecl) -> bool {
+        let Some(condition) = &decl.condition else { return true };
+        let typed = self.expr(condition, &Scope::seat_condition());
+        if !self.check_type(&typed, condition.span, Ty::Bool) || typed.ty == Ty::Unknown {
+            return true;
+        }
+        match consteval::eval(&typed.expr, &self.const_env(None)) {
+            Ok(value) => value == ir::Const::Bool(true),
+            Err(_) => {
+                self.report(
+                    Diagnostic::error(
+                        "not-constant",
+                        format!("whether seat `{}` takes part must be known before the game", decl.name.name),
+                        condition.span,
+                        "this depends on the state of the game",
+                    )
+                    .with_help("use options and constants: `if players >= 3`"),
+                );
+                true
+            }
+        }
     }
 
     /// The index of the board symmetry a seat sees the board through.
@@ -125,15 +171,20 @@ impl<'a> Checker<'a> {
         teams
     }
 
-    /// The seat of that name, or a diagnostic.
+    /// The seat of that name, or a diagnostic; `None` also for a seat that does not take part.
     pub(super) fn seat_named(&mut self, ident: &Ident) -> Option<SeatId> {
         match self.names.value(&ident.name) {
-            Some(Symbol::Seat(seat)) => Some(seat),
+            Some(Symbol::Seat(seat)) => self.seat_id(seat),
             _ => {
                 self.unknown("unknown-seat", "seat", ident, |s| matches!(s, Symbol::Seat(_)));
                 None
             }
         }
+    }
+
+    /// The IR seat of a declared seat, `None` when it does not take part.
+    pub(super) fn seat_id(&self, declared: SeatId) -> Option<SeatId> {
+        self.seat_ids.get(declared as usize).copied().flatten()
     }
 
     pub(super) fn maps(&mut self) -> Vec<ir::Map> {
@@ -294,6 +345,9 @@ fn collect_rotations<'a>(effect: &'a ast::Effect, names: &mut HashSet<&'a str>) 
                 collect_rotations(e, names);
             }
         }
-        ast::Effect::Set { .. } => {}
+        ast::Effect::Set { .. }
+        | ast::Effect::Release { .. }
+        | ast::Effect::Give { .. }
+        | ast::Effect::Retire { .. } => {}
     }
 }

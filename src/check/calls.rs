@@ -1,4 +1,5 @@
-//! Calls: the built-in functions (`count`, `sum`, `pieces`, `reserve`, `prizes`, `piece_at`), map
+//! Calls: the built-in functions (`count`, `sum`, `pieces`, `reserve`, `prizes`, `losses`, `seats`,
+//! `piece_at`, `partner`), map
 //! lookups, per-seat variables, and definitions, which are inlined where they are used with their
 //! arguments substituted (a recursion guard stops a definition that uses itself).
 
@@ -12,10 +13,11 @@ use super::types::{Extent, Kinds, Ty, Typed};
 use super::variables::seat_not_expected;
 use super::{Checker, Frame};
 
-/// What to count or sum over, the type `it` has there, and the extent of the owner expression.
+/// What to count or sum over, the type of its elements (`it`), and the extent of the owner
+/// expression.
 struct Pieces {
     collection: Collection,
-    it: Ty,
+    element: Ty,
     extent: Extent,
 }
 
@@ -30,15 +32,18 @@ impl<'a> Checker<'a> {
         match function.name.as_str() {
             "count" => self.count(function, args, span, scope),
             "sum" => self.sum(function, args, span, scope),
-            "pieces" | "reserve" | "prizes" => {
+            "pieces" | "reserve" | "prizes" | "losses" | "seats" => {
                 self.resolve_all(args, scope);
-                self.collection_not_value(&format!("{}(...)", function.name), "pieces", span);
+                self.collection_not_a_value(function, span);
                 Typed::unknown()
             }
             "piece_at" => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
                 (ir::Expr::PieceAt(Box::new(cell)), Ty::ANY_PIECE)
             }),
             "distance" => self.distance(function, args, span, scope),
+            "partner" => self.unary_call(function, args, span, scope, Ty::Seat, |seat| {
+                (ir::Expr::Partner(Box::new(seat)), Ty::Seat)
+            }),
             name => match self.names.value(name) {
                 Some(symbol) => self.call_symbol(symbol, function, args, span, scope),
                 None => {
@@ -51,11 +56,15 @@ impl<'a> Checker<'a> {
     }
 
     /// A collection used where a value is expected.
-    pub(super) fn collection_not_value(&mut self, written: &str, members: &str, span: Span) {
+    pub(super) fn collection_not_a_value(&mut self, function: &Ident, span: Span) {
+        let (what, written) = match function.name.as_str() {
+            "seats" => ("seats", "seats".to_string()),
+            name => ("pieces", format!("{name}(...)")),
+        };
         self.report(
             Diagnostic::error(
                 "type-mismatch",
-                format!("`{written}` is a collection of {members}, not a value"),
+                format!("`{written}` is a collection of {what}, not a value"),
                 span,
                 "a collection",
             )
@@ -204,7 +213,7 @@ impl<'a> Checker<'a> {
         }
         let pieces = self.pieces_arg(&args[0], scope);
         let predicate = args.get(1).map(|p| {
-            let typed = self.expr(p, &scope.with_it(pieces.as_ref().map_or(Ty::Piece(Kinds::ANY), |c| c.it)));
+            let typed = self.expr(p, &scope.with_it(pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element)));
             self.check_type(&typed, p.span, Ty::Bool);
             typed
         });
@@ -224,7 +233,7 @@ impl<'a> Checker<'a> {
             return Typed::unknown();
         }
         let pieces = self.pieces_arg(&args[0], scope);
-        let it = pieces.as_ref().map_or(Ty::Piece(Kinds::ANY), |c| c.it);
+        let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
         let term = self.expr(&args[1], &scope.with_it(it));
         self.check_type(&term, args[1].span, Ty::Int);
         let Some(pieces) = pieces else { return Typed::unknown() };
@@ -242,22 +251,25 @@ impl<'a> Checker<'a> {
         };
         match (function.name.as_str(), self.names.value(&function.name)) {
             ("pieces", _) => self.pieces_call(function, args, e.span, scope),
-            ("seats", _) if matches!(e.node, ExprKind::Name(_)) && self.parameter_free("seats") => {
-                Some(Pieces { collection: Collection::Seats, it: Ty::Seat, extent: Extent::LEAF })
-            }
-            (pile @ ("reserve" | "prizes"), _) => {
+            (pile @ ("reserve" | "prizes" | "losses"), _) => {
                 if !self.arity(function, args, 1..=1, e.span, scope) {
                     return None;
                 }
-                let owner = self.expr(&args[0], scope);
-                self.check_type(&owner, args[0].span, Ty::Seat);
-                let owner_expr = Box::new(owner.expr);
-                let collection = if pile == "reserve" {
-                    Collection::Reserve { owner: owner_expr }
-                } else {
-                    Collection::Prizes { owner: owner_expr }
+                let typed = self.expr(&args[0], scope);
+                self.check_type(&typed, args[0].span, Ty::Seat);
+                let owner = Box::new(typed.expr);
+                let collection = match pile {
+                    "reserve" => Collection::Reserve { owner },
+                    "prizes" => Collection::Prizes { owner },
+                    _ => Collection::Losses { owner },
                 };
-                Some(Pieces { collection, it: Ty::Piece(Kinds::ANY), extent: owner.extent })
+                Some(Pieces { collection, element: Ty::ANY_PIECE, extent: typed.extent })
+            }
+            ("seats", _) => {
+                if !self.arity(function, args, 0..=0, e.span, scope) {
+                    return None;
+                }
+                Some(Pieces { collection: Collection::Seats, element: Ty::Seat, extent: Extent::LEAF })
             }
             (_, Some(Symbol::Define(d))) if self.parameter_free(&function.name) => {
                 self.inline(d, function, args, e.span, scope, |this, body, scope| {
@@ -284,7 +296,8 @@ impl<'a> Checker<'a> {
                     "not a collection of pieces",
                 )
                 .with_help(
-                    "write `pieces(SEAT)`, `pieces(SEAT, TYPE, ...)`, `reserve(SEAT)` or `prizes(SEAT)`",
+                    "write `pieces(SEAT)`, `pieces(SEAT, TYPE, ...)`, `reserve(SEAT)`, `prizes(SEAT)`, \
+                     `losses(SEAT)` or `seats`",
                 ),
             );
         }
@@ -307,7 +320,7 @@ impl<'a> Checker<'a> {
         let types: Vec<TypeId> = args[1..].iter().filter_map(|arg| self.piece_type_arg(arg, scope)).collect();
         let kinds = if types.is_empty() { Kinds::ANY } else { Kinds::of(&types) };
         let collection = Collection::Pieces { owner: Box::new(owner.expr), types };
-        Some(Pieces { collection, it: Ty::Piece(kinds), extent: owner.extent })
+        Some(Pieces { collection, element: Ty::Piece(kinds), extent: owner.extent })
     }
 
     /// A piece type known before the game: a type's name, or a parameter bound to one.
@@ -404,10 +417,14 @@ impl<'a> Checker<'a> {
     }
 }
 
+/// The built-in collections, only arguments of `count` and `sum`.
+const COLLECTIONS: [&str; 5] = ["pieces", "reserve", "prizes", "losses", "seats"];
+
 fn is_collection(e: &Expr) -> bool {
     match &e.node {
-        ExprKind::Call { function, .. } => ["pieces", "reserve", "prizes"].contains(&function.name.as_str()),
-        ExprKind::Name(name) => name.name == "seats",
+        ExprKind::Call { function, .. } | ExprKind::Name(function) => {
+            COLLECTIONS.contains(&function.name.as_str())
+        }
         _ => false,
     }
 }

@@ -19,6 +19,8 @@ enum Target {
     Variable(VarId, Ty),
     SeatVariable(VarId, Ty, ir::Expr),
     Attribute(AttrId),
+    /// `set piece.type = T`
+    Type,
 }
 
 impl<'a> Checker<'a> {
@@ -27,12 +29,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn effect(&mut self, effect: &'a ast::Effect, scope: &Scope<'a>) -> Option<ir::Effect> {
-        let span = match effect {
-            ast::Effect::Set { span, .. }
-            | ast::Effect::Rotate { span, .. }
-            | ast::Effect::If { span, .. } => *span,
-        };
-        if !self.enter(span) {
+        if !self.enter(effect.span()) {
             return None;
         }
         let lowered = match effect {
@@ -43,6 +40,13 @@ impl<'a> Checker<'a> {
                 then: self.effects(&then.effects, scope),
                 otherwise: otherwise.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, scope)),
             }),
+            ast::Effect::Release { piece, owner, region, .. } => {
+                Some(self.release(piece, owner, region, scope))
+            }
+            ast::Effect::Give { piece, owner, holder, .. } => Some(self.give(piece, owner, holder, scope)),
+            ast::Effect::Retire { seat, .. } => {
+                Some(ir::Effect::Retire { seat: self.expect(seat, scope, Ty::Seat) })
+            }
         };
         self.depth -= 1;
         lowered
@@ -71,6 +75,7 @@ impl<'a> Checker<'a> {
         let (want, bounds) = match &target {
             Some(Target::Variable(_, ty) | Target::SeatVariable(_, ty, _)) => (*ty, None),
             Some(Target::Attribute(slot)) => (Ty::Int, self.attribute_bounds(*slot)),
+            Some(Target::Type) => (Ty::PieceType, None),
             None => (Ty::Unknown, None),
         };
         let value = self.assigned_value(value, want, bounds, scope);
@@ -81,6 +86,9 @@ impl<'a> Checker<'a> {
             }
             Target::Attribute(attribute) => {
                 ir::Effect::SetAttribute { cell: ir::Expr::Context(ContextWord::To), attribute, value }
+            }
+            Target::Type => {
+                ir::Effect::SetType { cell: ir::Expr::Context(ContextWord::To), piece_type: value }
             }
         })
     }
@@ -145,8 +153,11 @@ impl<'a> Checker<'a> {
             self.word(Word::Piece, base.span, scope);
             return None;
         };
-        if ["type", "owner", "value"].contains(&attribute.name.as_str()) {
-            let help = "only attributes declared with `attribute` can be set".to_string();
+        if attribute.name == "type" {
+            return Some(Target::Type);
+        }
+        if ["owner", "value"].contains(&attribute.name.as_str()) {
+            let help = "only attributes declared with `attribute` and the type can be set".to_string();
             self.not_assignable(attribute, format!("`piece.{}`", attribute.name), help);
             return None;
         }

@@ -136,15 +136,15 @@ impl<'a> Checker<'a> {
         if let Some(word) = Word::named(&ident.name) {
             return self.word(word, ident.span, scope);
         }
+        if ident.name == "seats" {
+            self.collection_not_a_value(ident, ident.span);
+            return Typed::unknown();
+        }
         if let Some(symbol) = self.names.value(&ident.name) {
             return self.symbol_value(symbol, ident, scope);
         }
         if let Some(cell) = self.board.as_ref().and_then(|b| b.cell_named(&ident.name)) {
             return Typed::constant(Const::Cell(cell), Ty::Cell);
-        }
-        if ident.name == "seats" {
-            self.collection_not_value("seats", "seats", ident.span);
-            return Typed::unknown();
         }
         self.unknown_name(ident, scope);
         Typed::unknown()
@@ -187,7 +187,10 @@ impl<'a> Checker<'a> {
                 let value = self.options.get(i).map_or(0, |o| o.value);
                 Typed::constant(Const::Int(value), Ty::Int)
             }
-            Symbol::Seat(s) => Typed::constant(Const::Seat(s), Ty::Seat),
+            Symbol::Seat(s) => match self.seat_id(s) {
+                Some(seat) => Typed::constant(Const::Seat(seat), Ty::Seat),
+                None => Typed::constant(Const::None, Ty::Seat),
+            },
             Symbol::Piece(t) => Typed::constant(Const::PieceType(t), Ty::PieceType),
             Symbol::Phase(p) => Typed::constant(Const::Phase(p), Ty::Phase),
             Symbol::Variable(v) if self.is_per_seat_variable(v) => {

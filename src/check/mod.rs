@@ -13,6 +13,7 @@ mod consteval;
 mod directions;
 mod effects;
 mod expr;
+mod holdings;
 mod names;
 mod options;
 mod pieces;
@@ -116,6 +117,8 @@ pub(crate) struct Checker<'a> {
     options: Vec<ir::GameOption>,
     board: Option<Board>,
     seats: Vec<ir::Seat>,
+    /// The IR seat of each declared seat, `None` for one whose condition excludes it.
+    seat_ids: Vec<Option<ir::SeatId>>,
     teams: Vec<ir::Team>,
     maps: Vec<ir::Map>,
     attributes: Vec<ir::Attribute>,
@@ -154,6 +157,7 @@ impl<'a> Checker<'a> {
             options: Vec::new(),
             board: None,
             seats: Vec::new(),
+            seat_ids: Vec::new(),
             teams: Vec::new(),
             maps: Vec::new(),
             attributes: Vec::new(),
@@ -207,6 +211,7 @@ impl<'a> Checker<'a> {
         let capture = self.capture();
         let phases = self.phases();
         let end = self.end_rules();
+        let score = self.score();
         self.unused_definitions();
         if self.error_count() == 0 {
             // After an error (a misspelled name, say) what looks unused may not be.
@@ -238,6 +243,7 @@ impl<'a> Checker<'a> {
             phases,
             end,
             limits: ir::Limits::default(),
+            score,
         })
     }
 }
@@ -385,6 +391,25 @@ mod tests {
     }
 
     #[test]
+    fn a_seat_whose_condition_fails_is_left_out_and_its_name_is_none() {
+        let text = "game \"T\"\noption players = 2 from 2 to 3\nseat a\nseat b turned 90 if players >= 3\n\
+                    seat c turned 180\nteam ab = a, b\nboard square 4 by 4\npiece pawn { letter P }\n\
+                    setup { place pawn for each seat on cells a1  place pawn for b on cells b2 }\n\
+                    action go for pawn { step forward  where mover != b }\nphase play { turn { play go } }\n\
+                    end { when false: draw }";
+        let two = crate::compile(text, &Default::default()).game.expect("valid");
+        let names: Vec<&str> = two.seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["a", "c"]);
+        assert_eq!(two.teams[0].seats, [0]);
+        assert_eq!(two.setup.len(), 2, "b places nothing");
+        let Some(Expr::Binary(_, _, b)) = &two.actions[0].filter else { panic!("a comparison") };
+        assert_eq!(**b, Expr::Const(Const::None));
+        let three = crate::compile(text, &[("players".to_string(), 3)].into()).game.expect("valid");
+        assert_eq!(three.seats.len(), 3);
+        assert_eq!(three.teams[0].seats, [0, 1]);
+    }
+
+    #[test]
     fn exploding_definitions_are_stopped() {
         let mut defines = String::from("define d0(x) = x + x\n");
         for k in 1..24 {
@@ -434,14 +459,15 @@ mod tests {
         assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
     }
 
-    const RULES: [&str; 3] = [
+    const RULES: [&str; 4] = [
         include_str!("../../rules/dice-chess.rules"),
         include_str!("../../rules/mana.rules"),
         include_str!("../../rules/dice-chess-6x6.rules"),
+        include_str!("../../rules/den-den.rules"),
     ];
 
     /// Words a rules file might have in the wrong place.
-    const VOCABULARY: [&str; 28] = [
+    const VOCABULARY: [&str; 32] = [
         "mover",
         "next",
         "piece",
@@ -470,6 +496,10 @@ mod tests {
         "forward",
         "count",
         "quiet",
+        "seats",
+        "partner",
+        "losses",
+        "players",
     ];
 
     /// The byte ranges of the words (letters, digits, `_`) of a text, outside comments.

@@ -11,8 +11,8 @@ use crate::ir;
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 8] =
-    ["count", "sum", "pieces", "reserve", "prizes", "piece_at", "distance", "seats"];
+pub const BUILTINS: [&str; 10] =
+    ["count", "sum", "pieces", "reserve", "prizes", "losses", "seats", "piece_at", "partner", "distance"];
 
 /// What a declared name stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -205,6 +205,16 @@ impl<'a> Scope<'a> {
         Scope::running("a `rank by` key", &[Word::Mover, Word::Next, Word::Seat])
     }
 
+    /// The `score` of `end`: evaluated for each seat, as `rank by` keys are.
+    pub fn score() -> Scope<'a> {
+        Scope::running("the `score`", &[Word::Mover, Word::Next, Word::Seat])
+    }
+
+    /// A seat's condition (`seat east if players >= 3`): known before the game, from the options.
+    pub fn seat_condition() -> Scope<'a> {
+        Scope { words: Words::default(), ..Scope::running("a seat's condition", &[]) }
+    }
+
     /// A choice's bounds, before any move: only the mover is known.
     pub fn choice_bounds() -> Scope<'a> {
         Scope::running("the bounds of `choose`", &[Word::Mover])

@@ -159,6 +159,12 @@ impl<'a> Checker<'a> {
         rules.iter().map(|rule| self.end_rule(rule)).collect()
     }
 
+    /// `score EXPR` in `end`: an int for each seat.
+    pub(super) fn score(&mut self) -> Option<ir::Expr> {
+        let score = self.decls.end.and_then(|e| e.score.as_ref())?;
+        Some(self.expect(score, &Scope::score(), Ty::Int))
+    }
+
     fn end_rule(&mut self, rule: &'a ast::EndRule) -> ir::EndRule {
         let scope = Scope::end_rule();
         let condition = self.condition(&rule.condition, &scope);

@@ -7,6 +7,7 @@ mod config;
 mod input;
 mod perft;
 mod play;
+mod points;
 mod replay;
 mod run;
 mod session;

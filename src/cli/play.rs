@@ -1,6 +1,7 @@
 //! `ludex play`: one game in the terminal. Human seats see the board and the numbered legal moves
 //! and type a number or a move in notation (`quit` leaves); the other seats' moves, dice rolls and
-//! captures are announced; the result is shown at the end. Input that ends (a closed pipe) leaves the
+//! captures are announced; the result is shown at the end, with the points table when the rules
+//! give scores. Input that ends (a closed pipe) leaves the
 //! game like `quit`.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
@@ -63,6 +64,12 @@ pub fn play(args: &PlayArgs) -> CliResult {
         writeln!(out, "\n{}", session.engine.describe(game.state()))?;
     }
     writeln!(out, "{}", ending_announcement(&session, &ending))?;
+    if let Ending::Over(result) = &ending {
+        if !result.scores.is_empty() {
+            let points: Vec<f64> = result.scores.iter().map(|&p| p as f64).collect();
+            write!(out, "{}", super::points::table(&session.engine.game, "points", &points, 0))?;
+        }
+    }
     if let Some(mut file) = record_file {
         file.write(&Record::new(session.header(seed), game.finish(ending.clone())))?;
         file.finish()?;

@@ -1,5 +1,5 @@
 //! `ludex run`: many games between agents (random by default), with a progress bar and a summary:
-//! wins per seat, draws, game lengths and speed. Game `i` (0-based) is played with seed `S + i`
+//! wins per seat, draws, game lengths and speed, and mean points when the rules give scores. Game `i` (0-based) is played with seed `S + i`
 //! (wrapping), so any game of a run can be played again alone with `--seed`.
 //!
 //! A seat wins a game when its place is 1 and not every seat has place 1; a draw is a game where
@@ -112,11 +112,23 @@ struct Tally {
     /// Moves over all games, and in the longest game.
     total_plies: u64,
     max_plies: usize,
+    /// Games whose result gave scores, and each seat's points over them.
+    scored: u64,
+    points: Vec<i64>,
 }
 
 impl Tally {
     fn new(seats: usize) -> Tally {
-        Tally { games: 0, draws: 0, unfinished: 0, wins: vec![0; seats], total_plies: 0, max_plies: 0 }
+        Tally {
+            games: 0,
+            draws: 0,
+            unfinished: 0,
+            wins: vec![0; seats],
+            total_plies: 0,
+            max_plies: 0,
+            scored: 0,
+            points: vec![0; seats],
+        }
     }
 
     fn add(&mut self, game: &PlayedGame) {
@@ -128,6 +140,12 @@ impl Tally {
             self.unfinished += 1;
             return;
         };
+        if !result.scores.is_empty() {
+            self.scored += 1;
+            for (total, &points) in self.points.iter_mut().zip(&result.scores) {
+                *total = total.saturating_add(points);
+            }
+        }
         let winners = winners(result);
         if winners.is_empty() {
             self.draws += 1;
@@ -155,6 +173,9 @@ struct Report {
     seconds: f64,
     games_per_second: f64,
     plies_per_second: f64,
+    /// The points table (mean points per seat and team), when the games gave scores.
+    #[serde(skip)]
+    points: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -162,6 +183,9 @@ struct SeatReport {
     seat: String,
     agent: String,
     wins: u64,
+    /// Mean points over the games that gave scores.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_points: Option<f64>,
 }
 
 impl Report {
@@ -177,8 +201,11 @@ impl Report {
                 seat: session.seat_name(seat).to_string(),
                 agent: agent.to_string(),
                 wins,
+                mean_points: mean_points(tally).map(|points| points[seat]),
             })
             .collect();
+        let points = mean_points(tally)
+            .map(|points| super::points::table(&session.engine.game, "mean points", &points, 1));
         Report {
             game: session.engine.game.name.clone(),
             games: tally.games,
@@ -191,6 +218,7 @@ impl Report {
             seconds,
             games_per_second: per_second(tally.games as f64),
             plies_per_second: per_second(tally.total_plies as f64),
+            points,
         }
     }
 
@@ -209,8 +237,16 @@ impl Report {
             "\n  length: mean {:.1} plies, max {}\n  speed: {:.1} games/s, {:.0} plies/s ({:.2} s)\n",
             self.mean_length, self.max_length, self.games_per_second, self.plies_per_second, self.seconds
         ));
+        for line in self.points.iter().flat_map(|points| points.lines()) {
+            text.push_str(&format!("  {line}\n"));
+        }
         text
     }
+}
+
+/// Each seat's mean points over the games that gave scores, if any did.
+fn mean_points(tally: &Tally) -> Option<Vec<f64>> {
+    (tally.scored > 0).then(|| tally.points.iter().map(|&p| p as f64 / tally.scored as f64).collect())
 }
 
 #[cfg(test)]
@@ -219,7 +255,7 @@ mod tests {
     use ludex::agents::play::Ending;
 
     fn result(places: &[u32]) -> GameResult {
-        GameResult { places: places.to_vec(), reason: "test".into() }
+        GameResult { places: places.to_vec(), reason: "test".into(), scores: Vec::new() }
     }
 
     /// A game of `moves` passes, each after a roll.

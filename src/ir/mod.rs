@@ -52,6 +52,9 @@ pub struct Game {
     pub phases: Vec<Phase>,
     pub end: Vec<EndRule>,
     pub limits: Limits,
+    /// Each seat's score at the end (with `seat` bound); every result reports it when given.
+    #[serde(default)]
+    pub score: Option<Expr>,
 }
 
 /// A declared parameter and the value this lowering used.
@@ -197,6 +200,8 @@ pub enum ActionKind {
     Drop { cells: PerSeat<CellSet>, with: Vec<(AttrId, Expr)> },
     /// One move per integer from `from` to `to`; the value is `choice` in `filter` and `then`.
     Choose { from: Expr, to: Expr },
+    /// One move that moves nothing (`surrender`); only its `then` acts.
+    Declare,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -250,6 +255,32 @@ pub enum Effect {
         condition: Expr,
         then: Vec<Effect>,
         otherwise: Vec<Effect>,
+    },
+    /// Change the type of the piece standing on `cell` (it keeps its owner, and the attributes
+    /// both types have).
+    SetType {
+        cell: Expr,
+        piece_type: Expr,
+    },
+    /// Put a captured piece of the type and owner back on the board, out of the prize pile that
+    /// holds it: on the first empty cell of `cells` (the owner's version), or when they are all
+    /// occupied on the nearest empty cell (fewest steps in any direction; among equals the first
+    /// found from the cells in order, each cell's neighbours in direction order).
+    Release {
+        piece_type: Expr,
+        owner: Expr,
+        cells: PerSeat<CellSet>,
+    },
+    /// Move a captured piece of the type and owner from the prize pile that holds it to `holder`'s.
+    Give {
+        piece_type: Expr,
+        owner: Expr,
+        holder: Expr,
+    },
+    /// The seat leaves the game: its pieces leave the board (they are not captured) and it takes no
+    /// more turns.
+    Retire {
+        seat: Expr,
     },
 }
 
@@ -457,8 +488,12 @@ pub enum Collection {
     Prizes {
         owner: Box<Expr>,
     },
-    /// Every seat, in seat order (`it` is a seat).
+    /// Every seat (`it` is a seat).
     Seats,
+    /// The seat's pieces held in any prize pile.
+    Losses {
+        owner: Box<Expr>,
+    },
 }
 
 /// A resolved, statically typed expression. Operations on `none` yield `none` (comparisons with
@@ -491,6 +526,8 @@ pub enum Expr {
     /// A uniform die with this many sides: only as the value of a `set` or a `with`; it makes a
     /// chance node.
     Roll(u32),
+    /// The seat's team partner: the one other seat of its team, or none.
+    Partner(Box<Expr>),
     /// The fewest steps between two cells over the whole grid (`Board::distance`).
     Distance(Box<Expr>, Box<Expr>),
 }

@@ -1,6 +1,6 @@
 //! The state drawn as text for people: the board with file letters and rank numbers (top row
-//! first; hexagonal boards one line per file), whose turn it is, reserves, prize piles, variables
-//! and rotated maps.
+//! first; hexagonal boards as a honeycomb, each file a column), whose turn it is, reserves, prize
+//! piles, variables and rotated maps.
 //!
 //! A piece is its letter, upper case for the first seat, lower case for the second, followed by
 //! the seat number for later seats (`D3:6`) and marked `*` when neutral (`*C`); then the value of
@@ -24,6 +24,13 @@ pub(crate) struct Grid<'a> {
     pub files: bool,
     /// The least width of a column.
     pub min_width: usize,
+}
+
+/// Pads a line with spaces up to a column.
+fn pad_to(line: &mut String, column: usize) {
+    while line.len() < column {
+        line.push(' ');
+    }
 }
 
 /// One line of the drawn board: its label and its cells in order.
@@ -71,7 +78,45 @@ impl Engine {
 
     fn render_board(&self, state: &State) -> String {
         let token = |c: CellId| state.piece(c).map_or(".".to_string(), |p| self.piece_label(&p));
-        self.grid_text(Grid { indent: "", labelled: true, files: true, min_width: 2 }, token)
+        match self.game.board.kind {
+            BoardKind::Hex { .. } => self.honeycomb_text(token),
+            BoardKind::Square { .. } => {
+                self.grid_text(Grid { indent: "", labelled: true, files: true, min_width: 2 }, token)
+            }
+        }
+    }
+
+    /// A hexagonal board drawn as it looks: each file a column, each cell half a row above or
+    /// below its neighbours in the next file; file letters above and below.
+    fn honeycomb_text(&self, token: impl Fn(CellId) -> String) -> String {
+        let board = &self.game.board;
+        let tokens: Vec<String> = (0..board.cell_count() as CellId).map(token).collect();
+        let width = tokens.iter().map(String::len).max().unwrap_or(1).max(3);
+        let (Some(left), Some(top), Some(bottom)) = (
+            board.cells.iter().map(|c| c.x).min(),
+            board.cells.iter().map(|c| c.y).max(),
+            board.cells.iter().map(|c| c.y).min(),
+        ) else {
+            return String::new();
+        };
+        let column = |x: i32| (x - left) as usize * (width + 1);
+        let mut files = String::new();
+        for cell in board.cells.iter().filter(|c| c.rank == 1) {
+            let letter = cell.name.trim_end_matches(char::is_numeric);
+            pad_to(&mut files, column(cell.x));
+            files.push_str(&format!("{letter:^width$}"));
+        }
+        let mut out = format!("{}\n", files.trim_end());
+        for y in (bottom..=top).rev() {
+            let mut line = String::new();
+            for (cell, info) in board.cells.iter().enumerate().filter(|(_, c)| c.y == y) {
+                pad_to(&mut line, column(info.x));
+                line.push_str(&format!("{:^width$}", tokens[cell]));
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        let _ = writeln!(out, "{}", files.trim_end());
+        out
     }
 
     fn render_status(&self, state: &State) -> String {
@@ -96,6 +141,13 @@ impl Engine {
     }
 
     fn render_holdings(&self, state: &State, out: &mut String) {
+        let retired: Vec<&str> = (0..self.seat_count() as u8)
+            .filter(|&s| state.is_retired(s))
+            .map(|s| self.seat_name(s))
+            .collect();
+        if !retired.is_empty() {
+            let _ = writeln!(out, "retired: {}", retired.join(", "));
+        }
         for seat in 0..self.seat_count() as u8 {
             let reserve: Vec<String> = state.reserve_of(seat).iter().map(|p| self.piece_label(p)).collect();
             if !reserve.is_empty() {

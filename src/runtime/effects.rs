@@ -18,6 +18,7 @@ impl Engine {
         match &action.kind {
             ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
             ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
+            ActionKind::Declare => {}
             _ => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
@@ -109,6 +110,30 @@ impl Engine {
             Effect::If { condition, then, otherwise } => {
                 let branch = if self.holds(state, ctx, condition) { then } else { otherwise };
                 self.run_effects(state, ctx, branch);
+            }
+            Effect::SetType { cell, piece_type } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                if let (Some(cell), Value::PieceType(kind)) = (cell, self.eval(state, ctx, piece_type)) {
+                    self.change_type(state, cell, kind);
+                }
+            }
+            Effect::Release { piece_type, owner, cells } => {
+                if let Some((kind, owner)) = self.captured(state, ctx, piece_type, owner) {
+                    self.release(state, kind, owner, cells.get(owner as usize));
+                }
+            }
+            Effect::Give { piece_type, owner, holder } => {
+                let holder = self.eval(state, ctx, holder).as_seat();
+                if let (Some((kind, owner)), Some(holder)) =
+                    (self.captured(state, ctx, piece_type, owner), holder)
+                {
+                    self.give(state, kind, owner, holder);
+                }
+            }
+            Effect::Retire { seat } => {
+                if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
+                    self.retire(state, seat);
+                }
             }
         }
     }

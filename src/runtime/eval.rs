@@ -119,6 +119,10 @@ impl Engine {
             },
             // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
             Expr::Roll(_) => Value::None,
+            Expr::Partner(seat) => {
+                let partner = self.eval(state, ctx, seat).as_seat().and_then(|s| self.partner(s));
+                Value::from_option(partner, Value::Seat)
+            }
         }
     }
 
@@ -220,6 +224,12 @@ impl Engine {
                 }
             }
             Collection::Seats => (0..self.seat_count() as SeatId).for_each(|s| visit(Value::Seat(s))),
+            Collection::Losses { owner } => {
+                if let Some(seat) = self.eval(state, ctx, owner).as_seat() {
+                    let lost = state.prizes.iter().filter(|p| p.piece.owner == Some(seat));
+                    lost.for_each(|p| visit(Value::Prize(*p)));
+                }
+            }
         }
     }
 }

@@ -7,12 +7,14 @@
 //! the driver (play, search, perft) supplies the outcome.
 //!
 //! Modules: `state` (the data), `value` and `eval` (expressions), `movegen` (legal moves),
-//! `effects` (applying a move), `turns` (the turn and phase machine, end rules, results),
-//! `notation`, `display`, `position` (the position text format), `perft`.
+//! `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
+//! retiring seats), `turns` (the turn and phase machine, end rules, results), `notation`,
+//! `display`, `position` (the position text format), `perft`.
 
 mod display;
 mod effects;
 mod eval;
+mod holdings;
 mod movegen;
 mod notation;
 mod perft;
@@ -72,11 +74,14 @@ pub enum Status {
     Over(GameResult),
 }
 
-/// How a game ended: each seat's place (1 is best; seats that tie share a place).
+/// How a game ended: each seat's place (1 is best; seats that tie share a place), and each seat's
+/// score when the rules give one (`score` in `end`; empty otherwise).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {
     pub places: Vec<u32>,
     pub reason: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<i64>,
 }
 
 /// Runs one lowered game.
@@ -275,6 +280,16 @@ impl Engine {
     pub(crate) fn allied(&self, a: SeatId, b: SeatId) -> bool {
         let team = |s: SeatId| self.game.seats.get(s as usize).and_then(|seat| seat.team);
         a == b || team(a).is_some_and(|t| Some(t) == team(b))
+    }
+
+    /// The one other seat of the seat's team, if its team has exactly two seats.
+    pub(crate) fn partner(&self, seat: SeatId) -> Option<SeatId> {
+        let team = self.game.seats.get(seat as usize)?.team?;
+        match *self.game.teams.get(team as usize)?.seats.as_slice() {
+            [a, b] if a == seat => Some(b),
+            [a, b] if b == seat => Some(a),
+            _ => None,
+        }
     }
 
     /// Whether a piece is an enemy of the seat: owned by a seat that is not on its side.

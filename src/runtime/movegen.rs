@@ -100,6 +100,7 @@ impl Generator<'_> {
         match &self.action.kind {
             ActionKind::Drop { cells, .. } => self.drops(cells.get(self.seat as usize), sink),
             ActionKind::Choose { from, to } => self.choices(from, to, sink),
+            ActionKind::Declare => self.declaration(sink),
             _ => self.piece_moves(sink),
         }
     }
@@ -173,7 +174,7 @@ impl Generator<'_> {
                     self.offer(from, to, sink)?;
                 }
             }
-            ActionKind::Drop { .. } | ActionKind::Choose { .. } => {}
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
         }
         ControlFlow::Continue(())
     }
@@ -274,6 +275,17 @@ impl Generator<'_> {
                 let kind = MoveKind::Action(self.id);
                 sink(Move { kind, from: None, to: None, piece: None, choice: value as i32 })?;
             }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Generator<'_> {
+    /// The one move of a declaration, when its conditions hold.
+    fn declaration(&self, sink: Sink<'_>) -> ControlFlow<()> {
+        let ctx = self.ctx();
+        if self.when_holds(&ctx) && self.filters_hold(&ctx) {
+            sink(Move::bare(MoveKind::Action(self.id)))?;
         }
         ControlFlow::Continue(())
     }

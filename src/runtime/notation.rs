@@ -1,6 +1,7 @@
-//! Move notation: `a2-a3` (move), `a2xa3` (capture), `R@c3` (drop), `orient 2` (choose), `end`,
-//! `pass`, with `:ACTION` appended when two legal moves would read the same. Reading accepts any
-//! case, `a2a3` and either separator, and the suffix only where it is needed.
+//! Move notation: `a2-a3` (move), `a2xa3` (capture), `R@c3` (drop), `orient 2` (choose),
+//! `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal moves would read
+//! the same. Reading accepts any case, `a2a3` and either separator, and the suffix only where it is
+//! needed.
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
@@ -36,6 +37,7 @@ impl Engine {
                 format!("{}@{}", letter.to_ascii_uppercase(), cell(mv.to))
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
+            ActionKind::Declare => action.name.clone(),
             _ => {
                 let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
                 let separator = if captures { 'x' } else { '-' };

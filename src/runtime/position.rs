@@ -14,6 +14,7 @@
 //! passes 1                   # turns in a row that were passes
 //! ply 9                      # moves played so far
 //! last white                 # the seat that acted last (`none` at the start)
+//! retired grey               # seats that have left the game
 //! variable quiet = 2         # a variable; per-seat ones as `variable score(white) = 3`
 //! reserve white D R*5 X:3    # reserve pieces: LETTER[:ATTRIBUTES][*COUNT]
 //! prizes black D1:4@e4=4     # prizes: PIECE[@CELL][=VALUE] (value defaults to the piece's value)
@@ -24,10 +25,12 @@
 //! 3 D1:6 .    .              # led by the row's label: square boards top rank first (labelled by
 //! 2 .    d2:1 .              # rank), hexagonal boards one line per file, ranks from the bottom
 //! 1 .    .    C              # (labelled by file letter)
+//! pieces D1:6@a3 C@c1        # pieces put on single cells (after or instead of `board`)
 //! roll 6 attribute e4 face   # pending rolls in order: `roll SIDES attribute CELL ATTRIBUTE`
 //! roll 6 variable score(white)  #   or `roll SIDES variable NAME[(SEAT)]`
 //! resume action              # what follows the rolls: `setup`, `action` or `turn` (the default)
 //! result 1 2 white wins      # the game is over: each seat's place, then the reason
+//! scores 7 -7                # and each seat's score, when the rules give one
 //! ```
 //!
 //! A PIECE is its type's letter, the owner's seat number (1-based; none for a neutral piece) and
@@ -112,6 +115,9 @@ impl Reader<'_> {
             "roll" => self.roll(args)?,
             "resume" => self.state.resume = resume(args)?,
             "result" => self.result(args)?,
+            "scores" => self.scores(args)?,
+            "retired" => self.retired(args)?,
+            "pieces" => self.pieces(args)?,
             other => return Err(format!("unknown statement `{other}`").into()),
         }
         Ok(())
@@ -404,7 +410,39 @@ impl Reader<'_> {
             return Err(format!("a result gives {} places, one per seat", self.engine.seat_count()));
         }
         let reason = words.collect::<Vec<_>>().join(" ");
-        self.state.result = Some(GameResult { places, reason });
+        self.state.result = Some(GameResult { places, reason, scores: Vec::new() });
+        Ok(())
+    }
+
+    /// `scores N N ...`: each seat's score in the result, after `result`.
+    fn scores(&mut self, args: &str) -> Result<(), String> {
+        let scores: Vec<i64> = args.split_whitespace().map(parse_number).collect::<Result<_, _>>()?;
+        if scores.len() != self.engine.seat_count() {
+            return Err(format!("`scores` gives {} numbers, one per seat", self.engine.seat_count()));
+        }
+        let result = self.state.result.as_mut().ok_or("`scores` comes after `result`")?;
+        result.scores = scores;
+        Ok(())
+    }
+
+    /// `retired SEAT ...`: seats that have left the game.
+    fn retired(&mut self, args: &str) -> Result<(), String> {
+        for name in args.split_whitespace() {
+            let seat = self.seat(name)?;
+            self.state.retired |= 1 << seat;
+        }
+        Ok(())
+    }
+
+    /// `pieces PIECE@CELL ...`: pieces put on cells, one by one.
+    fn pieces(&mut self, args: &str) -> Result<(), String> {
+        for token in args.split_whitespace() {
+            let (piece, cell) =
+                token.split_once('@').ok_or_else(|| format!("expected PIECE@CELL, found `{token}`"))?;
+            let cell = self.cell(cell)?;
+            let piece = self.piece(piece, None)?;
+            self.state.set_piece(cell, Some(piece));
+        }
         Ok(())
     }
 }
@@ -443,6 +481,13 @@ pub(crate) fn write(engine: &Engine, state: &State) -> String {
     if let Some(seat) = state.last_mover {
         let _ = writeln!(out, "last {}", engine.seat_name(seat));
     }
+    let retired: Vec<&str> = (0..engine.seat_count() as SeatId)
+        .filter(|&s| state.is_retired(s))
+        .map(|s| engine.seat_name(s))
+        .collect();
+    if !retired.is_empty() {
+        let _ = writeln!(out, "retired {}", retired.join(" "));
+    }
     write_variables(engine, state, &mut out);
     write_holdings(engine, state, &mut out);
     for (index, map) in game.maps.iter().enumerate().filter(|(_, m)| m.mutable) {
@@ -454,6 +499,10 @@ pub(crate) fn write(engine: &Engine, state: &State) -> String {
     if let Some(result) = &state.result {
         let places: Vec<String> = result.places.iter().map(u32::to_string).collect();
         let _ = writeln!(out, "result {} {}", places.join(" "), result.reason);
+        if !result.scores.is_empty() {
+            let scores: Vec<String> = result.scores.iter().map(i64::to_string).collect();
+            let _ = writeln!(out, "scores {}", scores.join(" "));
+        }
     }
     out
 }

@@ -89,6 +89,8 @@ pub struct State {
     pub(crate) passes: u32,
     pub(crate) plies: u32,
     pub(crate) last_mover: Option<SeatId>,
+    /// The seats that have left the game (`retire`), one bit a seat.
+    pub(crate) retired: u32,
     pub(crate) pending: Vec<PendingRoll>,
     pub(crate) resume: Resume,
     pub(crate) result: Option<GameResult>,
@@ -128,6 +130,10 @@ impl State {
     pub(crate) fn take_from_reserve(&mut self, seat: SeatId, kind: TypeId) -> Option<Piece> {
         let index = self.reserve.iter().position(|p| p.owner == Some(seat) && p.kind == kind)?;
         Some(self.reserve.remove(index))
+    }
+
+    pub(crate) fn is_retired(&self, seat: SeatId) -> bool {
+        self.retired.checked_shr(seat.into()).is_some_and(|bits| bits & 1 == 1)
     }
 
     pub(crate) fn add_prize(&mut self, prize: Prize) {

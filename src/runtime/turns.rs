@@ -36,6 +36,7 @@ impl Engine {
             passes: 0,
             plies: 0,
             last_mover: None,
+            retired: 0,
             pending: Vec::new(),
             resume: Resume::Decision,
             result: None,
@@ -150,7 +151,8 @@ impl Engine {
     /// After an action: another decision of the same turn, or the end of the turn.
     fn continue_turn(&self, state: &mut State) {
         state.resume = Resume::Decision;
-        if self.turn_goes_on(state) && self.has_legal_action(state) {
+        let retired = state.is_retired(self.current_seat(state));
+        if !retired && self.turn_goes_on(state) && self.has_legal_action(state) {
             self.reach_decision(state);
         } else {
             self.end_turn(state, false);
@@ -175,20 +177,29 @@ impl Engine {
     fn end_turn(&self, state: &mut State, passed: bool) {
         state.turns = state.turns.saturating_add(1);
         state.passes = if passed { state.passes.saturating_add(1) } else { 0 };
-        if self.phase_is_over(state) {
+        let from = if self.phase_is_over(state) {
             state.phase = state.phase.saturating_add(1);
             state.turns = 0;
-            state.order_index = 0;
             state.passes = 0;
-            return self.begin_turn(state);
+            0
+        } else {
+            state.order_index as usize + 1
+        };
+        let active = self.order(state.phase).iter().filter(|&&s| !state.is_retired(s)).count();
+        match self.active_place(state, from) {
+            Some(place) if (state.passes as usize) < active => {
+                state.order_index = place as u16;
+                self.begin_turn(state);
+            }
+            _ => state.result = Some(self.engine_end(state, "no seat can move")),
         }
-        let order_len = self.order(state.phase).len();
-        if state.passes as usize >= order_len {
-            state.result = Some(self.draw("no seat can move"));
-            return;
-        }
-        state.order_index = ((state.order_index as usize + 1) % order_len) as u16;
-        self.begin_turn(state);
+    }
+
+    /// The first place of the phase's order, from `from` on and round, whose seat is still in the
+    /// game.
+    fn active_place(&self, state: &State, from: usize) -> Option<usize> {
+        let order = self.order(state.phase);
+        (0..order.len()).map(|k| (from + k) % order.len()).find(|&place| !state.is_retired(order[place]))
     }
 
     /// Whether the phase's `until` holds (the last phase runs until the game ends).
@@ -199,29 +210,59 @@ impl Engine {
         next_exists && until.is_some_and(|until| self.holds(state, &ctx, until))
     }
 
-    /// The seat after the current one in the phase's order.
+    /// The seat after the current one in the phase's order (skipping seats that retired).
     pub(crate) fn seat_after(&self, state: &State) -> SeatId {
         let order = self.order(state.phase);
-        match order.len() {
-            0 => 0,
-            len => order[(state.order_index as usize + 1) % len],
+        match self.active_place(state, state.order_index as usize + 1) {
+            Some(place) => order[place],
+            None => order.first().copied().unwrap_or(0),
         }
     }
 
-    /// A decision point: the end rules, then the move limit.
+    /// A decision point: the end rules, then the move limit. A seat that has retired has no
+    /// decision: its turn ends.
     fn reach_decision(&self, state: &mut State) {
         state.resume = Resume::Decision;
+        if state.is_retired(self.current_seat(state)) {
+            return self.end_turn(state, false);
+        }
         state.result = self.ended(state);
         if state.result.is_none() && state.plies >= self.game.limits.max_plies {
-            state.result = Some(self.draw("move limit"));
+            state.result = Some(self.engine_end(state, "move limit"));
         }
     }
 
     fn ended(&self, state: &State) -> Option<GameResult> {
-        let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state)));
+        let ctx = self.end_ctx(state);
         let (index, rule) =
             self.game.end.iter().enumerate().find(|(_, rule)| self.holds(state, &ctx, &rule.condition))?;
-        Some(self.result_of(state, &ctx, index, rule))
+        Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
+    }
+
+    /// What end rules (and scores) see: the seat that acted last and the seat to act.
+    fn end_ctx(&self, state: &State) -> Ctx {
+        Ctx::new(state.last_mover, Some(self.current_seat(state)))
+    }
+
+    /// An end the rules did not write (no seat can move, the move limit): a draw, or, when the
+    /// rules give a score, the seats ranked by it.
+    fn engine_end(&self, state: &State, reason: &str) -> GameResult {
+        let result = match &self.game.score {
+            Some(score) => self.ranked(state, &self.end_ctx(state), std::slice::from_ref(score), reason),
+            None => self.draw(reason),
+        };
+        self.with_scores(state, result)
+    }
+
+    /// The result with each seat's score, when the rules give one.
+    fn with_scores(&self, state: &State, mut result: GameResult) -> GameResult {
+        if let Some(score) = &self.game.score {
+            let ctx = self.end_ctx(state);
+            result.scores = (0..self.seat_count() as SeatId)
+                .map(|seat| self.eval(state, &Ctx { seat: Some(seat), ..ctx }, score).as_int().unwrap_or(0))
+                .collect();
+        }
+        result
     }
 
     fn result_of(&self, state: &State, ctx: &Ctx, index: usize, rule: &EndRule) -> GameResult {
@@ -235,23 +276,27 @@ impl Engine {
                 let wins = matches!(rule.outcome, Outcome::Win(_));
                 let places = seats.map(|s| if self.allied(s, seat) == wins { 1 } else { 2 }).collect();
                 let verb = if wins { "wins" } else { "loses" };
-                GameResult { places, reason: format!("{rule_name}: {} {verb}", self.seat_name(seat)) }
+                let reason = format!("{rule_name}: {} {verb}", self.seat_name(seat));
+                GameResult { places, reason, scores: Vec::new() }
             }
             Outcome::Draw => self.draw(&format!("{rule_name}: draw")),
-            Outcome::Rank(keys) => {
-                let scores: Vec<Vec<i64>> = seats
-                    .map(|seat| {
-                        let ctx = Ctx { seat: Some(seat), ..*ctx };
-                        keys.iter().map(|k| self.eval(state, &ctx, k).as_int().unwrap_or(i64::MIN)).collect()
-                    })
-                    .collect();
-                let places = scores.iter().map(|mine| 1 + scores.iter().filter(|s| *s > mine).count() as u32);
-                GameResult { places: places.collect(), reason: format!("{rule_name}: ranked") }
-            }
+            Outcome::Rank(keys) => self.ranked(state, ctx, keys, &format!("{rule_name}: ranked")),
         }
     }
 
+    /// The seats ordered by the keys, higher first; seats equal on every key share a place.
+    fn ranked(&self, state: &State, ctx: &Ctx, keys: &[Expr], reason: &str) -> GameResult {
+        let scores: Vec<Vec<i64>> = (0..self.seat_count() as SeatId)
+            .map(|seat| {
+                let ctx = Ctx { seat: Some(seat), ..*ctx };
+                keys.iter().map(|k| self.eval(state, &ctx, k).as_int().unwrap_or(i64::MIN)).collect()
+            })
+            .collect();
+        let places = scores.iter().map(|mine| 1 + scores.iter().filter(|s| *s > mine).count() as u32);
+        GameResult { places: places.collect(), reason: reason.to_string(), scores: Vec::new() }
+    }
+
     fn draw(&self, reason: &str) -> GameResult {
-        GameResult { places: vec![1; self.seat_count()], reason: reason.to_string() }
+        GameResult { places: vec![1; self.seat_count()], reason: reason.to_string(), scores: Vec::new() }
     }
 }

@@ -30,7 +30,7 @@ pub(super) fn item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> C
         Rule::action_decl => Item::Action(action_decl(pair)?),
         Rule::capture_decl => Item::Capture(capture_decl(pair, &mut once)?),
         Rule::phase_decl => Item::Phase(phase_decl(pair, &mut once)?),
-        Rule::end_decl => Item::End(end_decl(pair)?),
+        Rule::end_decl => Item::End(end_decl(pair, &mut once)?),
         _ => return Err(malformed(span_of(&pair))),
     })
 }
@@ -84,12 +84,13 @@ fn option_decl(pair: Pair<'_, Rule>) -> Converted<OptionDecl> {
 fn seat_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<SeatDecl> {
     let span = span_of(&pair);
     let mut children = Children::of(pair);
-    let mut seat = SeatDecl { name: children.ident()?, turned: None, mirrored: None, span };
+    let mut seat = SeatDecl { name: children.ident()?, turned: None, mirrored: None, condition: None, span };
     for view in children {
         let view_span = span_of(&view);
         match view.as_rule() {
             Rule::turned => once.set(&mut seat.turned, Children::of(view).int()?, "turned", view_span),
             Rule::mirrored => once.set(&mut seat.mirrored, view_span, "mirrored", view_span),
+            Rule::seat_condition => seat.condition = Some(single_expr(view)?),
             _ => return Err(malformed(view_span)),
         }
     }
@@ -409,6 +410,7 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
             let to = expr(children.expect(Rule::expr)?)?;
             ActionClause::Choose { name, from, to, span }
         }
+        Rule::declare_clause => ActionClause::Declare { span },
         Rule::when_clause => ActionClause::When(expr(children.expect(Rule::expr)?)?),
         Rule::to_clause => ActionClause::To(Spanned::new(destination(&children.required()?)?, span)),
         Rule::where_clause => ActionClause::Where(expr(children.expect(Rule::expr)?)?),
@@ -487,6 +489,17 @@ fn effect(pair: Pair<'_, Rule>) -> Converted<Effect> {
             let otherwise = children.next_if(Rule::effect_block).map(effect_block).transpose()?;
             Effect::If { condition, then, otherwise, span }
         }
+        Rule::release_effect => {
+            let piece = expr(children.expect(Rule::expr)?)?;
+            let owner = expr(children.expect(Rule::expr)?)?;
+            Effect::Release { piece, owner, region: region(children.expect(Rule::region)?)?, span }
+        }
+        Rule::give_effect => {
+            let piece = expr(children.expect(Rule::expr)?)?;
+            let owner = expr(children.expect(Rule::expr)?)?;
+            Effect::Give { piece, owner, holder: expr(children.expect(Rule::expr)?)?, span }
+        }
+        Rule::retire_effect => Effect::Retire { seat: expr(children.expect(Rule::expr)?)?, span },
         _ => return Err(malformed(span)),
     })
 }
@@ -591,10 +604,17 @@ fn action_count(pair: Pair<'_, Rule>) -> Converted<ActionCount> {
 
 // ---- end -------------------------------------------------------------------------------------------
 
-fn end_decl(pair: Pair<'_, Rule>) -> Converted<EndDecl> {
+fn end_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<EndDecl> {
     let span = span_of(&pair);
-    let rules = Children::of(pair).map(end_rule).collect::<Converted<_>>()?;
-    Ok(EndDecl { rules, span })
+    let mut end = EndDecl { score: None, rules: Vec::new(), span };
+    for clause in Children::of(pair) {
+        let clause_span = span_of(&clause);
+        match clause.as_rule() {
+            Rule::score_clause => once.set(&mut end.score, single_expr(clause)?, "score", clause_span),
+            _ => end.rules.push(end_rule(clause)?),
+        }
+    }
+    Ok(end)
 }
 
 fn end_rule(pair: Pair<'_, Rule>) -> Converted<EndRule> {

@@ -253,7 +253,8 @@ impl Reference {
                     continue;
                 }
                 next.to_move = (seat + 1) % self.seats;
-                let text = format!("{}{}{}", self.names[from], if capture { 'x' } else { '-' }, self.names[to]);
+                let text =
+                    format!("{}{}{}", self.names[from], if capture { 'x' } else { '-' }, self.names[to]);
                 out.push((text, next));
             }
         }

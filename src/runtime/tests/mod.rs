@@ -1,5 +1,6 @@
 //! Unit tests of the runtime on small hand-built games, and the helpers that build them.
 
+mod holdings;
 mod movegen;
 mod notation;
 mod position;
@@ -40,6 +41,7 @@ pub(super) fn game(width: u32, height: u32) -> Game {
         phases: vec![phase("play", vec![0])],
         end: vec![],
         limits: Limits::default(),
+        score: None,
     }
 }
 

@@ -179,7 +179,7 @@ fn perft_expands_chance_without_using_depth() {
 }
 
 #[test]
-fn hex_boards_are_written_one_file_a_line() {
+fn hex_boards_are_written_one_file_a_line_and_drawn_as_a_honeycomb() {
     let mut g = game(3, 3);
     g.board = Board::hex(2).unwrap();
     g.seats[1].view = g.board.symmetry_index(180, false).unwrap();
@@ -190,9 +190,11 @@ fn hex_boards_are_written_one_file_a_line() {
     assert!(legal(&engine, &state).contains(&"b2xc1".to_string()));
     let text = engine.write_position(&state);
     assert_eq!(engine.load_position(&text), Ok(state.clone()), "{text}");
+    // Drawn as a honeycomb: each file a column, neighbouring files half a row apart.
     let drawn = engine.describe(&state);
-    assert!(
-        drawn.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["b", ".", "M2", "."]),
-        "{drawn}"
-    );
+    let rows: Vec<Vec<&str>> = drawn.lines().take(7).map(|l| l.split_whitespace().collect()).collect();
+    let expected: [&[&str]; 7] =
+        [&["a", "b", "c"], &["."], &[".", "."], &["M2"], &[".", "m1"], &["."], &["a", "b", "c"]];
+    assert_eq!(rows, expected, "{drawn}");
+    assert_eq!(drawn.lines().nth(3).and_then(|l| l.find("M2")), Some(4), "{drawn}");
 }

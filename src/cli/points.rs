@@ -1,0 +1,69 @@
+//! The points tables printed when the rules give scores (`score` in `end`): each seat's points with
+//! its team, then each team's total. `play` shows one game's scores, `run` the mean over games.
+
+use ludex::ir::Game;
+
+/// The tables, headed `TITLE per seat:` and `TITLE per team:`: a line a seat, then a line a team of
+/// two or more seats; `points` holds a value per seat, written with `decimals` digits after the
+/// point.
+pub fn table(game: &Game, title: &str, points: &[f64], decimals: usize) -> String {
+    let team_of = |seat: usize| {
+        let team = game.seats.get(seat).and_then(|s| s.team);
+        team.and_then(|t| game.teams.get(t as usize)).map_or("", |t| t.name.as_str())
+    };
+    let seats: Vec<(&str, f64, &str)> = game
+        .seats
+        .iter()
+        .zip(points)
+        .enumerate()
+        .map(|(seat, (info, &value))| (info.name.as_str(), value, team_of(seat)))
+        .collect();
+    let teams: Vec<(&str, f64, &str)> = game
+        .teams
+        .iter()
+        .filter(|t| t.seats.len() > 1)
+        .map(|team| (team.name.as_str(), team.seats.iter().filter_map(|&s| points.get(s as usize)).sum(), ""))
+        .collect();
+    let mut text = format!("{title} per seat:\n");
+    text.push_str(&rows(&seats, decimals));
+    if !teams.is_empty() {
+        text.push_str(&format!("{title} per team:\n"));
+        text.push_str(&rows(&teams, decimals));
+    }
+    text
+}
+
+/// Name, value and a note, in aligned columns.
+fn rows(rows: &[(&str, f64, &str)], decimals: usize) -> String {
+    let name_width = rows.iter().map(|(name, _, _)| name.len()).max().unwrap_or(0);
+    let values: Vec<String> = rows.iter().map(|(_, value, _)| format!("{value:.decimals$}")).collect();
+    let value_width = values.iter().map(String::len).max().unwrap_or(0);
+    let mut text = String::new();
+    for ((name, _, note), value) in rows.iter().zip(values) {
+        let line = format!("  {name:<name_width$}  {value:>value_width$}  {note}");
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_with_their_team_then_teams_of_two_with_totals() {
+        let text = "game \"T\"\nseat a\nseat b turned 180\nseat c\nteam ab = a, b\nteam lone = c\n\
+                    board square 3 by 3\npiece p { letter P }\naction go for p { step n }\n\
+                    phase play { turn { play go } }\nend { when false: draw }\nsetup { place p for a on cells a1 }";
+        let game = ludex::compile(text, &Default::default()).game.expect("valid");
+        assert_eq!(
+            table(&game, "points", &[3.0, -11.0, 2.0], 0),
+            "points per seat:\n  a    3  ab\n  b  -11  ab\n  c    2  lone\npoints per team:\n  ab  -8\n"
+        );
+        assert_eq!(
+            table(&game, "mean points", &[2.5, -1.0, 0.0], 1),
+            "mean points per seat:\n  a   2.5  ab\n  b  -1.0  ab\n  c   0.0  lone\nmean points per team:\n  ab  1.5\n"
+        );
+    }
+}
