@@ -83,7 +83,7 @@ impl Reference {
         let start = reference.start(engine, &engine.initial_state());
         reference.home = (0..seats)
             .map(|seat| {
-                let (x, y) = reference.cells[king_of(&start, seat as usize).expect("every seat has a king")];
+                let (x, y) = reference.cells[king_of(&start, seat).expect("every seat has a king")];
                 wedge(x, y).expect("a king starts in its territory")
             })
             .collect();
