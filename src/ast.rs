@@ -106,6 +106,8 @@ pub struct SeatDecl {
 pub struct TeamDecl {
     pub name: Ident,
     pub seats: Vec<Ident>,
+    /// `if EXPR`: the team is formed only when it holds (options and constants).
+    pub condition: Option<Expr>,
     pub span: Span,
 }
 
@@ -371,8 +373,12 @@ pub enum Effect {
     Release { piece: Expr, owner: Expr, region: Region, span: Span },
     /// `give king of white to black`: a captured piece of that type and owner into another pile.
     Give { piece: Expr, owner: Expr, holder: Expr, span: Span },
-    /// `retire mover`: the seat's pieces leave the board and it takes no more turns.
-    Retire { seat: Expr, span: Span },
+    /// `retire mover`: the seat's pieces leave the board and it takes no more turns;
+    /// `retire mover leaving pieces`: they stay on the board, frozen.
+    Retire { seat: Expr, leaving_pieces: Option<Span>, span: Span },
+    /// `remove home where it.type == pawn`: the pieces on the region for which the condition
+    /// holds leave the board; nobody captures them.
+    Remove { region: Region, condition: Option<Expr>, span: Span },
 }
 
 impl Effect {
@@ -383,7 +389,8 @@ impl Effect {
             | Effect::If { span, .. }
             | Effect::Release { span, .. }
             | Effect::Give { span, .. }
-            | Effect::Retire { span, .. } => *span,
+            | Effect::Retire { span, .. }
+            | Effect::Remove { span, .. } => *span,
         }
     }
 }

@@ -98,7 +98,13 @@ impl<'a> Checker<'a> {
 
     /// Whether a seat takes part for the options chosen: its condition, if it has one, holds.
     fn takes_part(&mut self, decl: &'a ast::SeatDecl) -> bool {
-        let Some(condition) = &decl.condition else { return true };
+        self.known_condition(decl.condition.as_ref(), &format!("seat `{}` takes part", decl.name.name))
+    }
+
+    /// Whether a condition known before the game (options and constants) holds; `true` when there
+    /// is none. `subject` says what it decides, for the diagnostic.
+    fn known_condition(&mut self, condition: Option<&'a ast::Expr>, subject: &str) -> bool {
+        let Some(condition) = condition else { return true };
         let typed = self.expr(condition, &Scope::seat_condition());
         if !self.check_type(&typed, condition.span, Ty::Bool) || typed.ty == Ty::Unknown {
             return true;
@@ -109,7 +115,7 @@ impl<'a> Checker<'a> {
                 self.report(
                     Diagnostic::error(
                         "not-constant",
-                        format!("whether seat `{}` takes part must be known before the game", decl.name.name),
+                        format!("whether {subject} must be known before the game"),
                         condition.span,
                         "this depends on the state of the game",
                     )
@@ -146,7 +152,12 @@ impl<'a> Checker<'a> {
         let mut team_spans = vec![None; self.seats.len()];
         let decls = self.decls.teams.clone();
         let mut teams = Vec::new();
-        for (id, decl) in decls.into_iter().enumerate() {
+        for decl in decls {
+            if !self.known_condition(decl.condition.as_ref(), &format!("team `{}` is formed", decl.name.name))
+            {
+                continue;
+            }
+            let id = teams.len();
             let mut seats = Vec::new();
             for ident in &decl.seats {
                 let Some(seat) = self.seat_named(ident) else { continue };
@@ -348,6 +359,7 @@ fn collect_rotations<'a>(effect: &'a ast::Effect, names: &mut HashSet<&'a str>) 
         ast::Effect::Set { .. }
         | ast::Effect::Release { .. }
         | ast::Effect::Give { .. }
-        | ast::Effect::Retire { .. } => {}
+        | ast::Effect::Retire { .. }
+        | ast::Effect::Remove { .. } => {}
     }
 }

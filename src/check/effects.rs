@@ -44,8 +44,12 @@ impl<'a> Checker<'a> {
                 Some(self.release(piece, owner, region, scope))
             }
             ast::Effect::Give { piece, owner, holder, .. } => Some(self.give(piece, owner, holder, scope)),
-            ast::Effect::Retire { seat, .. } => {
-                Some(ir::Effect::Retire { seat: self.expect(seat, scope, Ty::Seat) })
+            ast::Effect::Retire { seat, leaving_pieces, .. } => Some(ir::Effect::Retire {
+                seat: self.expect(seat, scope, Ty::Seat),
+                leaving_pieces: leaving_pieces.is_some(),
+            }),
+            ast::Effect::Remove { region, condition, .. } => {
+                Some(self.remove(region, condition.as_ref(), scope))
             }
         };
         self.depth -= 1;

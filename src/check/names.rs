@@ -11,8 +11,10 @@ use crate::ir;
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 10] =
-    ["count", "sum", "pieces", "reserve", "prizes", "losses", "seats", "piece_at", "partner", "distance"];
+pub const BUILTINS: [&str; 12] = [
+    "count", "sum", "pieces", "reserve", "prizes", "losses", "seats", "piece_at", "partner", "distance",
+    "first", "allied",
+];
 
 /// What a declared name stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -281,6 +281,16 @@ pub enum Effect {
     /// more turns.
     Retire {
         seat: Expr,
+        /// `leaving pieces`: its pieces stay on the board, frozen: they never move again, attack
+        /// nothing, and any enemy may capture them.
+        #[serde(default)]
+        leaving_pieces: bool,
+    },
+    /// The pieces standing on the cells (the mover's set) for which the condition holds, with
+    /// `it` bound to the piece, leave the board; nobody captures them.
+    Remove {
+        cells: PerSeat<CellSet>,
+        condition: Option<Expr>,
     },
 }
 
@@ -528,6 +538,11 @@ pub enum Expr {
     Roll(u32),
     /// The seat's team partner: the one other seat of its team, or none.
     Partner(Box<Expr>),
+    /// The first element of the collection (with `it` bound, the first for which the predicate
+    /// holds), or none.
+    First(Collection, Option<Box<Expr>>),
+    /// Whether two seats are the same seat or team mates.
+    Allied(Box<Expr>, Box<Expr>),
     /// The fewest steps between two cells over the whole grid (`Board::distance`).
     Distance(Box<Expr>, Box<Expr>),
 }

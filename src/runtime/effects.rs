@@ -130,10 +130,14 @@ impl Engine {
                     self.give(state, kind, owner, holder);
                 }
             }
-            Effect::Retire { seat } => {
+            Effect::Retire { seat, leaving_pieces } => {
                 if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
-                    self.retire(state, seat);
+                    self.retire(state, seat, *leaving_pieces);
                 }
+            }
+            Effect::Remove { cells, condition } => {
+                let cells = ctx.mover.and_then(|seat| cells.get(seat as usize));
+                self.remove(state, ctx, cells, condition.as_ref());
             }
         }
     }

@@ -103,6 +103,21 @@ impl Engine {
                 });
                 Value::Int(count)
             }
+            Expr::First(collection, predicate) => {
+                let mut first = Value::None;
+                self.for_each_in(state, ctx, collection, |it| {
+                    let wanted = first == Value::None
+                        && predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+                    if wanted {
+                        first = it;
+                    }
+                });
+                first
+            }
+            Expr::Allied(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
+                (Value::Seat(a), Value::Seat(b)) => Value::Bool(self.allied(a, b)),
+                _ => Value::None,
+            },
             Expr::Sum(collection, term) => {
                 let mut sum = 0i64;
                 self.for_each_in(state, ctx, collection, |it| {

@@ -8,8 +8,9 @@
 //!
 //! Modules: `state` (the data), `value` and `eval` (expressions), `movegen` (legal moves),
 //! `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
-//! retiring seats), `turns` (the turn and phase machine, end rules, results), `notation`,
-//! `display`, `position` (the position text format), `perft`.
+//! retiring seats), `removal` (pieces taken off the board by an effect), `turns` (the turn and
+//! phase machine, end rules, results), `notation`, `display`, `position` (the position text
+//! format), `perft`.
 
 mod display;
 mod effects;
@@ -19,6 +20,7 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod removal;
 mod state;
 mod turns;
 mod value;

@@ -100,7 +100,13 @@ fn seat_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<SeatDecl> {
 fn team_decl(pair: Pair<'_, Rule>) -> Converted<TeamDecl> {
     let span = span_of(&pair);
     let mut children = Children::of(pair);
-    Ok(TeamDecl { name: children.ident()?, seats: ident_list(children.expect(Rule::ident_list)?)?, span })
+    let name = children.ident()?;
+    let seats = ident_list(children.expect(Rule::ident_list)?)?;
+    let condition = match children.next_if(Rule::seat_condition) {
+        Some(condition) => Some(single_expr(condition)?),
+        None => None,
+    };
+    Ok(TeamDecl { name, seats, condition, span })
 }
 
 fn board_decl(pair: Pair<'_, Rule>) -> Converted<BoardDecl> {
@@ -499,7 +505,22 @@ fn effect(pair: Pair<'_, Rule>) -> Converted<Effect> {
             let owner = expr(children.expect(Rule::expr)?)?;
             Effect::Give { piece, owner, holder: expr(children.expect(Rule::expr)?)?, span }
         }
-        Rule::retire_effect => Effect::Retire { seat: expr(children.expect(Rule::expr)?)?, span },
+        Rule::retire_effect => {
+            let seat = expr(children.expect(Rule::expr)?)?;
+            Effect::Retire {
+                seat,
+                leaving_pieces: children.next_if(Rule::leaving_pieces).map(|p| span_of(&p)),
+                span,
+            }
+        }
+        Rule::remove_effect => {
+            let region = region(children.expect(Rule::region)?)?;
+            let condition = match children.next_if(Rule::where_clause) {
+                Some(clause) => Some(single_expr(clause)?),
+                None => None,
+            };
+            Effect::Remove { region, condition, span }
+        }
         _ => return Err(malformed(span)),
     })
 }

@@ -536,6 +536,7 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::release_effect,
             Rule::give_effect,
             Rule::retire_effect,
+            Rule::remove_effect,
         ],
     ),
     (
@@ -547,6 +548,7 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::release_effect,
             Rule::give_effect,
             Rule::retire_effect,
+            Rule::remove_effect,
         ],
     ),
     (
@@ -704,6 +706,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::release_effect => "`release`",
         Rule::give_effect => "`give`",
         Rule::retire_effect => "`retire`",
+        Rule::leaving_pieces => "`leaving pieces`",
+        Rule::remove_effect => "`remove`",
         Rule::phase_decl => "a `phase` item",
         Rule::order_clause => "`order`",
         Rule::until_clause => "`until`",
