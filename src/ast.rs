@@ -305,8 +305,9 @@ pub enum ActionClause {
     Slide { directions: Vec<Ident>, at_most: Option<Expr>, span: Span },
     /// `leap n+n+e, n+n+w`: jump to the end of one of the paths.
     Leap { paths: Vec<Vec<Ident>>, span: Span },
-    /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice.
-    Walk { directions: Vec<Ident>, length: WalkLength, span: Span },
+    /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice. Without a
+    /// length the walk is as long as the board (and its cost, if it pays one) allows.
+    Walk { directions: Vec<Ident>, length: Option<WalkLength>, span: Span },
     /// `drop ronin on board with strength = 6`: from the mover's reserve onto an empty cell.
     Drop { pieces: Vec<Ident>, region: Region, with: Vec<Assignment>, span: Span },
     /// `choose quarter from 0 to 3`: one move per value.
@@ -321,6 +322,15 @@ pub enum ActionClause {
     Where(Expr),
     /// `then { ... }`: effects after the move.
     Then(EffectBlock),
+    /// `each step where EXPR`: a condition on every step of a walk (`step_from`, `step_to`).
+    StepCondition(Expr),
+    /// `paying 1 strength per step`: every step of a walk costs so much of the piece's attribute
+    /// (`None` when the attribute is missing, which the checker reports).
+    Paying { amount: Expr, attribute: Option<Ident>, span: Span },
+    /// `push { when ...  then { ... } }`: a walk pushes the line of pieces in its way.
+    Push { when: Vec<Expr>, then: Vec<EffectBlock>, span: Span },
+    /// `exit to reserve`: a walk may end with a step off the board.
+    Exit(Spanned<CaptureDestination>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -376,9 +386,11 @@ pub enum Effect {
     /// `retire mover`: the seat's pieces leave the board and it takes no more turns;
     /// `retire mover leaving pieces`: they stay on the board, frozen.
     Retire { seat: Expr, leaving_pieces: Option<Span>, span: Span },
-    /// `remove home where it.type == pawn`: the pieces on the region for which the condition
-    /// holds leave the board; nobody captures them.
-    Remove { region: Region, condition: Option<Expr>, span: Span },
+    /// `for each pieces(mover) where it.strength == 1 { ... }`: the effects once per piece on the
+    /// board, with `it` the piece.
+    ForEach { pieces: Expr, filter: Option<Expr>, body: EffectBlock, span: Span },
+    /// `send it to reserve`: a piece leaves the board.
+    Send { piece: Ident, destination: Spanned<CaptureDestination>, span: Span },
 }
 
 impl Effect {
@@ -390,7 +402,8 @@ impl Effect {
             | Effect::Release { span, .. }
             | Effect::Give { span, .. }
             | Effect::Retire { span, .. }
-            | Effect::Remove { span, .. } => *span,
+            | Effect::ForEach { span, .. }
+            | Effect::Send { span, .. } => *span,
         }
     }
 }

@@ -23,6 +23,8 @@ struct Clauses<'a> {
     filter: Vec<&'a Expr>,
     then: Vec<&'a EffectBlock>,
     destination: Vec<&'a ast::Spanned<ast::Destination>>,
+    /// `each step where`, `paying`, `push`, `exit`: what a walk does on each step.
+    walk: Vec<&'a ActionClause>,
 }
 
 fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
@@ -33,24 +35,40 @@ fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
             ActionClause::Where(e) => clauses.filter.push(e),
             ActionClause::Then(block) => clauses.then.push(block),
             ActionClause::To(destination) => clauses.destination.push(destination),
+            ActionClause::StepCondition(_)
+            | ActionClause::Paying { .. }
+            | ActionClause::Push { .. }
+            | ActionClause::Exit(_) => clauses.walk.push(clause),
             _ => clauses.moves.push(clause),
         }
     }
     clauses
 }
 
-fn clause_span(clause: &ActionClause) -> Span {
+pub(super) fn clause_span(clause: &ActionClause) -> Span {
     match clause {
         ActionClause::Step { span, .. }
+        | ActionClause::Paying { span, .. }
+        | ActionClause::Push { span, .. }
         | ActionClause::Slide { span, .. }
         | ActionClause::Leap { span, .. }
         | ActionClause::Walk { span, .. }
         | ActionClause::Drop { span, .. }
         | ActionClause::Choose { span, .. }
         | ActionClause::Declare { span } => *span,
-        ActionClause::When(e) | ActionClause::Where(e) => e.span,
+        ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
+        ActionClause::Exit(destination) => destination.span,
         ActionClause::Then(block) => block.span,
+    }
+}
+
+/// Where a piece that leaves the board goes.
+pub(super) fn capture_destination(d: ast::CaptureDestination) -> ir::CaptureDestination {
+    match d {
+        ast::CaptureDestination::Prizes => ir::CaptureDestination::Prizes,
+        ast::CaptureDestination::Reserve => ir::CaptureDestination::Reserve,
+        ast::CaptureDestination::Nowhere => ir::CaptureDestination::Nowhere,
     }
 }
 
@@ -76,7 +94,7 @@ impl<'a> Checker<'a> {
         let movers = self.piece_types_named(&decl.pieces);
         let pattern = self.pattern(decl, &clauses.moves);
         let (pieces, binding) = self.binding(pattern, movers);
-        let kind = self.action_kind(pattern, &pieces, &binding);
+        let kind = self.action_kind(pattern, &pieces, &binding, &clauses.walk);
         let when = self.conjunction(&clauses.when, &Scope::before_move("an action's `when`", &binding));
         let filter =
             self.conjunction(&clauses.filter, &Scope::finished_move("an action's `where`", &binding));
@@ -99,7 +117,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Reports every clause of a kind after the first: each is written at most once.
-    fn written_once(&mut self, keyword: &str, spans: &[Span]) {
+    pub(super) fn written_once(&mut self, keyword: &str, spans: &[Span]) {
         let Some(&first) = spans.first() else { return };
         let help = match keyword {
             "when" | "where" => "keep one, joining the conditions with `and`".to_string(),
@@ -218,8 +236,12 @@ impl<'a> Checker<'a> {
         pattern: Option<&'a ActionClause>,
         pieces: &[TypeId],
         binding: &Binding<'a>,
+        walk_clauses: &[&'a ActionClause],
     ) -> ActionKind {
         let before = Scope::before_move("a pattern's length", binding);
+        if !matches!(pattern, Some(ActionClause::Walk { .. })) {
+            self.walk_clauses_without_walk(pattern, walk_clauses);
+        }
         match pattern {
             Some(ActionClause::Step { directions, .. }) => {
                 let dirs = self.direction_list(directions);
@@ -244,11 +266,14 @@ impl<'a> Checker<'a> {
             }
             Some(ActionClause::Walk { directions, length, .. }) => {
                 let dirs = self.direction_list(directions);
+                let cells = self.board.as_ref().map_or(0, |b| b.cell_count());
                 let (length, exact) = match length {
-                    WalkLength::Exactly(e) => (self.length(e, &before), true),
-                    WalkLength::AtMost(e) => (self.length(e, &before), false),
+                    Some(WalkLength::Exactly(e)) => (self.length(e, &before), true),
+                    Some(WalkLength::AtMost(e)) => (self.length(e, &before), false),
+                    None => (ir::Expr::Const(ir::Const::Int(cells as i64)), false),
                 };
-                ActionKind::Walk { directions: self.per_seat(&dirs), length, exact }
+                let rules = self.walk_rules(walk_clauses, binding);
+                ActionKind::Walk { directions: self.per_seat(&dirs), length, exact, rules }
             }
             Some(ActionClause::Drop { region, with, .. }) => {
                 let shape = self.region(region, true);
@@ -308,7 +333,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Several `when`s (or `where`s) must all hold.
-    fn conjunction(&mut self, conditions: &[&'a Expr], scope: &Scope<'a>) -> Option<ir::Expr> {
+    pub(super) fn conjunction(&mut self, conditions: &[&'a Expr], scope: &Scope<'a>) -> Option<ir::Expr> {
         let lowered: Vec<ir::Expr> = conditions.iter().map(|c| self.condition(c, scope)).collect();
         lowered.into_iter().reduce(|a, b| ir::Expr::Binary(ir::BinaryOp::And, Box::new(a), Box::new(b)))
     }
@@ -353,11 +378,10 @@ impl<'a> Checker<'a> {
         let allowed = self.conjunction(&when, &Scope::finished_move("the capture's `when`", &binding));
         let then_scope = Scope::finished_move("the capture's `then`", &binding);
         let then = decl.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
-        let destination = match decl.destination.as_ref().map(|d| d.node) {
-            Some(ast::CaptureDestination::Prizes) => ir::CaptureDestination::Prizes,
-            Some(ast::CaptureDestination::Reserve) => ir::CaptureDestination::Reserve,
-            Some(ast::CaptureDestination::Nowhere) | None => ir::CaptureDestination::Nowhere,
-        };
+        let destination = decl
+            .destination
+            .as_ref()
+            .map_or(ir::CaptureDestination::Nowhere, |d| capture_destination(d.node));
         ir::Capture { allowed, destination, then }
     }
 }

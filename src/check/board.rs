@@ -334,9 +334,11 @@ fn rotated_maps<'a>(decls: &Decls<'a>) -> HashSet<&'a str> {
         _ => None,
     });
     let actions = decls.actions.iter().flat_map(|a| &a.clauses).flat_map(|c| match c {
-        ast::ActionClause::Then(block) => block.effects.as_slice(),
+        ast::ActionClause::Then(block) => std::slice::from_ref(block),
+        ast::ActionClause::Push { then, .. } => then.as_slice(),
         _ => &[],
     });
+    let actions = actions.flat_map(|b| &b.effects);
     let capture = decls.capture.iter().flat_map(|c| &c.then).flat_map(|b| &b.effects);
     let turns = decls.phases.iter().filter_map(|p| p.turn.as_ref());
     let turn_effects = turns.flat_map(|t| t.start.iter().chain(&t.after)).flat_map(|b| &b.effects);
@@ -356,10 +358,13 @@ fn collect_rotations<'a>(effect: &'a ast::Effect, names: &mut HashSet<&'a str>) 
                 collect_rotations(e, names);
             }
         }
+        ast::Effect::ForEach { body, .. } => {
+            body.effects.iter().for_each(|e| collect_rotations(e, names));
+        }
         ast::Effect::Set { .. }
+        | ast::Effect::Send { .. }
         | ast::Effect::Release { .. }
         | ast::Effect::Give { .. }
-        | ast::Effect::Retire { .. }
-        | ast::Effect::Remove { .. } => {}
+        | ast::Effect::Retire { .. } => {}
     }
 }

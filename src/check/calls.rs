@@ -15,9 +15,9 @@ use super::{Checker, Frame};
 
 /// What to count or sum over, the type of its elements (`it`), and the extent of the owner
 /// expression.
-struct Pieces {
-    collection: Collection,
-    element: Ty,
+pub(super) struct Pieces {
+    pub collection: Collection,
+    pub element: Ty,
     extent: Extent,
 }
 
@@ -61,6 +61,7 @@ impl<'a> Checker<'a> {
     pub(super) fn collection_not_a_value(&mut self, function: &Ident, span: Span) {
         let (what, written) = match function.name.as_str() {
             "seats" => ("seats", "seats".to_string()),
+            "line" => ("pieces", "line".to_string()),
             name => ("pieces", format!("{name}(...)")),
         };
         self.report(
@@ -266,8 +267,8 @@ impl<'a> Checker<'a> {
     }
 
     /// The collection a `count` or `sum` goes over: `pieces(...)`, `reserve(...)`, `prizes(...)`,
-    /// `seats`, or a definition that is one.
-    fn pieces_arg(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
+    /// or a definition that is one.
+    pub(super) fn pieces_arg(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
         let (function, args): (&'a Ident, &'a [Expr]) = match &e.node {
             ExprKind::Call { function, args } => (function, args),
             ExprKind::Name(ident) => (ident, &[]),
@@ -275,6 +276,9 @@ impl<'a> Checker<'a> {
         };
         match (function.name.as_str(), self.names.value(&function.name)) {
             ("pieces", _) => self.pieces_call(function, args, e.span, scope),
+            ("line", _) if matches!(e.node, ExprKind::Name(_)) && self.parameter_free("line") => {
+                self.word_collection(Word::Line, Collection::Line, e.span, scope)
+            }
             (pile @ ("reserve" | "prizes" | "losses"), _) => {
                 if !self.arity(function, args, 1..=1, e.span, scope) {
                     return None;
@@ -302,6 +306,21 @@ impl<'a> Checker<'a> {
             }
             _ => self.not_a_collection(e, scope),
         }
+    }
+
+    /// A context word that names a collection (`line`), where the scope binds it.
+    fn word_collection(
+        &mut self,
+        word: Word,
+        collection: Collection,
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> Option<Pieces> {
+        if !scope.words.contains(word) {
+            self.word(word, span, scope);
+            return None;
+        }
+        Some(Pieces { collection, element: Ty::ANY_PIECE, extent: Extent::LEAF })
     }
 
     /// Not shadowed by a parameter of the definition being inlined.
@@ -450,8 +469,8 @@ enum Tally {
     First,
 }
 
-/// The built-in collections, only arguments of `count`, `sum` and `first`.
-const COLLECTIONS: [&str; 5] = ["pieces", "reserve", "prizes", "losses", "seats"];
+/// The built-in collections, only arguments of `count`, `sum` and `first` (`line` only in a push).
+const COLLECTIONS: [&str; 6] = ["pieces", "reserve", "prizes", "losses", "seats", "line"];
 
 fn is_collection(e: &Expr) -> bool {
     match &e.node {

@@ -14,13 +14,20 @@ use super::variables::{seat_missing, seat_not_expected};
 /// The most sides a die may have.
 const MAX_SIDES: i64 = 1000;
 
+/// What to report about a piece that an effect may not touch.
+struct Denied {
+    code: &'static str,
+    what: String,
+    verb: &'static str,
+}
+
 /// What a `set` assigns to.
 enum Target {
     Variable(VarId, Ty),
     SeatVariable(VarId, Ty, ir::Expr),
-    Attribute(AttrId),
+    Attribute(ir::Expr, AttrId),
     /// `set piece.type = T`
-    Type,
+    Type(ir::Expr),
 }
 
 impl<'a> Checker<'a> {
@@ -48,9 +55,8 @@ impl<'a> Checker<'a> {
                 seat: self.expect(seat, scope, Ty::Seat),
                 leaving_pieces: leaving_pieces.is_some(),
             }),
-            ast::Effect::Remove { region, condition, .. } => {
-                Some(self.remove(region, condition.as_ref(), scope))
-            }
+            ast::Effect::ForEach { pieces, filter, body, .. } => self.for_each(pieces, filter, body, scope),
+            ast::Effect::Send { piece, destination, .. } => self.send(piece, destination.node, scope),
         };
         self.depth -= 1;
         lowered
@@ -78,8 +84,8 @@ impl<'a> Checker<'a> {
         };
         let (want, bounds) = match &target {
             Some(Target::Variable(_, ty) | Target::SeatVariable(_, ty, _)) => (*ty, None),
-            Some(Target::Attribute(slot)) => (Ty::Int, self.attribute_bounds(*slot)),
-            Some(Target::Type) => (Ty::PieceType, None),
+            Some(Target::Attribute(_, slot)) => (Ty::Int, self.attribute_bounds(*slot)),
+            Some(Target::Type(_)) => (Ty::PieceType, None),
             None => (Ty::Unknown, None),
         };
         let value = self.assigned_value(value, want, bounds, scope);
@@ -88,12 +94,8 @@ impl<'a> Checker<'a> {
             Target::SeatVariable(variable, _, seat) => {
                 ir::Effect::SetVariable { variable, seat: Some(seat), value }
             }
-            Target::Attribute(attribute) => {
-                ir::Effect::SetAttribute { cell: ir::Expr::Context(ContextWord::To), attribute, value }
-            }
-            Target::Type => {
-                ir::Effect::SetType { cell: ir::Expr::Context(ContextWord::To), piece_type: value }
-            }
+            Target::Attribute(cell, attribute) => ir::Effect::SetAttribute { cell, attribute, value },
+            Target::Type(cell) => ir::Effect::SetType { cell, piece_type: value },
         })
     }
 
@@ -146,26 +148,94 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `set piece.ATTR = ...`: the moved piece, now on `to`.
+    /// `set piece.ATTR = ...`: the moved piece, now on `to` (or `it` in `for each`, `pushed` in a
+    /// push).
     fn attribute_target(&mut self, base: &Ident, attribute: &Ident, scope: &Scope<'a>) -> Option<Target> {
-        if base.name != Word::Piece.name() {
-            let help = "only the piece that moved can change: `set piece.ATTR = ...`".to_string();
-            self.not_assignable(base, format!("`{}.{}`", base.name, attribute.name), help);
-            return None;
-        }
-        let Some(Ty::Piece(kinds)) = scope.word_type(Word::Piece) else {
-            self.word(Word::Piece, base.span, scope);
-            return None;
-        };
+        let what = format!("`{}.{}`", base.name, attribute.name);
+        let (cell, kinds) =
+            self.piece_cell(base, scope, Denied { code: "set-not-assignable", what, verb: "set" })?;
         if attribute.name == "type" {
-            return Some(Target::Type);
+            return Some(Target::Type(cell));
         }
         if ["owner", "value"].contains(&attribute.name.as_str()) {
             let help = "only attributes declared with `attribute` and the type can be set".to_string();
-            self.not_assignable(attribute, format!("`piece.{}`", attribute.name), help);
+            self.not_assignable(attribute, format!("`{}.{}`", base.name, attribute.name), help);
             return None;
         }
-        self.attribute(attribute, kinds).map(Target::Attribute)
+        self.attribute(attribute, kinds).map(|slot| Target::Attribute(cell, slot))
+    }
+
+    /// The cell of a piece that effects may change or send away, and its types: `piece` (the moved
+    /// piece, on `to`), `it` in `for each`, `pushed` in a push.
+    fn piece_cell(&mut self, base: &Ident, scope: &Scope<'a>, denied: Denied) -> Option<(ir::Expr, Kinds)> {
+        let (word, cell) = match base.name.as_str() {
+            "piece" => (Word::Piece, ContextWord::To),
+            "pushed" => (Word::Pushed, ContextWord::PushedTo),
+            "it" if scope.it_placed => (Word::It, ContextWord::ItCell),
+            _ => {
+                let Denied { code, what, verb } = denied;
+                self.report(
+                    Diagnostic::error(
+                        code,
+                        format!("{what} cannot be {verb}"),
+                        base.span,
+                        "not a piece on the board",
+                    )
+                    .with_help(format!(
+                        "only the piece that moved (`piece`), the piece of a `for each` (`it`) and a \
+                             pushed piece (`pushed`) can be {verb}"
+                    )),
+                );
+                return None;
+            }
+        };
+        let Some(Ty::Piece(kinds)) = scope.word_type(word) else {
+            self.word(word, base.span, scope);
+            return None;
+        };
+        Some((ir::Expr::Context(cell), kinds))
+    }
+
+    /// `send PIECE to DESTINATION`.
+    fn send(
+        &mut self,
+        piece: &Ident,
+        destination: ast::CaptureDestination,
+        scope: &Scope<'a>,
+    ) -> Option<ir::Effect> {
+        let what = format!("`{}`", piece.name);
+        let (cell, _) = self.piece_cell(piece, scope, Denied { code: "cannot-send", what, verb: "sent" })?;
+        Some(ir::Effect::Send { cell, destination: super::actions::capture_destination(destination) })
+    }
+
+    /// `for each PIECES [where COND] { EFFECTS }`: over pieces on the board, or over the seats.
+    fn for_each(
+        &mut self,
+        pieces: &'a Expr,
+        filter: &'a Option<Expr>,
+        body: &'a ast::EffectBlock,
+        scope: &Scope<'a>,
+    ) -> Option<ir::Effect> {
+        let found = self.pieces_arg(pieces, scope)?;
+        let inner = match found.collection {
+            ir::Collection::Pieces { .. } => scope.with_placed_it(found.element),
+            ir::Collection::Seats => scope.with_it(found.element),
+            _ => {
+                self.report(
+                    Diagnostic::error(
+                        "type-mismatch",
+                        "`for each` goes over pieces on the board or seats",
+                        pieces.span,
+                        "not on the board",
+                    )
+                    .with_help("write `for each pieces(SEAT, TYPE, ...)` or `for each seats`"),
+                );
+                return None;
+            }
+        };
+        let filter = filter.as_ref().map(|f| self.condition(f, &inner));
+        let body = self.effects(&body.effects, &inner);
+        Some(ir::Effect::ForEach { pieces: found.collection, filter, body })
     }
 
     fn not_assignable(&mut self, ident: &Ident, what: String, help: String) {

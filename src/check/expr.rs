@@ -157,8 +157,13 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn word(&mut self, word: Word, span: Span, scope: &Scope<'a>) -> Typed {
-        if let Some(ty) = scope.word_type(word) {
-            return Typed::leaf(ir::Expr::Context(word.context()), ty);
+        match (scope.word_type(word), word.context()) {
+            (Some(ty), Some(context)) => return Typed::leaf(ir::Expr::Context(context), ty),
+            (Some(_), None) => {
+                self.collection_not_a_value(&Ident { name: word.name().to_string(), span }, span);
+                return Typed::unknown();
+            }
+            (None, _) => {}
         }
         let available = scope.words.names();
         let help = if available.is_empty() {

@@ -1,6 +1,5 @@
 //! Effects on captured pieces: `release TYPE of SEAT on REGION` puts one back on the board and
-//! `give TYPE of SEAT to SEAT` moves one to another prize pile; and on pieces on the board:
-//! `remove REGION where PRED` takes them off, captured by nobody.
+//! `give TYPE of SEAT to SEAT` moves one to another prize pile.
 
 use crate::ast::{Expr, Region};
 use crate::ir;
@@ -23,20 +22,6 @@ impl<'a> Checker<'a> {
         let shape = self.region(region, true);
         let cells = self.per_seat_cells(&shape, Side::of);
         ir::Effect::Release { piece_type, owner, cells }
-    }
-
-    /// `remove REGION [where PRED]`: a per-seat zone in the region is the mover's version; `it` is
-    /// the piece in the condition.
-    pub(super) fn remove(
-        &mut self,
-        region: &'a Region,
-        condition: Option<&'a Expr>,
-        scope: &Scope<'a>,
-    ) -> ir::Effect {
-        let shape = self.region(region, true);
-        let cells = self.per_seat_cells(&shape, Side::of);
-        let condition = condition.map(|c| self.condition(c, &scope.with_it(Ty::ANY_PIECE)));
-        ir::Effect::Remove { cells, condition }
     }
 
     /// `give TYPE of OWNER to HOLDER`.

@@ -25,6 +25,7 @@ mod turns;
 mod types;
 mod unused;
 mod variables;
+mod walks;
 
 use std::collections::BTreeMap;
 
@@ -459,15 +460,16 @@ mod tests {
         assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
     }
 
-    const RULES: [&str; 4] = [
+    const RULES: [&str; 5] = [
         include_str!("../../rules/dice-chess.rules"),
         include_str!("../../rules/mana.rules"),
         include_str!("../../rules/dice-chess-6x6.rules"),
         include_str!("../../rules/den-den.rules"),
+        include_str!("../../rules/duwen.rules"),
     ];
 
     /// Words a rules file might have in the wrong place.
-    const VOCABULARY: [&str; 32] = [
+    const VOCABULARY: [&str; 38] = [
         "mover",
         "next",
         "piece",
@@ -500,6 +502,12 @@ mod tests {
         "partner",
         "losses",
         "players",
+        "step_to",
+        "pushed",
+        "line",
+        "strength",
+        "crystal",
+        "pushed_to",
     ];
 
     /// The byte ranges of the words (letters, digits, `_`) of a text, outside comments.

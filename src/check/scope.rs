@@ -21,9 +21,18 @@ pub enum Word {
     Phase,
     /// The cell being tested in `cells where`.
     Cell,
+    /// The cells of a walk's step.
+    StepFrom,
+    StepTo,
+    /// The piece a walk pushes and its cells.
+    Pushed,
+    PushedFrom,
+    PushedTo,
+    /// The pieces of the line a walk pushes: a collection, not a value.
+    Line,
 }
 
-const WORDS: [Word; 12] = [
+const WORDS: [Word; 18] = [
     Word::Mover,
     Word::Next,
     Word::Piece,
@@ -36,6 +45,12 @@ const WORDS: [Word; 12] = [
     Word::Turns,
     Word::Phase,
     Word::Cell,
+    Word::StepFrom,
+    Word::StepTo,
+    Word::Pushed,
+    Word::PushedFrom,
+    Word::PushedTo,
+    Word::Line,
 ];
 
 /// Available wherever the game is running.
@@ -44,6 +59,10 @@ const RUNNING: [Word; 3] = [Word::Captures, Word::Turns, Word::Phase];
 const MOVE: [Word; 5] = [Word::Mover, Word::Piece, Word::From, Word::To, Word::Target];
 /// What a move binds before it is made.
 const BEFORE_MOVE: [Word; 3] = [Word::Mover, Word::Piece, Word::From];
+/// What a walk's step binds: the move so far and the step.
+const STEP: [Word; 5] = [Word::Mover, Word::Piece, Word::From, Word::StepFrom, Word::StepTo];
+/// What pushing a piece binds besides the step (`line` only while deciding whether it may).
+const PUSH: [Word; 4] = [Word::Pushed, Word::PushedFrom, Word::PushedTo, Word::Line];
 
 impl Word {
     pub fn name(self) -> &'static str {
@@ -60,6 +79,12 @@ impl Word {
             Word::Turns => "turns",
             Word::Phase => "phase",
             Word::Cell => "cell",
+            Word::StepFrom => "step_from",
+            Word::StepTo => "step_to",
+            Word::Pushed => "pushed",
+            Word::PushedFrom => "pushed_from",
+            Word::PushedTo => "pushed_to",
+            Word::Line => "line",
         }
     }
 
@@ -68,8 +93,9 @@ impl Word {
     }
 
     /// The IR for the word; `cell` in `cells where` is the element being tested, like `it`.
-    pub fn context(self) -> ContextWord {
-        match self {
+    /// `line` is a collection, which no context word stands for.
+    pub fn context(self) -> Option<ContextWord> {
+        Some(match self {
             Word::Mover => ContextWord::Mover,
             Word::Next => ContextWord::Next,
             Word::Piece => ContextWord::Piece,
@@ -81,17 +107,23 @@ impl Word {
             Word::Captures => ContextWord::Captures,
             Word::Turns => ContextWord::Turns,
             Word::Phase => ContextWord::Phase,
-        }
+            Word::StepFrom => ContextWord::StepFrom,
+            Word::StepTo => ContextWord::StepTo,
+            Word::Pushed => ContextWord::Pushed,
+            Word::PushedFrom => ContextWord::PushedFrom,
+            Word::PushedTo => ContextWord::PushedTo,
+            Word::Line => return None,
+        })
     }
 
-    fn bit(self) -> u16 {
-        1 << self as u16
+    fn bit(self) -> u32 {
+        1 << self as u32
     }
 }
 
 /// A set of context words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Words(u16);
+pub struct Words(u32);
 
 impl Words {
     pub fn of(words: &[Word]) -> Words {
@@ -146,6 +178,8 @@ pub struct Scope<'a> {
     pub it: Ty,
     /// Names bound by `choose`.
     pub choices: Vec<&'a str>,
+    /// `it` is a piece on the board (in `for each`), which effects may change or send away.
+    pub it_placed: bool,
 }
 
 impl<'a> Scope<'a> {
@@ -156,6 +190,7 @@ impl<'a> Scope<'a> {
             piece: Ty::ANY_PIECE,
             it: Ty::Unknown,
             choices: Vec::new(),
+            it_placed: false,
         }
     }
 
@@ -232,9 +267,31 @@ impl<'a> Scope<'a> {
         Scope { piece: binding.piece(), choices: binding.choices.clone(), ..Scope::running(place, &MOVE) }
     }
 
+    /// A walk's step (`each step where`, `paying`): the move so far and the step's cells.
+    pub fn step(place: &'static str, binding: &Binding<'a>) -> Scope<'a> {
+        Scope { piece: binding.piece(), ..Scope::running(place, &STEP) }
+    }
+
+    /// Whether a piece may be pushed (a push's `when`): the step, the pushed piece and its line.
+    pub fn push_condition(binding: &Binding<'a>) -> Scope<'a> {
+        let step = Scope::step("a push's `when`", binding);
+        Scope { words: step.words.union(Words::of(&PUSH)), ..step }
+    }
+
+    /// After a piece is pushed (a push's `then`): the step and the pushed piece.
+    pub fn push_effects(binding: &Binding<'a>) -> Scope<'a> {
+        let step = Scope::step("a push's `then`", binding);
+        Scope { words: step.words.union(Words::of(&PUSH[..3])), ..step }
+    }
+
     /// Inside `count`/`sum`: `it` is the piece.
     pub fn with_it(&self, it: Ty) -> Scope<'a> {
-        Scope { words: self.words.union(Words::of(&[Word::It])), it, ..self.clone() }
+        Scope { words: self.words.union(Words::of(&[Word::It])), it, it_placed: false, ..self.clone() }
+    }
+
+    /// Inside `for each`: `it` is a piece on the board.
+    pub fn with_placed_it(&self, it: Ty) -> Scope<'a> {
+        Scope { it_placed: true, ..self.with_it(it) }
     }
 
     /// Every word, with unknown types: for checking a definition nobody uses.
@@ -251,7 +308,11 @@ impl<'a> Scope<'a> {
             Word::Mover | Word::Next | Word::Seat => Ty::Seat,
             Word::Piece => self.piece,
             Word::Target => Ty::ANY_PIECE,
-            Word::From | Word::To => Ty::Cell,
+            Word::From | Word::To | Word::StepFrom | Word::StepTo | Word::PushedFrom | Word::PushedTo => {
+                Ty::Cell
+            }
+            Word::Pushed => Ty::ANY_PIECE,
+            Word::Line => Ty::Unknown,
             Word::It | Word::Cell => self.it,
             Word::Captures | Word::Turns => Ty::Int,
             Word::Phase => Ty::Phase,

@@ -2,6 +2,7 @@
 //! codes: 0 success, 1 a check failure, a replay mismatch or a game that could not go on, 2 a usage
 //! or input error (bad arguments, unreadable or malformed files). Nothing here panics on any input.
 
+mod bench;
 mod check;
 mod config;
 mod input;
@@ -43,6 +44,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
+    /// Measure how fast random games and perft run, per rules file
+    Bench(bench::BenchArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -54,6 +57,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
         Command::Perft(args) => perft::perft(&args),
+        Command::Bench(args) => bench::bench(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -215,7 +215,10 @@ fn prompt(count: usize) -> String {
 fn list_moves(out: &mut impl Write, engine: &Engine, state: &State, moves: &[Move]) -> io::Result<()> {
     let mut line = String::new();
     for (index, &mv) in moves.iter().enumerate() {
-        let item = format!("{:>3}. {:<8}", index + 1, engine.move_notation(state, mv));
+        let notation = engine.move_notation(state, mv);
+        // A long notation (a walk's path) still keeps a space before the next number.
+        let gap = if notation.len() >= 8 { " " } else { "" };
+        let item = format!("{:>3}. {notation:<8}{gap}", index + 1);
         if line.len() + item.len() > LINE_WIDTH {
             writeln!(out, "{}", line.trim_end())?;
             line.clear();

@@ -193,15 +193,59 @@ pub enum ActionKind {
     /// Jump to the end of a path of steps; cells on the way do not matter but must exist.
     Leap { paths: PerSeat<Vec<Vec<DirId>>> },
     /// A path of steps in any of the directions, through empty cells, never visiting a cell twice
-    /// (the start included); `exact` means exactly `length` steps, otherwise 1 to `length`.
-    /// Paths that end on the same cell are one move.
-    Walk { directions: PerSeat<Vec<DirId>>, length: Expr, exact: bool },
+    /// (the start included); `exact` means exactly `length` steps, otherwise 1 to `length` (a walk
+    /// written without a length has the board's cell count). `rules` may guard each step, make it
+    /// pay, push the pieces in the way and let the walk leave the board. Paths with the same effect
+    /// are one move: without `rules` that is paths ending on the same cell.
+    Walk { directions: PerSeat<Vec<DirId>>, length: Expr, exact: bool, rules: WalkRules },
     /// Put one piece of the mover's reserve on an empty cell of the region, with attributes set.
     Drop { cells: PerSeat<CellSet>, with: Vec<(AttrId, Expr)> },
     /// One move per integer from `from` to `to`; the value is `choice` in `filter` and `then`.
     Choose { from: Expr, to: Expr },
     /// One move that moves nothing (`surrender`); only its `then` acts.
     Declare,
+}
+
+/// What a walk does on each step beyond moving through empty cells.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WalkRules {
+    /// Must hold for every step onto the board, with `step_from`, `step_to` and `piece` (the mover
+    /// as it is before the step) bound.
+    pub guard: Option<Expr>,
+    /// What each step costs.
+    pub cost: Option<StepCost>,
+    /// Stepping onto an occupied cell pushes the line of pieces there one cell along the step.
+    pub push: Option<Push>,
+    /// The walk may end with a step off the board; the piece goes there (its owner's reserve, the
+    /// mover's prize pile or nowhere).
+    pub exit: Option<CaptureDestination>,
+}
+
+impl WalkRules {
+    /// Whether different paths to the same cell may differ in effect, so that a move keeps its path.
+    pub fn keeps_paths(&self) -> bool {
+        self.cost.is_some() || self.push.is_some() || self.exit.is_some()
+    }
+}
+
+/// Every step of a walk costs `amount` (evaluated like the guard) of the moving piece's attribute;
+/// a step the attribute cannot pay without going below its minimum is not possible.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StepCost {
+    pub attribute: AttrId,
+    pub amount: Expr,
+}
+
+/// Pushing the line of pieces a walk steps into: the unbroken row of pieces from `step_to` along the
+/// step's direction moves one cell that way; the last may leave the board (an owned piece goes to
+/// its owner's reserve, a neutral one to the mover's prize pile).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Push {
+    /// Must hold for each piece of the line, with `pushed`, `pushed_from`, `pushed_to` (none off
+    /// the board), `line` and the step's words bound; otherwise the step is not possible.
+    pub allowed: Option<Expr>,
+    /// When the move is played, after each piece is pushed, with the same words bound.
+    pub then: Vec<Effect>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -286,11 +330,18 @@ pub enum Effect {
         #[serde(default)]
         leaving_pieces: bool,
     },
-    /// The pieces standing on the cells (the mover's set) for which the condition holds, with
-    /// `it` bound to the piece, leave the board; nobody captures them.
-    Remove {
-        cells: PerSeat<CellSet>,
-        condition: Option<Expr>,
+    /// The effects once for each piece of the collection (on the board) for which `filter` holds,
+    /// with `it` the piece and `ItCell` its cell; the pieces are chosen before any effect runs.
+    ForEach {
+        pieces: Collection,
+        filter: Option<Expr>,
+        body: Vec<Effect>,
+    },
+    /// The piece on `cell` leaves the board: to its owner's reserve, the mover's prize pile, or
+    /// nowhere.
+    Send {
+        cell: Expr,
+        destination: CaptureDestination,
     },
 }
 
@@ -422,6 +473,16 @@ pub enum ContextWord {
     Turns,
     /// The current phase.
     Phase,
+    /// The cells of the step a walk is taking (`step_to` is none for a step off the board).
+    StepFrom,
+    StepTo,
+    /// The piece being pushed, the cell it is pushed from and the cell it is pushed to (none off
+    /// the board).
+    Pushed,
+    PushedFrom,
+    PushedTo,
+    /// The cell of `it` in a `for each`.
+    ItCell,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -504,6 +565,8 @@ pub enum Collection {
     Losses {
         owner: Box<Expr>,
     },
+    /// The pieces of the line being pushed.
+    Line,
 }
 
 /// A resolved, statically typed expression. Operations on `none` yield `none` (comparisons with

@@ -2,7 +2,7 @@
 //! then the effects (capture `then`, the action's `then`, the turn's `after`). A `roll` in a `set`
 //! or `with` is queued as a pending roll and written when its outcome is applied.
 
-use crate::ir::{ActionKind, AttrId, CaptureDestination, CellId, Effect, Expr, SeatId};
+use crate::ir::{ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, SeatId};
 
 use super::eval::{Ctx, PieceSlot};
 use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
@@ -19,6 +19,9 @@ impl Engine {
             ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
             ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
             ActionKind::Declare => {}
+            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
+                self.walk_path(state, &mut ctx, mv, rules)
+            }
             _ => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
@@ -41,15 +44,20 @@ impl Engine {
     fn move_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move) {
         let (Some(from), Some(to)) = (mv.from, mv.to) else { return };
         let Some(piece) = state.piece(from) else { return };
-        let target = state.piece(to);
         ctx.from = Some(from);
+        state.set_piece(from, None);
+        self.land(state, ctx, piece, to);
+    }
+
+    /// Puts the moving piece (lifted off `from`) on `to`, capturing the piece standing there.
+    pub(super) fn land(&self, state: &mut State, ctx: &mut Ctx, piece: Piece, to: CellId) {
+        let target = state.piece(to);
         ctx.to = Some(to);
         ctx.target = target;
         ctx.piece = PieceSlot::Held(piece);
         if let Some(target) = target {
             self.capture(state, ctx, target, to);
         }
-        state.set_piece(from, None);
         state.set_piece(to, Some(piece));
         ctx.piece = PieceSlot::At(to);
         if target.is_some() {
@@ -60,21 +68,35 @@ impl Engine {
     /// Takes the piece on `cell` off the board to where captured pieces go.
     fn capture(&self, state: &mut State, ctx: &Ctx, target: Piece, cell: CellId) {
         state.captures = state.captures.saturating_add(1);
-        match self.game.capture.destination {
+        self.send_away(state, ctx, target, Some(cell), self.game.capture.destination);
+        state.set_piece(cell, None);
+    }
+
+    /// Where a piece that has left the board goes: the mover's prize pile (with its value and the
+    /// cell it left), its owner's reserve (a neutral piece has none and leaves the game), or
+    /// nowhere.
+    pub(super) fn send_away(
+        &self,
+        state: &mut State,
+        ctx: &Ctx,
+        piece: Piece,
+        cell: Option<CellId>,
+        destination: CaptureDestination,
+    ) {
+        match destination {
             CaptureDestination::Prizes => {
                 if let Some(holder) = ctx.mover {
-                    let value = self.piece_value(state, ctx, target).unwrap_or(0);
-                    state.add_prize(Prize { holder, piece: target, value, cell: Some(cell) });
+                    let value = self.piece_value(state, ctx, piece).unwrap_or(0);
+                    state.add_prize(Prize { holder, piece, value, cell });
                 }
             }
             CaptureDestination::Reserve => {
-                if target.owner.is_some() {
-                    state.add_to_reserve(target);
+                if piece.owner.is_some() {
+                    state.add_to_reserve(piece);
                 }
             }
             CaptureDestination::Nowhere => {}
         }
-        state.set_piece(cell, None);
     }
 
     pub(crate) fn run_effects(&self, state: &mut State, ctx: &Ctx, effects: &[Effect]) {
@@ -135,10 +157,49 @@ impl Engine {
                     self.retire(state, seat, *leaving_pieces);
                 }
             }
-            Effect::Remove { cells, condition } => {
-                let cells = ctx.mover.and_then(|seat| cells.get(seat as usize));
-                self.remove(state, ctx, cells, condition.as_ref());
+            Effect::ForEach { pieces, filter, body } => {
+                self.for_each(state, ctx, pieces, filter.as_ref(), body)
             }
+            Effect::Send { cell, destination } => {
+                let Some(cell) = self.eval(state, ctx, cell).as_cell() else { return };
+                if let Some(piece) = state.piece(cell) {
+                    state.set_piece(cell, None);
+                    self.send_away(state, ctx, piece, Some(cell), *destination);
+                }
+            }
+        }
+    }
+
+    /// Runs the effects for each piece of the collection on the board (or each seat) for which the
+    /// filter holds (chosen before any of them runs), with `it` the piece as it stands when its
+    /// turn comes (or the seat).
+    fn for_each(
+        &self,
+        state: &mut State,
+        ctx: &Ctx,
+        pieces: &Collection,
+        filter: Option<&Expr>,
+        body: &[Effect],
+    ) {
+        if let Collection::Seats = pieces {
+            let with = |seat: SeatId| Ctx { it: Value::Seat(seat), ..*ctx };
+            let seats = 0..self.seat_count() as SeatId;
+            let chosen: Vec<SeatId> =
+                seats.filter(|&seat| filter.is_none_or(|f| self.holds(state, &with(seat), f))).collect();
+            return chosen.into_iter().for_each(|seat| self.run_effects(state, &with(seat), body));
+        }
+        let Collection::Pieces { owner, types } = pieces else { return };
+        let mut chosen = Vec::new();
+        self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
+            let inner = Ctx { it: Value::Piece(piece), it_cell: Some(cell), ..*ctx };
+            if filter.is_none_or(|f| self.holds(state, &inner, f)) {
+                chosen.push(cell);
+            }
+        });
+        for cell in chosen {
+            let Some(piece) = state.piece(cell) else { continue };
+            let inner = Ctx { it: Value::Piece(piece), it_cell: Some(cell), ..*ctx };
+            self.run_effects(state, &inner, body);
         }
     }
 

@@ -1,7 +1,7 @@
 //! Expression evaluation: walks the resolved IR expressions directly against a state and the
 //! context words bound where they are evaluated.
 
-use crate::ir::{CellId, Collection, ContextWord, Expr, PieceField, SeatId, TypeId, VarId};
+use crate::ir::{CellId, Collection, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
 
 use super::Engine;
 use super::state::{Piece, State};
@@ -32,6 +32,25 @@ pub(crate) struct Ctx {
     pub seat: Option<SeatId>,
     /// How many piece values are being evaluated inside one another.
     pub value_depth: u8,
+    /// The step a walk is taking (`to` none off the board).
+    pub step_from: Option<CellId>,
+    pub step_to: Option<CellId>,
+    /// The piece being pushed and its cells.
+    pub pushed: Option<Piece>,
+    pub pushed_from: Option<CellId>,
+    pub pushed_to: Option<CellId>,
+    /// The line being pushed.
+    pub line: Option<Line>,
+    /// The cell of `it` in a `for each`.
+    pub it_cell: Option<CellId>,
+}
+
+/// A line of pieces being pushed: `len` occupied cells from `start` along `direction`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    pub start: CellId,
+    pub direction: DirId,
+    pub len: u16,
 }
 
 impl Ctx {
@@ -47,6 +66,13 @@ impl Ctx {
             it: Value::None,
             seat: None,
             value_depth: 0,
+            step_from: None,
+            step_to: None,
+            pushed: None,
+            pushed_from: None,
+            pushed_to: None,
+            line: None,
+            it_cell: None,
         }
     }
 
@@ -180,6 +206,12 @@ impl Engine {
             ContextWord::Captures => Value::Int(state.captures.into()),
             ContextWord::Turns => Value::Int(state.turns.into()),
             ContextWord::Phase => Value::Phase(state.phase),
+            ContextWord::StepFrom => Value::from_option(ctx.step_from, Value::Cell),
+            ContextWord::StepTo => Value::from_option(ctx.step_to, Value::Cell),
+            ContextWord::Pushed => Value::from_option(ctx.pushed, Value::Piece),
+            ContextWord::PushedFrom => Value::from_option(ctx.pushed_from, Value::Cell),
+            ContextWord::PushedTo => Value::from_option(ctx.pushed_to, Value::Cell),
+            ContextWord::ItCell => Value::from_option(ctx.it_cell, Value::Cell),
         }
     }
 
@@ -216,16 +248,11 @@ impl Engine {
     fn for_each_in(&self, state: &State, ctx: &Ctx, collection: &Collection, mut visit: impl FnMut(Value)) {
         match collection {
             Collection::Pieces { owner, types } => {
-                let owner = match self.eval(state, ctx, owner) {
-                    Value::Seat(s) => Some(s),
-                    Value::None => None,
-                    _ => return,
-                };
-                let wanted = |kind: TypeId| types.is_empty() || types.contains(&kind);
-                for piece in state.board.iter().flatten() {
-                    if piece.owner == owner && wanted(piece.kind) {
-                        visit(Value::Piece(*piece));
-                    }
+                self.for_each_on_board(state, ctx, owner, types, |_, piece| visit(Value::Piece(piece)));
+            }
+            Collection::Line => {
+                for cell in self.line_cells(ctx.line) {
+                    state.piece(cell).into_iter().for_each(|p| visit(Value::Piece(p)));
                 }
             }
             Collection::Reserve { owner } => {
@@ -246,5 +273,35 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// The pieces on the board owned by `owner` (`none`: neutral) of the types (all when empty),
+    /// with their cells.
+    pub(crate) fn for_each_on_board(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        owner: &Expr,
+        types: &[TypeId],
+        mut visit: impl FnMut(CellId, Piece),
+    ) {
+        let owner = match self.eval(state, ctx, owner) {
+            Value::Seat(s) => Some(s),
+            Value::None => None,
+            _ => return,
+        };
+        let wanted = |kind: TypeId| types.is_empty() || types.contains(&kind);
+        for (cell, piece) in state.board.iter().enumerate() {
+            if let Some(piece) = piece.filter(|p| p.owner == owner && wanted(p.kind)) {
+                visit(cell as CellId, piece);
+            }
+        }
+    }
+
+    /// The cells of a line, in order from its start.
+    pub(crate) fn line_cells(&self, line: Option<Line>) -> impl Iterator<Item = CellId> + '_ {
+        let board = &self.game.board;
+        let (start, direction, len) = line.map_or((None, 0, 0), |l| (Some(l.start), l.direction, l.len));
+        std::iter::successors(start, move |&cell| board.neighbour(cell, direction)).take(len as usize)
     }
 }

@@ -7,10 +7,10 @@
 //! the driver (play, search, perft) supplies the outcome.
 //!
 //! Modules: `state` (the data), `value` and `eval` (expressions), `movegen` (legal moves),
-//! `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
-//! retiring seats), `removal` (pieces taken off the board by an effect), `turns` (the turn and
-//! phase machine, end rules, results), `notation`, `display`, `position` (the position text
-//! format), `perft`.
+//! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying a
+//! move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
+//! (the turn and phase machine, end rules, results), `notation`, `display`, `position` (the
+//! position text format), `perft`.
 
 mod display;
 mod effects;
@@ -20,10 +20,10 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
-mod removal;
 mod state;
 mod turns;
 mod value;
+mod walk;
 
 #[cfg(test)]
 mod tests;
@@ -35,6 +35,7 @@ use crate::ir::{ActionId, CellId, CellSet, Game, MapId, PhaseId, SeatId, TypeId,
 pub use perft::{perft, perft_divide};
 pub use state::{Piece, Prize, State};
 pub use value::Value;
+pub use walk::Path;
 
 /// What a move does, identified by its effects: two paths to the same result are the same move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -46,6 +47,9 @@ pub struct Move {
     pub piece: Option<TypeId>,
     /// The value of a `choose` action.
     pub choice: i32,
+    /// The steps of a walk whose path matters (it pays, pushes or may leave the board); empty for
+    /// every other move. A walk that leaves the board has no `to`.
+    pub path: Path,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,7 +63,7 @@ pub enum MoveKind {
 
 impl Move {
     pub(crate) fn bare(kind: MoveKind) -> Move {
-        Move { kind, from: None, to: None, piece: None, choice: 0 }
+        Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE }
     }
 }
 

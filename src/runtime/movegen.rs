@@ -11,14 +11,15 @@ use crate::ir::{
 
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Piece, State};
-use super::{Engine, Move, MoveKind};
+use super::walk::{WalkEnd, WalkShape};
+use super::{Engine, Move, MoveKind, Path};
 
 /// The most integers one `choose` action offers.
 const MAX_CHOICES: i64 = 1000;
 /// The most steps a walk search takes from one piece before it gives up on longer paths.
-const MAX_WALK_VISITS: u32 = 1 << 16;
+pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
 /// Words of a bit set over the largest board.
-const CELL_WORDS: usize = crate::ir::MAX_CELLS.div_ceil(64);
+pub(super) const CELL_WORDS: usize = crate::ir::MAX_CELLS.div_ceil(64);
 
 type Sink<'s> = &'s mut dyn FnMut(Move) -> ControlFlow<()>;
 
@@ -165,9 +166,16 @@ impl Generator<'_> {
                     }
                 }
             }
-            ActionKind::Walk { directions, length, exact } => {
+            ActionKind::Walk { directions, length, exact, rules } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
                 let length = self.count_limit(ctx, length);
+                if rules.keeps_paths() || rules.guard.is_some() {
+                    let shape = WalkShape { directions, length, exact: *exact, rules };
+                    for end in self.engine.walk_ends(self.state, ctx, from, &shape) {
+                        self.offer_end(from, end, sink)?;
+                    }
+                    return ControlFlow::Continue(());
+                }
                 let mut walk = Walk::new(self.state, board, directions, *exact);
                 walk.search(from, length);
                 for to in walk.reached() {
@@ -202,7 +210,14 @@ impl Generator<'_> {
     /// allow it.
     fn offer(&self, from: CellId, to: CellId, sink: Sink<'_>) -> ControlFlow<()> {
         let target = self.state.piece(to);
-        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to: Some(to), target, ..self.ctx() };
+        self.offer_end(from, WalkEnd { to: Some(to), target, path: Path::NONE }, sink)
+    }
+
+    /// A piece move from `from` that ends as said (off the board when `to` is none), if the
+    /// destination rule, the capture rule and the filters allow it.
+    fn offer_end(&self, from: CellId, end: WalkEnd, sink: Sink<'_>) -> ControlFlow<()> {
+        let WalkEnd { to, target, path } = end;
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
         let allowed = match target {
             None => self.action.destination != Destination::Enemy,
             Some(target) => {
@@ -212,13 +227,8 @@ impl Generator<'_> {
             }
         };
         if allowed && self.filters_hold(&ctx) {
-            let mv = Move {
-                kind: MoveKind::Action(self.id),
-                from: Some(from),
-                to: Some(to),
-                piece: None,
-                choice: 0,
-            };
+            let mv =
+                Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path };
             sink(mv)?;
         }
         ControlFlow::Continue(())
@@ -254,7 +264,14 @@ impl Generator<'_> {
         for &to in &region.cells {
             if self.state.piece(to).is_none() && self.filters_hold(&Ctx { to: Some(to), ..ctx }) {
                 let kind = MoveKind::Action(self.id);
-                sink(Move { kind, from: None, to: Some(to), piece: Some(piece.kind), choice: 0 })?;
+                sink(Move {
+                    kind,
+                    from: None,
+                    to: Some(to),
+                    piece: Some(piece.kind),
+                    choice: 0,
+                    path: Path::NONE,
+                })?;
             }
         }
         ControlFlow::Continue(())
@@ -273,7 +290,14 @@ impl Generator<'_> {
         for value in low..=high {
             if self.filters_hold(&Ctx { choice: Some(value), ..ctx }) {
                 let kind = MoveKind::Action(self.id);
-                sink(Move { kind, from: None, to: None, piece: None, choice: value as i32 })?;
+                sink(Move {
+                    kind,
+                    from: None,
+                    to: None,
+                    piece: None,
+                    choice: value as i32,
+                    path: Path::NONE,
+                })?;
             }
         }
         ControlFlow::Continue(())
@@ -351,18 +375,18 @@ impl<'a> Walk<'a> {
     }
 }
 
-fn set_bit(bits: &mut [u64], cell: CellId) {
+pub(super) fn set_bit(bits: &mut [u64], cell: CellId) {
     if let Some(word) = bits.get_mut(cell as usize / 64) {
         *word |= 1 << (cell % 64);
     }
 }
 
-fn clear_bit(bits: &mut [u64], cell: CellId) {
+pub(super) fn clear_bit(bits: &mut [u64], cell: CellId) {
     if let Some(word) = bits.get_mut(cell as usize / 64) {
         *word &= !(1 << (cell % 64));
     }
 }
 
-fn has_bit(bits: &[u64], cell: CellId) -> bool {
+pub(super) fn has_bit(bits: &[u64], cell: CellId) -> bool {
     bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
 }

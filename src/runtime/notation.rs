@@ -1,11 +1,12 @@
-//! Move notation: `a2-a3` (move), `a2xa3` (capture), `R@c3` (drop), `orient 2` (choose),
-//! `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal moves would read
-//! the same. Reading accepts any case, `a2a3` and either separator, and the suffix only where it is
-//! needed.
+//! Move notation: `a2-a3` (move), `a2xa3` (capture), `a3-a4-b4` (a walk that keeps its path, `-off`
+//! for a step off the board), `R@c3` (drop), `orient 2` (choose), `surrender` (declare), `end`,
+//! `pass`, with `:ACTION` appended when two legal moves would read the same. Reading accepts any
+//! case, `a2a3` and either separator (when no move is written exactly so), and the suffix only
+//! where it is needed.
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
-use crate::ir::ActionKind;
+use crate::ir::{ActionId, ActionKind};
 
 /// How many legal moves an error message lists.
 const LISTED_MOVES: usize = 40;
@@ -14,6 +15,9 @@ impl Engine {
     pub(crate) fn notation(&self, state: &State, mv: Move) -> String {
         let text = self.plain_notation(state, mv);
         let MoveKind::Action(id) = mv.kind else { return text };
+        if !self.may_read_alike(id) {
+            return text;
+        }
         let mut moves = Vec::new();
         self.legal_moves(state, &mut moves);
         let tied = moves.iter().any(|&other| other != mv && self.plain_notation(state, other) == text);
@@ -21,6 +25,21 @@ impl Engine {
             Some(action) if tied => format!("{text}:{}", action.name),
             _ => text,
         }
+    }
+
+    /// Whether another action's moves may read like this action's: piece moves like piece moves,
+    /// drops like drops. (A choice names its action; the moves of one action always read apart.)
+    fn may_read_alike(&self, id: ActionId) -> bool {
+        let family = |kind: &ActionKind| match kind {
+            ActionKind::Choose { .. } => None,
+            ActionKind::Drop { .. } => Some(true),
+            _ => Some(false),
+        };
+        let Some(mine) = self.game.actions.get(id as usize).and_then(|a| family(&a.kind)) else {
+            return false;
+        };
+        let others = self.game.actions.iter().enumerate().filter(|&(other, _)| other != id as usize);
+        others.into_iter().any(|(_, action)| family(&action.kind) == Some(mine))
     }
 
     /// The notation without the tie-breaking suffix.
@@ -38,6 +57,9 @@ impl Engine {
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
             ActionKind::Declare => action.name.clone(),
+            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
+                self.path_notation(state, mv, rules.push.is_some())
+            }
             _ => {
                 let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
                 let separator = if captures { 'x' } else { '-' };
@@ -61,8 +83,11 @@ impl Engine {
             }
             _ => false,
         };
-        let found: Vec<Move> =
-            moves.iter().copied().filter(|mv| self.reads_as(state, *mv, body) && named(mv)).collect();
+        let written = |mv: &Move| self.plain_notation(state, *mv).eq_ignore_ascii_case(body);
+        let mut found: Vec<Move> = moves.iter().copied().filter(|mv| written(mv) && named(mv)).collect();
+        if found.is_empty() {
+            found = moves.iter().copied().filter(|mv| self.reads_as(state, *mv, body) && named(mv)).collect();
+        }
         match found.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(format!("`{text}` is not a legal move; legal: {}", self.list(state, &moves))),

@@ -396,12 +396,7 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         }
         Rule::walk_pattern => {
             let directions = ident_list(children.expect(Rule::ident_list)?)?;
-            let length = children.required()?;
-            let length = match length.as_rule() {
-                Rule::exactly => WalkLength::Exactly(single_expr(length)?),
-                Rule::at_most => WalkLength::AtMost(single_expr(length)?),
-                _ => return Err(malformed(span_of(&length))),
-            };
+            let length = children.next().map(walk_length).transpose()?;
             ActionClause::Walk { directions, length, span }
         }
         Rule::drop_clause => {
@@ -421,8 +416,39 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::to_clause => ActionClause::To(Spanned::new(destination(&children.required()?)?, span)),
         Rule::where_clause => ActionClause::Where(expr(children.expect(Rule::expr)?)?),
         Rule::then_clause => ActionClause::Then(effect_block(children.expect(Rule::effect_block)?)?),
+        Rule::step_condition => ActionClause::StepCondition(expr(children.expect(Rule::expr)?)?),
+        Rule::paying_clause => {
+            let amount = expr(children.expect(Rule::expr)?)?;
+            let attribute = children.next_if(Rule::ident).map(|name| ident(&name));
+            ActionClause::Paying { amount, attribute, span }
+        }
+        Rule::push_clause => push_clause(children.next_if(Rule::push_block), span)?,
+        Rule::exit_clause => {
+            ActionClause::Exit(Spanned::new(capture_destination(children.expect(Rule::capture_dest)?)?, span))
+        }
         _ => return Err(malformed(span)),
     })
+}
+
+fn walk_length(pair: Pair<'_, Rule>) -> Converted<WalkLength> {
+    match pair.as_rule() {
+        Rule::exactly => Ok(WalkLength::Exactly(single_expr(pair)?)),
+        Rule::at_most => Ok(WalkLength::AtMost(single_expr(pair)?)),
+        _ => Err(malformed(span_of(&pair))),
+    }
+}
+
+/// `push` or `push { when ...  then { ... } }`.
+fn push_clause(block: Option<Pair<'_, Rule>>, span: Span) -> Converted<ActionClause> {
+    let (mut when, mut then) = (Vec::new(), Vec::new());
+    for clause in block.into_iter().flat_map(Children::of) {
+        match clause.as_rule() {
+            Rule::when_clause => when.push(single_expr(clause)?),
+            Rule::then_clause => then.push(effect_block(Children::of(clause).required()?)?),
+            _ => return Err(malformed(span_of(&clause))),
+        }
+    }
+    Ok(ActionClause::Push { when, then, span })
 }
 
 /// A clause made of a keyword and one expression (`at most 2`, `when c`, `win mover`).
@@ -513,13 +539,18 @@ fn effect(pair: Pair<'_, Rule>) -> Converted<Effect> {
                 span,
             }
         }
-        Rule::remove_effect => {
-            let region = region(children.expect(Rule::region)?)?;
-            let condition = match children.next_if(Rule::where_clause) {
-                Some(clause) => Some(single_expr(clause)?),
-                None => None,
-            };
-            Effect::Remove { region, condition, span }
+        Rule::for_each_effect => {
+            let pieces = expr(children.expect(Rule::expr)?)?;
+            let filter = children.next_if(Rule::where_clause).map(single_expr).transpose()?;
+            let body = effect_block(children.expect(Rule::effect_block)?)?;
+            Effect::ForEach { pieces, filter, body, span }
+        }
+        Rule::send_effect => {
+            let piece = children.ident()?;
+            let destination = children.expect(Rule::capture_dest)?;
+            let destination_span = span_of(&destination);
+            let destination = Spanned::new(capture_destination(destination)?, destination_span);
+            Effect::Send { piece, destination, span }
         }
         _ => return Err(malformed(span)),
     })

@@ -85,7 +85,10 @@ fn leap_ignores_pieces_on_the_way_and_needs_every_cell_to_exist() {
 fn walker(exact: bool, length: i64) -> Game {
     let mut g = game(5, 5);
     let directions = absolute(&g, &ORTHOGONAL);
-    g.actions.push(action("walk", ActionKind::Walk { directions, length: int(length), exact }));
+    g.actions.push(action(
+        "walk",
+        ActionKind::Walk { directions, length: int(length), exact, rules: WalkRules::default() },
+    ));
     g
 }
 
