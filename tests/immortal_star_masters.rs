@@ -40,4 +40,3 @@ fn perft_from_the_start_agrees_with_the_reference() {
     let counts: Vec<u64> = (1..=2).map(|depth| compare_with_reference(&engine_with(&[]), depth)).collect();
     assert_eq!(counts, [32, 1024]);
 }
-

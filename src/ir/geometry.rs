@@ -115,6 +115,19 @@ const HEX_DIRECTIONS: [(&str, i32, i32); 12] = [
 
 const HEX_FILE_LETTERS: &str = "abcdefghiklmnopqrstuvwxyz";
 
+/// The directions that pass between two neighbours (a diagonal between two orthogonal steps, a
+/// hex corner between two side steps), with those two steps.
+const SQUARE_BETWEEN: [(&str, &str, &str); 4] =
+    [("ne", "n", "e"), ("se", "s", "e"), ("sw", "s", "w"), ("nw", "n", "w")];
+const HEX_BETWEEN: [(&str, &str, &str); 6] = [
+    ("nne", "n", "ne"),
+    ("e", "ne", "se"),
+    ("sse", "se", "s"),
+    ("ssw", "s", "sw"),
+    ("w", "sw", "nw"),
+    ("nnw", "nw", "n"),
+];
+
 impl Board {
     /// A `width` by `height` grid of squares; `None` when a side is 0, a side is over 26 or the
     /// board is over `super::MAX_CELLS` cells.
@@ -178,20 +191,45 @@ impl Board {
     }
 
     /// The same board with the cells where `removed` is true left out: they have no id, no piece
-    /// stands on them and no step, slide, leap or walk passes through them. The symmetries that
-    /// do not carry the board onto itself are dropped. `None` when no cell is left.
+    /// stands on them and no step, slide, leap or walk passes through them, nor between two of
+    /// them (a diagonal or hex-corner step between two left-out cells is blocked). The symmetries
+    /// that do not carry the board onto itself are dropped. `None` when no cell is left.
     pub fn without(self, removed: &[bool]) -> Option<Board> {
         let Board { kind, cells, directions, groups, rotation_step, .. } = self;
-        let kept: Vec<Cell> = cells
+        let (gone, kept): (Vec<(usize, Cell)>, Vec<(usize, Cell)>) = cells
             .into_iter()
             .enumerate()
-            .filter(|(index, _)| !removed.get(*index).copied().unwrap_or(false))
-            .map(|(_, cell)| cell)
-            .collect();
+            .partition(|(index, _)| removed.get(*index).copied().unwrap_or(false));
         if kept.is_empty() {
             return None;
         }
-        Some(Board::build(kind, kept, directions, groups, rotation_step))
+        let gone: std::collections::HashSet<(i32, i32)> = gone.iter().map(|(_, c)| (c.x, c.y)).collect();
+        let kept = kept.into_iter().map(|(_, cell)| cell).collect();
+        let mut board = Board::build(kind, kept, directions, groups, rotation_step);
+        board.block_between(&gone);
+        Some(board)
+    }
+
+    /// Blocks the steps that pass between two of the given points.
+    fn block_between(&mut self, gone: &std::collections::HashSet<(i32, i32)>) {
+        let between: &[(&str, &str, &str)] = match self.kind {
+            BoardKind::Square { .. } => &SQUARE_BETWEEN,
+            BoardKind::Hex { .. } => &HEX_BETWEEN,
+        };
+        let count = self.directions.len();
+        for &(through, first, second) in between {
+            let ids = [through, first, second].map(|name| self.direction_named(name));
+            let [Some(through), Some(first), Some(second)] = ids else { continue };
+            let (a, b) = (&self.directions[first as usize], &self.directions[second as usize]);
+            let (a, b) = ((a.dx, a.dy), (b.dx, b.dy));
+            for (index, cell) in self.cells.iter().enumerate() {
+                if gone.contains(&(cell.x + a.0, cell.y + a.1))
+                    && gone.contains(&(cell.x + b.0, cell.y + b.1))
+                {
+                    self.neighbours[index * count + through as usize] = NO_CELL;
+                }
+            }
+        }
     }
 
     fn build(
@@ -458,6 +496,15 @@ mod tests {
         assert!(holed.neighbour(a1, holed.direction_named("n").unwrap()).is_some());
         // The hole is in the middle: every symmetry of the square stays.
         assert_eq!(holed.symmetries.len(), 8);
+        // A diagonal step between two left-out cells is blocked; beside one, it is not.
+        let mut walled = vec![false; 9];
+        walled[full.cell_named("a2").unwrap() as usize] = true;
+        walled[full.cell_named("b1").unwrap() as usize] = true;
+        let walled = full.clone().without(&walled).unwrap();
+        let ne = walled.direction_named("ne").unwrap();
+        assert_eq!(walled.neighbour(walled.cell_named("a1").unwrap(), ne), None);
+        let nw = walled.direction_named("nw").unwrap();
+        assert_eq!(walled.neighbour(walled.cell_named("c1").unwrap(), nw), walled.cell_named("b2"));
         removed[full.cell_named("a1").unwrap() as usize] = true;
         let lopsided = full.clone().without(&removed).unwrap();
         assert_eq!(lopsided.symmetries.iter().filter(|s| s.turns == 0 && !s.mirrored).count(), 1);

@@ -38,6 +38,11 @@ fn wedge(x: i32, y: i32) -> Option<usize> {
     Some(((degrees - 30.0).rem_euclid(360.0) / 60.0) as usize)
 }
 
+/// A wall: a hex of ranks 1 to 5 on a spoke.
+fn is_wall(x: i32, y: i32) -> bool {
+    (x + y) % 2 == 0 && ring(x, y) >= 5 && ring(x, y) <= 9 && wedge(x, y).is_none()
+}
+
 pub struct Reference {
     /// Every playable hex: its coordinates and its engine cell name.
     cells: Vec<(i32, i32)>,
@@ -61,8 +66,7 @@ impl Reference {
         let mut cells = Vec::new();
         for x in -9..=9 {
             for y in -18..=18 {
-                let wall = ring(x, y) >= 5 && wedge(x, y).is_none();
-                if (x + y) % 2 == 0 && ring(x, y) <= 9 && !wall {
+                if (x + y) % 2 == 0 && ring(x, y) <= 9 && !is_wall(x, y) {
                     cells.push((x, y));
                 }
             }
@@ -109,8 +113,16 @@ impl Reference {
         10 - ring(x, y)
     }
 
+    /// One step; a step through a corner passes between two side neighbours, and cannot pass
+    /// between two walls.
     fn step(&self, cell: usize, (dx, dy): (i32, i32)) -> Option<usize> {
         let (x, y) = self.cells[cell];
+        let wall = |(sx, sy): (i32, i32)| is_wall(x + sx, y + sy);
+        let between = SIDES.iter().filter(|&&(sx, sy)| SIDES.contains(&(dx - sx, dy - sy)));
+        let squeezed = CORNERS.contains(&(dx, dy)) && between.clone().all(|&side| wall(side));
+        if squeezed {
+            return None;
+        }
         self.at.get(&(x + dx, y + dy)).copied()
     }
 
