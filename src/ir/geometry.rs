@@ -8,6 +8,8 @@
 //! step by 1 or 2. Cell names are a file letter and a rank counted from the bottom of that file
 //! (`a1`); hexagonal files skip the letter `j`, as Glinski's notation does.
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::{CellId, DirId};
@@ -196,22 +198,21 @@ impl Board {
     /// that do not carry the board onto itself are dropped. `None` when no cell is left.
     pub fn without(self, removed: &[bool]) -> Option<Board> {
         let Board { kind, cells, directions, groups, rotation_step, .. } = self;
-        let (gone, kept): (Vec<(usize, Cell)>, Vec<(usize, Cell)>) = cells
-            .into_iter()
-            .enumerate()
-            .partition(|(index, _)| removed.get(*index).copied().unwrap_or(false));
+        let is_removed = |index: usize| removed.get(index).copied().unwrap_or(false);
+        let gone: HashSet<(i32, i32)> =
+            cells.iter().enumerate().filter(|(i, _)| is_removed(*i)).map(|(_, c)| (c.x, c.y)).collect();
+        let kept: Vec<Cell> =
+            cells.into_iter().enumerate().filter(|(i, _)| !is_removed(*i)).map(|(_, c)| c).collect();
         if kept.is_empty() {
             return None;
         }
-        let gone: std::collections::HashSet<(i32, i32)> = gone.iter().map(|(_, c)| (c.x, c.y)).collect();
-        let kept = kept.into_iter().map(|(_, cell)| cell).collect();
         let mut board = Board::build(kind, kept, directions, groups, rotation_step);
         board.block_between(&gone);
         Some(board)
     }
 
     /// Blocks the steps that pass between two of the given points.
-    fn block_between(&mut self, gone: &std::collections::HashSet<(i32, i32)>) {
+    fn block_between(&mut self, gone: &HashSet<(i32, i32)>) {
         let between: &[(&str, &str, &str)] = match self.kind {
             BoardKind::Square { .. } => &SQUARE_BETWEEN,
             BoardKind::Hex { .. } => &HEX_BETWEEN,
