@@ -224,7 +224,7 @@ pub enum TypeName {
     Piece,
 }
 
-/// `variable quiet = 0`, `variable score of each seat = 0`, `variable mana: cell = none`
+/// `variable quiet = 0`, `variable score of each seat = 0`, `variable last: cell = none`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct VariableDecl {
     pub name: Ident,
@@ -270,7 +270,7 @@ pub enum SetupStatement {
         with: Vec<Assignment>,
         span: Span,
     },
-    /// `reserve damyo 1, ronin 5 for each seat`
+    /// `reserve king 1, pawn 5 for each seat`
     Reserve {
         entries: Vec<(Ident, Spanned<i64>)>,
         owner: Owner,
@@ -308,7 +308,7 @@ pub enum ActionClause {
     /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice. Without a
     /// length the walk is as long as the board (and its cost, if it pays one) allows.
     Walk { directions: Vec<Ident>, length: Option<WalkLength>, span: Span },
-    /// `drop ronin on board with strength = 6`: from the mover's reserve onto an empty cell.
+    /// `drop pawn on board with strength = 6`: from the mover's reserve onto an empty cell.
     Drop { pieces: Vec<Ident>, region: Region, with: Vec<Assignment>, span: Span },
     /// `choose quarter from 0 to 3`: one move per value.
     Choose { name: Ident, from: Expr, to: Expr, span: Span },

@@ -77,7 +77,7 @@ impl Diagnostic {
     }
 }
 
-/// "did you mean `ronin`?" for a misspelled name, when a candidate is close enough.
+/// "did you mean `rook`?" for a misspelled name, when a candidate is close enough.
 pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     candidates
         .into_iter()
@@ -210,8 +210,8 @@ mod tests {
 
     #[test]
     fn suggests_close_names_only() {
-        assert_eq!(did_you_mean("ronim", ["damyo", "ronin"]).as_deref(), Some("did you mean `ronin`?"));
-        assert_eq!(did_you_mean("queen", ["damyo", "ronin"]), None);
+        assert_eq!(did_you_mean("rooc", ["king", "rook"]).as_deref(), Some("did you mean `rook`?"));
+        assert_eq!(did_you_mean("queen", ["king", "rook"]), None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! game), enough to replay a game to the identical end.
 //!
 //! ```json
-//! {"ludex": 1, "rules": "rules/dice-chess.rules", "options": {}, "seed": 7, "seats": ["random", "random"],
+//! {"ludex": 1, "rules": "rules/game.rules", "options": {}, "seed": 7, "seats": ["random", "random"],
 //!  "plies": ["roll 4", "a2-a3"], "result": {"places": [1, 2], "reason": "..."}}
 //! ```
 //!
@@ -343,9 +343,16 @@ mod tests {
     fn random_games(seed: u64) -> Vec<(Engine, PlayedGame)> {
         use crate::agents::{Agent, RandomAgent};
         use rand::SeedableRng;
-        ["rules/dice-chess.rules", "rules/mana.rules"]
+        let mut paths: Vec<_> = std::fs::read_dir("rules")
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "rules"))
+            .collect();
+        paths.sort();
+        paths
             .into_iter()
             .map(|path| {
+                let path = path.to_str().unwrap();
                 let text = std::fs::read_to_string(path).unwrap();
                 let engine = Engine::new(crate::compile(&text, &BTreeMap::new()).game.expect(path));
                 let mut agents: Vec<Box<dyn Agent>> =

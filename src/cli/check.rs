@@ -92,7 +92,7 @@ pub fn ir(args: &IrArgs) -> CliResult {
     Ok(())
 }
 
-/// `Mana: 2 seats (red, amber), board square 6x6, pieces damyo (D), ronin (R)`.
+/// `Game: 2 seats (red, blue), board square 6x6, pieces king (K), pawn (P)`.
 pub fn summary(game: &Game) -> String {
     let seats: Vec<&str> = game.seats.iter().map(|s| s.name.as_str()).collect();
     let pieces: Vec<String> = game.pieces.iter().map(|p| format!("{} ({})", p.name, p.letter)).collect();

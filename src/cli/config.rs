@@ -3,7 +3,7 @@
 //! are an error.
 //!
 //! ```toml
-//! rules = "rules/dice-chess.rules"   # relative to the working directory, else to this file
+//! rules = "rules/game.rules"   # relative to the working directory, else to this file
 //! games = 100                        # run only
 //! seed = 7
 //! [options]

@@ -85,7 +85,7 @@ fn seed_from_clock() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// `Dice Chess: white (human) against black (random), seed 7`.
+/// `Game: white (human) against black (random), seed 7`.
 fn introduction(session: &Session, seed: u64) -> String {
     let seats: Vec<String> = session
         .agents

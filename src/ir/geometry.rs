@@ -6,7 +6,7 @@
 //! about the centre stays in integers. Hexagonal boards are hex-hex with flat-topped cells in
 //! doubled coordinates (`column`, `2 * height`): a side step changes the column by 0 or 1, a corner
 //! step by 1 or 2. Cell names are a file letter and a rank counted from the bottom of that file
-//! (`a1`); hexagonal files skip the letter `j`, as Glinski's notation does.
+//! (`a1`); hexagonal files skip the letter `j`, as the usual hexagonal chess notation does.
 
 use std::collections::HashSet;
 
@@ -443,7 +443,7 @@ mod tests {
             assert_eq!(Board::hex(side).unwrap().cell_count(), count);
         }
         let b = Board::hex(6).unwrap();
-        // Glinski's board: 11 files a..l without j; the centre is f6.
+        // The 91-cell board: 11 files a..l without j; the centre is f6.
         let centre = b.cells.iter().position(|c| c.x == 0 && c.y == 0).unwrap();
         assert_eq!(b.cells[centre].name, "f6");
         let sides = b.group_named("sides").unwrap();
