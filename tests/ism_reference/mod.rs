@@ -233,7 +233,11 @@ impl Reference {
     fn lawful(&self, position: &Position, from: usize, to: usize) -> bool {
         let target = position.board[to];
         let dead = |cell: usize| self.rank(cell) <= 5 && !self.held(position, cell);
-        let same_home = (0..self.seats).any(|s| self.in_home(s, from) && self.in_home(s, to));
+        let home_wedge = |cell: usize| {
+            let (x, y) = self.cells[cell];
+            wedge(x, y).filter(|_| self.rank(cell) <= 5)
+        };
+        let same_home = home_wedge(from).is_some() && home_wedge(from) == home_wedge(to);
         let enters = !dead(to) || target.is_some() || same_home;
         let leaves = !dead(from)
             || !same_home
