@@ -99,7 +99,6 @@ fn perft_table(depth: u32) -> String {
 }
 
 #[test]
-#[ignore = "until the check rule: the chess constructs"]
 fn perft_from_the_start_agrees_with_the_reference() {
     insta::assert_snapshot!(perft_table(2));
 }
@@ -159,14 +158,14 @@ fn red_sets_up_from_its_queen_indicator_corner() {
     let engine = engine_with(&[("players", 6)]);
     let state = engine.initial_state();
     let expected = [
-        ("a9", "R1"),
+        ("a9", "R1:0"),
         ("a8", "B1"),
         ("a7", "S1"),
         ("a6", "Q1"),
-        ("a5", "K1"),
+        ("a5", "K1:0"),
         ("a4", "S1"),
         ("a3", "B1"),
-        ("a2", "R1"),
+        ("a2", "R1:0"),
         ("b9", "P1:0"),
         ("b6", "B1"),
         ("b3", "P1:0"),
@@ -306,13 +305,14 @@ fn a_knight_leaps_a_corner_then_a_side_over_pieces_but_not_over_walls() {
 #[test]
 fn at_home_a_pawn_moves_away_from_its_edge_never_sideways_and_steps_two_on_its_first_move() {
     let engine = two_players();
-    // c8 (beside) and b7 (behind) hold Green pawns: no capture sideways or backward.
+    // c8 (beside) and b7 (behind) hold Green pawns: no capture sideways or backward. (Red's King is
+    // out of the way of b7's pawn.)
     let enemies = "P2@e8 P2@b7 P2@c8";
-    let state = position(&engine, "red", &format!("{KINGS} P1@c7 {enemies}"));
+    let state = position(&engine, "red", &format!("K1@a9 K2@t5 P1@c7 {enemies}"));
     let expected = ["c7-d7", "c7-d8", "c7-e7", "c7-e9", "c7xe8"];
     assert_eq!(moves_from(&engine, &state, "c7"), sorted(&expected));
     // Once moved, one hex only.
-    let state = position(&engine, "red", &format!("{KINGS} P1:1@c7 {enemies}"));
+    let state = position(&engine, "red", &format!("K1@a9 K2@t5 P1:1@c7 {enemies}"));
     assert_eq!(moves_from(&engine, &state, "c7"), sorted(&["c7-d7", "c7-d8", "c7xe8"]));
     // Two hexes only through an empty hex.
     let state = position(&engine, "red", &format!("{KINGS} P1@c7 P1@d8"));
@@ -414,12 +414,12 @@ fn a_piece_inside_such_a_home_moves_toward_leaving_it_unless_it_captures() {
 #[test]
 fn a_capture_scores_the_pieces_value_plus_the_rank_of_its_hex() {
     let engine = two_players();
-    let mut state = position(&engine, "red", &format!("{KINGS} R1@d9 P1@d7 P2@f9 Q2@a6"));
+    let mut state = position(&engine, "red", &format!("{KINGS} R1@d9 P1@d7 P2@f9 Q2@b9"));
     play(&engine, &mut state, "d9xf9");
     assert_eq!(points(&engine, &state, "red"), Value::Int(1 + 6));
-    let mut state = position(&engine, "red", &format!("{KINGS} R1@d9 P1@d7 P2@f9 Q2@a6"));
-    play(&engine, &mut state, "d9xa6");
-    assert_eq!(points(&engine, &state, "red"), Value::Int(5 + 1));
+    let mut state = position(&engine, "red", &format!("{KINGS} R1@d9 P1@d7 P2@f9 Q2@b9"));
+    play(&engine, &mut state, "d9xb9");
+    assert_eq!(points(&engine, &state, "red"), Value::Int(5 + 2));
     assert_eq!(points(&engine, &state, "green"), Value::Int(0));
 }
 
@@ -513,4 +513,273 @@ fn the_game_ends_when_one_camp_is_left_with_every_seats_points() {
     assert_eq!(over.places, [1, 2, 1, 2]);
     assert_eq!(over.scores, [9, 0, 0, 0]);
     assert_eq!(to_move(&engine, &state), None);
+}
+
+// ---- check and mate -----------------------------------------------------------------------------
+
+// "The King cannot move onto a space which is exposed to the direct force of an opponent."
+
+#[test]
+fn a_king_may_not_move_onto_an_attacked_hex() {
+    let engine = two_players();
+    let state = position(&engine, "red", "K1@h9 R2@f8 K2@t5");
+    // f8's rook reaches g9, h10 and i11, g8, h8 and i8; the King may take it.
+    let expected = ["h9-g10", "h9-g7", "h9-i10", "h9-i9", "h9-k10", "h9xf8"];
+    assert_eq!(moves_from(&engine, &state, "h9"), sorted(&expected));
+}
+
+// "When it is exposed to the direct force of an opponent, the King must be moved at the first
+//  available opportunity." (or the attack blocked or removed: "If the force of an opponent cannot
+//  be blocked or eliminated, and the King cannot be moved, the King is in mate")
+
+#[test]
+fn a_player_in_check_must_end_the_attack() {
+    let engine = two_players();
+    let state = position(&engine, "red", "K1@a5 R1@b7 R2@a8 K2@t5");
+    let expected = ["a5-b4", "a5-b5", "a5-b6", "a5-c6", "b7-a6", "b7-a7"];
+    assert_eq!(legal(&engine, &state), sorted(&expected));
+}
+
+/// Three players (Red, Magenta, Blue): Magenta's King on s11, its corner, with a rook on m9 and a
+/// pawn of its own; a Red pawn and a Blue pawn in Magenta's home; Red's queen ready to mate from
+/// n15 with the rook on o12 guarding q12. `blue_king` is where Blue's King stands.
+fn magenta_cornered(blue_king: &str) -> (Engine, State) {
+    let engine = engine_with(&[("players", 3)]);
+    let pieces =
+        format!("K1@a5 K2@s11 K3@{blue_king} R1@o12 Q1@n15 B1@h9 R2@m9 P2@o13 P1:1@n12 P3:1@o11 P1:1@f8");
+    let state = position(&engine, "red", &pieces);
+    (engine, state)
+}
+
+#[test]
+fn a_mated_king_is_removed_at_its_owners_turn_and_scored_to_the_mating_player() {
+    let (engine, mut state) = magenta_cornered("p1");
+    play(&engine, &mut state, "n15-q12");
+    // Magenta's turn began with its King attacked and no move: mate. Its turn is skipped.
+    assert_eq!(to_move(&engine, &state).as_deref(), Some("blue"));
+    assert_eq!(support::token_on(&engine, &state, "s11"), ".");
+    // "the capturing player scores the piece's value (K 6) plus the rank of the hex".
+    assert_eq!(points(&engine, &state, "red"), Value::Int(6 + 1));
+    assert_eq!(result(&engine, &state), None, "Red and Blue play on");
+}
+
+// "When a King is mated, any opponent Pawn in that territory, moving toward promotion, is forfeit
+//  at the moment of the mate." "Any pawn located in a mated King's territory is forfeit at that
+//  moment of mate and is immediately removed from the board."
+
+#[test]
+fn opponent_pawns_in_the_mated_kings_home_are_forfeit() {
+    let (engine, mut state) = magenta_cornered("p1");
+    play(&engine, &mut state, "n15-q12");
+    assert_eq!(support::token_on(&engine, &state, "n12"), ".", "Red's pawn in Magenta's home");
+    assert_eq!(support::token_on(&engine, &state, "o11"), ".", "Blue's pawn in Magenta's home");
+    assert_eq!(support::token_on(&engine, &state, "f8"), "P1:1", "Red's pawn elsewhere stays");
+    assert_eq!(support::token_on(&engine, &state, "o13"), "P2:0", "Magenta's own pawn stays, frozen");
+}
+
+// "When a King is mated, the King is removed from the board and its pieces remain as obstacles
+//  until removed by another active player." "that King's pieces remain on the board as obstacles
+//  until removed, but may not be played."
+
+#[test]
+fn a_mated_kings_pieces_stay_frozen_attack_nothing_and_may_be_captured() {
+    // Blue's King on m6 stands on the line of Magenta's rook on m9.
+    let (engine, mut state) = magenta_cornered("m6");
+    play(&engine, &mut state, "n15-q12");
+    assert_eq!(support::token_on(&engine, &state, "m9"), "R2:0");
+    let blue = legal(&engine, &state);
+    assert!(blue.contains(&"m6-m7".to_string()), "the frozen rook attacks nothing: {blue:?}");
+    play(&engine, &mut state, "m6-l6");
+    // Magenta's turn is skipped: Red again, who takes the frozen rook and scores it.
+    assert_eq!(to_move(&engine, &state).as_deref(), Some("red"));
+    play(&engine, &mut state, "h9xm9");
+    assert_eq!(points(&engine, &state, "red"), Value::Int(6 + 1 + 4 + 8));
+    assert_eq!(to_move(&engine, &state).as_deref(), Some("blue"));
+}
+
+// Interpretation: a mate scores to the attacker of the mated King that moved last.
+
+#[test]
+fn a_mate_scores_to_the_attacker_that_moved_last() {
+    let engine = engine_with(&[("players", 3)]);
+    // Blue's queen on q12 (guarded by Blue's rook on o12) already attacks Magenta's King; Red makes
+    // a quiet move, then Magenta is found mated: Blue scores.
+    let pieces = "K1@a5 K2@s11 K3@p1 R3@o12 Q3@q12";
+    let mut state = load(&engine, &format!("phase play\nturn red\nturns 4\npieces {pieces}"));
+    play(&engine, &mut state, "a5-a4");
+    assert_eq!(points(&engine, &state, "blue"), Value::Int(6 + 1));
+    assert_eq!(points(&engine, &state, "red"), Value::Int(0));
+    // When Red's move also attacks the King (from f7, along the line through the centre), Red moved
+    // last: Red scores.
+    let mut state = load(&engine, &format!("phase play\nturn red\nturns 4\npieces {pieces} R1@f8"));
+    play(&engine, &mut state, "f8-f7");
+    assert_eq!(points(&engine, &state, "red"), Value::Int(6 + 1));
+    assert_eq!(points(&engine, &state, "blue"), Value::Int(0));
+}
+
+// "Emperor is the designation for players possessing more than one territory ... A player is
+//  eliminated when all of that player's Kings are mated."
+
+#[test]
+fn an_emperor_plays_on_until_all_its_kings_are_mated() {
+    // Two emperors of three territories: Red, Magenta and Blue against Brown, Green and Yellow.
+    let engine = engine_with(&[("players", 2), ("territories", 3)]);
+    let kings = kings_but(&engine, "o15");
+    // Magenta (Red's emperor's) is cornered on s11 by Brown's queen and rook.
+    let pieces = format!("{kings} K3@s11 R2@o12 Q2@n15");
+    let mut state = load(&engine, &format!("phase play\nturn brown\npieces {pieces}"));
+    play(&engine, &mut state, "n15-q12");
+    // Magenta is mated at its turn, and Green plays next: Magenta is out, its emperor is not.
+    assert_eq!(support::token_on(&engine, &state, "s11"), ".");
+    assert_eq!(to_move(&engine, &state).as_deref(), Some("green"));
+    assert_eq!(result(&engine, &state), None);
+    assert_eq!(points(&engine, &state, "brown"), Value::Int(7));
+}
+
+// ---- castling -----------------------------------------------------------------------------------
+
+// "In Castling, the King is always moved first, and is moved two spaces to the left or two spaces
+//  to the right on the first rank. The Rook the King moves toward is then placed on the opposite
+//  side of the King from where the Rook started."
+
+const CASTLE: &str = "K1:0@a5 R1:0@a9 R1:0@a2 K2@t5";
+
+fn castles(engine: &Engine, state: &State) -> Vec<String> {
+    moves_from(engine, state, "a5").into_iter().filter(|m| m == "a5-a7" || m == "a5-a3").collect()
+}
+
+#[test]
+fn the_king_castles_two_hexes_along_its_first_rank_and_the_rook_jumps_over() {
+    let engine = two_players();
+    let state = position(&engine, "red", CASTLE);
+    assert_eq!(castles(&engine, &state), ["a5-a3", "a5-a7"]);
+    let mut queenside = state.clone();
+    play(&engine, &mut queenside, "a5-a7");
+    let tokens: Vec<String> =
+        ["a9", "a7", "a6", "a5"].iter().map(|c| support::token_on(&engine, &queenside, c)).collect();
+    assert_eq!(tokens, [".", "K1:1", "R1:0", "."]);
+    let mut kingside = state;
+    play(&engine, &mut kingside, "a5-a3");
+    let tokens: Vec<String> =
+        ["a2", "a3", "a4", "a5"].iter().map(|c| support::token_on(&engine, &kingside, c)).collect();
+    assert_eq!(tokens, [".", "K1:1", "R1:0", "."]);
+}
+
+// "A King that is not immediately under attack may Castle." "all of the spaces between the King
+//  and the Rook must be cleared of all pawns or pieces, and none of those spaces may be exposed to
+//  the direct attack of an opponent. Both the King and the Rook must not be under the direct force
+//  of an opponent when Castling occurs." Interpretation: neither may have moved before.
+
+#[test]
+fn castling_is_forbidden_in_check_through_attacked_or_occupied_hexes_and_after_moving() {
+    let engine = two_players();
+    let cases: [(&str, &str, &[&str]); 7] = [
+        ("a bishop on b7 attacks the King", "K1:0@a5 R1:0@a9 R1:0@a2 K2@t5 B2@b7", &[]),
+        ("a knight on d9 attacks a7 and a8", "K1:0@a5 R1:0@a9 R1:0@a2 K2@t5 S2@d9", &["a5-a3"]),
+        ("a bishop on d6 attacks the queen's side Rook", "K1:0@a5 R1:0@a9 R1:0@a2 K2@t5 B2@d6", &["a5-a3"]),
+        ("a knight on b6 attacks a3, where the King would land", "K1:0@a5 R1:0@a9 R1:0@a2 K2@t5 S2@b6", &[]),
+        ("a knight of its own on a7", "K1:0@a5 R1:0@a9 R1:0@a2 K2@t5 S1@a7", &["a5-a3"]),
+        ("the queen's side Rook has moved", "K1:0@a5 R1:1@a9 R1:0@a2 K2@t5", &["a5-a3"]),
+        ("the King has moved", "K1:1@a5 R1:0@a9 R1:0@a2 K2@t5", &[]),
+    ];
+    for (why, pieces, allowed) in cases {
+        let state = position(&engine, "red", pieces);
+        assert_eq!(castles(&engine, &state), sorted(allowed), "{why}");
+    }
+}
+
+// ---- the passing pawn ---------------------------------------------------------------------------
+
+// "If a pawn moves two spaces forward on its first move, and an opponent pawn could (on that
+//  opponent's next move only) have captured that particular pawn had it been moved only one space
+//  forward, that opponent may capture the pawn as though the pawn had only moved forward a single
+//  space (by replacing the captured pawn on that space with the capturing pawn)."
+
+#[test]
+fn a_pawn_that_stepped_two_may_be_taken_on_the_hex_it_passed() {
+    let engine = two_players();
+    let mut state = position(&engine, "red", &format!("{KINGS} P1@c7 P2:1@e7"));
+    play(&engine, &mut state, "c7-e9");
+    // Green's pawn on e7 would take on d8 (through its corner, toward Red's edge).
+    assert!(moves_from(&engine, &state, "e7").contains(&"e7-d8".to_string()));
+    play(&engine, &mut state, "e7-d8");
+    assert_eq!(support::token_on(&engine, &state, "e9"), ".");
+    assert_eq!(support::token_on(&engine, &state, "d8"), "P2:1");
+    assert_eq!(points(&engine, &state, "green"), Value::Int(1 + 5));
+}
+
+#[test]
+fn the_passing_pawn_capture_lasts_one_round_only() {
+    let engine = two_players();
+    let mut state = position(&engine, "red", &format!("{KINGS} P1@c7 P2:1@e7"));
+    play(&engine, &mut state, "c7-e9");
+    play(&engine, &mut state, "t5-t6");
+    play(&engine, &mut state, "a5-a6");
+    assert!(!moves_from(&engine, &state, "e7").contains(&"e7-d8".to_string()));
+    // A single step is no double step.
+    let mut state = position(&engine, "red", &format!("{KINGS} P1@c7 P2:1@e7"));
+    play(&engine, &mut state, "c7-d8");
+    assert!(!moves_from(&engine, &state, "e7").iter().any(|m| m == "e7-d8"));
+}
+
+// ---- promotion ----------------------------------------------------------------------------------
+
+// "The pawn, however, is also capable of attaining promotion ... The usual promotion secures a
+//  Queen, but occasionally a potential mate will secure promotion of a pawn to a Knight."
+
+#[test]
+fn a_pawn_reaching_an_opponents_edge_promotes_to_the_piece_its_player_chooses() {
+    let engine = two_players();
+    let mut state = position(&engine, "red", "K1@a5 K2@t9 P1:1@s5");
+    let expected: Vec<String> =
+        ["t4", "t5"].iter().flat_map(|to| ["B", "Q", "R", "S"].map(|p| format!("s5-{to}={p}"))).collect();
+    let mut expected = expected;
+    expected.sort();
+    assert_eq!(moves_from(&engine, &state, "s5"), expected);
+    play(&engine, &mut state, "s5-t4=S");
+    assert_eq!(support::token_on(&engine, &state, "t4"), "S1");
+}
+
+/// A hex's rank: 10 less its distance from the centre.
+fn rank_of(engine: &Engine, cell: &str) -> i32 {
+    let c = &engine.game.board.cells[engine.cell_named(cell).expect("a hex") as usize];
+    10 - c.x.abs().max((c.x.abs() + c.y.abs()) / 2)
+}
+
+// "When a King is mated, any opponent piece in that King's territory must move toward exiting that
+//  territory in any move it makes, with the exception of directly capturing another active
+//  opponent's piece."
+
+#[test]
+fn after_a_mate_opponent_pieces_in_that_territory_move_toward_leaving_it() {
+    let (engine, mut state) = magenta_cornered("p1");
+    let before = moves_from(&engine, &state, "o12");
+    play(&engine, &mut state, "n15-q12");
+    let blue_king_step = legal(&engine, &state).into_iter().find(|m| m.starts_with("p1-")).expect("a step");
+    play(&engine, &mut state, &blue_king_step);
+    // Red's rook on o12 (rank 4 of Magenta's home): before the mate it could go deeper.
+    let deeper = |m: &String| rank_of(&engine, &m[4..]) < 4 && m.contains('-');
+    assert!(before.iter().any(deeper), "{before:?}");
+    let after = moves_from(&engine, &state, "o12");
+    assert!(!after.is_empty());
+    let home = &engine.game.zones.iter().find(|z| z.name == "home").expect("home").cells[1];
+    for mv in &after {
+        let to = &mv[4..];
+        let leaves = rank_of(&engine, to) > 4 || !home.contains(engine.cell_named(to).expect("a hex"));
+        assert!(leaves || mv.contains('x'), "{mv} does not move toward leaving Magenta's home");
+    }
+}
+
+// "Teams may be formed prior to the beginning of play."
+
+#[test]
+fn team_mates_neither_capture_nor_attack_each_other() {
+    let engine = engine_with(&[("players", 4), ("teams", 2)]);
+    // Red and Green are team mates; Green's queen on a8 faces Red's King down file a.
+    let kings = kings_but(&engine, "");
+    let state = position(&engine, "red", &format!("{kings} R1@d9 Q3@a8 P3@f9 P2@c9"));
+    let moves = legal(&engine, &state);
+    assert!(moves.contains(&"d9-e9".to_string()), "Red is not in check: {moves:?}");
+    assert!(!moves.iter().any(|m| m == "d9xf9"), "Green's pawn is not an enemy");
+    assert!(moves.contains(&"d9xc9".to_string()), "Brown's pawn is");
 }

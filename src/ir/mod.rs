@@ -644,6 +644,9 @@ pub enum Expr {
     Attacked {
         cell: Box<Expr>,
         seat: Box<Expr>,
+        /// Only this attacking seat (`attacked(CELL, SEAT, BY)`); any enemy when `None`.
+        #[serde(default)]
+        by: Option<Box<Expr>>,
     },
     /// The cell reached from `cell` by the steps of a path (none off the board); the path is read
     /// from the mover's side.

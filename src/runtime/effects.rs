@@ -212,14 +212,14 @@ impl Engine {
         let Collection::Pieces { owner, types } = pieces else { return };
         let mut chosen = Vec::new();
         self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
-            let inner = Ctx { it: Value::Piece(piece), it_cell: Some(cell), ..*ctx };
+            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
             if filter.is_none_or(|f| self.holds(state, &inner, f)) {
                 chosen.push(cell);
             }
         });
         for cell in chosen {
             let Some(piece) = state.piece(cell) else { continue };
-            let inner = Ctx { it: Value::Piece(piece), it_cell: Some(cell), ..*ctx };
+            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
             self.run_effects(state, &inner, body);
         }
     }

@@ -169,9 +169,16 @@ impl Engine {
             },
             // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
             Expr::Roll(_) => Value::None,
-            Expr::Attacked { cell, seat } => {
+            Expr::Attacked { cell, seat, by } => {
+                let by = match by {
+                    Some(by) => match self.eval(state, ctx, by).as_seat() {
+                        Some(by) => Some(by),
+                        None => return Value::None,
+                    },
+                    None => None,
+                };
                 match (self.eval(state, ctx, cell).as_cell(), self.eval(state, ctx, seat).as_seat()) {
-                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat)),
+                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat, by)),
                     _ => Value::None,
                 }
             }
