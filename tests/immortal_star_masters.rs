@@ -497,14 +497,16 @@ fn the_game_ends_when_one_camp_is_left_with_every_seats_points() {
     assert_eq!(kings.split(' ').count(), 3, "{kings}");
     let mut state = load(
         &engine,
-        &format!("phase play\nturn red\nretired brown\nvariable points(red) = 9\npieces {kings}"),
+        &format!(
+            "phase play\nturn red\nretired brown\nvariable mated(brown) = true\nvariable points(red) = 9\npieces {kings}"
+        ),
     );
     play(&engine, &mut state, "a5-b5");
     assert_eq!(result(&engine, &state), None, "Blue is still in play");
     // Blue's King gone too: the emperor of Red and Green wins.
     let kings: Vec<&str> = kings.split(' ').filter(|k| !k.starts_with("K4")).collect();
     let text = format!(
-        "phase play\nturn red\nretired brown blue\nvariable points(red) = 9\npieces {}",
+        "phase play\nturn red\nretired brown blue\nvariable mated(brown) = true\nvariable mated(blue) = true\nvariable points(red) = 9\npieces {}",
         kings.join(" ")
     );
     let mut state = load(&engine, &text);
