@@ -1,6 +1,8 @@
 //! `ludex run`: many games between agents (random by default), with a progress bar and a summary:
-//! wins per seat, draws, game lengths and speed, and mean points when the rules give scores. Game `i` (0-based) is played with seed `S + i`
-//! (wrapping), so any game of a run can be played again alone with `--seed`.
+//! wins per seat with the win rate and its 95% Wilson interval (so balance, such as an advantage of
+//! the first seat, shows at a glance), draws, game lengths and speed, and mean points when the rules
+//! give scores. Game `i` (0-based) is played with seed `S + i` (wrapping), so any game of a run can
+//! be played again alone with `--seed`.
 //!
 //! A seat wins a game when its place is 1 and not every seat has place 1; a draw is a game where
 //! every seat has place 1. A game's length counts its plies: the moves played (`pass` and `end`
@@ -13,6 +15,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ludex::agents::AgentSpec;
 use ludex::agents::play::{PlayedGame, play_out};
+use ludex::agents::stats::Proportion;
 use ludex::record::Record;
 use ludex::runtime::GameResult;
 use rand::SeedableRng;
@@ -166,6 +169,8 @@ struct Report {
     /// Game `i` used seed `seed + i`.
     seed: u64,
     draws: u64,
+    /// Draws over games, with its 95% Wilson interval.
+    draw_rate: Proportion,
     unfinished: u64,
     seats: Vec<SeatReport>,
     mean_length: f64,
@@ -183,6 +188,8 @@ struct SeatReport {
     seat: String,
     agent: String,
     wins: u64,
+    /// Wins over games, with its 95% Wilson interval.
+    win_rate: Proportion,
     /// Mean points over the games that gave scores.
     #[serde(skip_serializing_if = "Option::is_none")]
     mean_points: Option<f64>,
@@ -201,6 +208,7 @@ impl Report {
                 seat: session.seat_name(seat).to_string(),
                 agent: agent.to_string(),
                 wins,
+                win_rate: Proportion::new(wins, tally.games),
                 mean_points: mean_points(tally).map(|points| points[seat]),
             })
             .collect();
@@ -211,6 +219,7 @@ impl Report {
             games: tally.games,
             seed,
             draws: tally.draws,
+            draw_rate: Proportion::new(tally.draws, tally.games),
             unfinished: tally.unfinished,
             seats,
             mean_length: if tally.games == 0 { 0.0 } else { tally.total_plies as f64 / tally.games as f64 },
@@ -225,11 +234,13 @@ impl Report {
     fn text(&self) -> String {
         let last_seed = self.seed.wrapping_add(self.games.saturating_sub(1));
         let mut text = format!("{}: {} games, seeds {} to {last_seed}\n", self.game, self.games, self.seed);
+        let agent_width = self.seats.iter().map(|seat| seat.agent.len()).max().unwrap_or(0).max(8);
         for seat in &self.seats {
             let wins = plural(seat.wins as usize, "win");
-            text.push_str(&format!("  {:<12} {:<8} {wins:>10}\n", seat.seat, seat.agent));
+            let rate = percent(seat.win_rate);
+            text.push_str(&format!("  {:<12} {:<agent_width$} {wins:>10}  {rate}\n", seat.seat, seat.agent));
         }
-        text.push_str(&format!("  draws {}", self.draws));
+        text.push_str(&format!("  draws {}  {}", self.draws, percent(self.draw_rate)));
         if self.unfinished > 0 {
             text.push_str(&format!(", unfinished {}", self.unfinished));
         }
@@ -242,6 +253,12 @@ impl Report {
         }
         text
     }
+}
+
+/// `52.0% (95% CI 42.3–61.5%)`.
+fn percent(proportion: Proportion) -> String {
+    let Proportion { rate, low, high } = proportion;
+    format!("{:5.1}% (95% CI {:.1}–{:.1}%)", 100.0 * rate, 100.0 * low, 100.0 * high)
 }
 
 /// Each seat's mean points over the games that gave scores, if any did.

@@ -22,7 +22,8 @@ use super::{CliError, CliResult};
 pub struct MatchArgs {
     /// The rules file (or `rules` in the match file)
     file: Option<PathBuf>,
-    /// Who plays a seat, by seat number (1-based) or name: human, random (repeatable)
+    /// Who plays a seat, by seat number (1-based) or name: human, random, greedy, or mcts with
+    /// parameters such as mcts:time=2s or mcts:iterations=20000,threads=1,c=1.4 (repeatable)
     #[arg(long = "seat", value_name = "SEAT=AGENT", value_parser = parse_seat)]
     seats: Vec<(String, AgentSpec)>,
     /// The seed of the game's random generator (a seed fixes a game completely)

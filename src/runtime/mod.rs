@@ -16,6 +16,7 @@ mod attacks;
 mod display;
 mod effects;
 mod eval;
+mod evaluation;
 mod history;
 mod holdings;
 mod movegen;

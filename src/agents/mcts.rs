@@ -1,0 +1,193 @@
+//! The Monte Carlo tree search agent (UCT), generic over any game: decision nodes belong to whoever
+//! is to move (the same seat again when a turn holds several actions), rolls are chance nodes with
+//! equally likely outcomes, every result is a vector of rewards (one a seat, from the places) and
+//! each node accumulates the reward of the seat that chose it. Leaves are valued by random
+//! playouts, cut after a number of plies and then scored by the heuristic (see `evaluation`).
+//!
+//! The search runs under a budget of iterations or of time, on several threads (root parallelism:
+//! each thread grows its own tree from its own seed; the root statistics are summed in thread
+//! order). The seed comes from the game's generator, so with an iteration budget a game's seed
+//! fixes every move for a given thread count; with `threads=1` the search is fully sequential.
+
+mod tree;
+
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::spec::MAX_THREADS;
+use super::{Agent, Decision};
+use crate::runtime::{Engine, Move, State};
+use tree::Tree;
+
+/// How long a search may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations in all, shared among the threads.
+    Iterations(u64),
+    /// Until this much time has passed.
+    Time(Duration),
+}
+
+/// The search's parameters (the `mcts:` spec).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    pub budget: Budget,
+    /// Search threads; `None` uses every core.
+    pub threads: Option<usize>,
+    /// The UCT exploration constant `c` (rewards are in 0..=1).
+    pub exploration: f64,
+    /// Plies (moves and rolls) a playout plays before it is cut and scored by the heuristic.
+    pub playout_plies: u32,
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig { budget: Budget::Iterations(10_000), threads: None, exploration: 1.0, playout_plies: 200 }
+    }
+}
+
+impl MctsConfig {
+    /// The number of threads the search runs on.
+    pub fn thread_count(&self) -> usize {
+        let cores = || thread::available_parallelism().map_or(1, |n| n.get());
+        self.threads.unwrap_or_else(cores).clamp(1, MAX_THREADS)
+    }
+}
+
+/// Plays the move the search visited most.
+#[derive(Clone, Debug)]
+pub struct MctsAgent {
+    config: MctsConfig,
+}
+
+impl MctsAgent {
+    pub fn new(config: MctsConfig) -> MctsAgent {
+        MctsAgent { config }
+    }
+}
+
+impl Agent for MctsAgent {
+    fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision {
+        match moves.len() {
+            0 => Decision::Quit,
+            1 => Decision::Play(0),
+            _ => Decision::Play(search(engine, state, moves, &self.config, rng.random()).best),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReport {
+    /// The index of the chosen move in the moves searched.
+    pub best: usize,
+    /// Each move's visits, over every thread.
+    pub visits: Vec<u64>,
+    /// Each move's mean reward for the seat to move (0 when never visited).
+    pub values: Vec<f64>,
+    /// Iterations (playouts) over every thread.
+    pub iterations: u64,
+    pub elapsed: Duration,
+}
+
+/// Searches the decision point `state`, whose legal moves are `moves` (in `legal_moves` order),
+/// from `seed`; a search with an iteration budget and one seed always gives the same report
+/// (but `elapsed`) for the same thread count.
+pub fn search(
+    engine: &Engine,
+    state: &State,
+    moves: &[Move],
+    config: &MctsConfig,
+    seed: u64,
+) -> SearchReport {
+    let started = Instant::now();
+    let threads = config.thread_count();
+    let mut seeds = ChaCha8Rng::seed_from_u64(seed);
+    let jobs: Vec<(u64, Budget)> =
+        (0..threads).map(|index| (seeds.random(), share(config.budget, index, threads))).collect();
+    let run = |&(seed, budget): &(u64, Budget)| {
+        let mut tree = Tree::new(engine, state, moves, config, seed);
+        tree.run(budget, started);
+        tree.root_statistics()
+    };
+    let statistics: Vec<RootStatistics> = match jobs.as_slice() {
+        [only] => vec![run(only)],
+        _ => thread::scope(|scope| {
+            let handles: Vec<_> = jobs.iter().map(|job| scope.spawn(move || run(job))).collect();
+            handles.into_iter().filter_map(|handle| handle.join().ok()).collect()
+        }),
+    };
+    merge(moves.len(), &statistics, started.elapsed())
+}
+
+/// One thread's part of the budget: iterations split as evenly as possible, time as is.
+fn share(budget: Budget, index: usize, threads: usize) -> Budget {
+    match budget {
+        Budget::Iterations(total) => {
+            let (threads, index) = (threads as u64, index as u64);
+            Budget::Iterations(total / threads + u64::from(index < total % threads))
+        }
+        Budget::Time(time) => Budget::Time(time),
+    }
+}
+
+/// The root's children after one thread's search: visits and total reward per move, and the
+/// iterations run.
+#[derive(Clone, Debug, Default)]
+struct RootStatistics {
+    visits: Vec<u64>,
+    rewards: Vec<f64>,
+    iterations: u64,
+}
+
+/// Sums the threads' root statistics in thread order and picks the most visited move (ties: the
+/// better mean, then the first).
+fn merge(moves: usize, statistics: &[RootStatistics], elapsed: Duration) -> SearchReport {
+    let mut visits = vec![0u64; moves];
+    let mut rewards = vec![0.0f64; moves];
+    for thread in statistics {
+        visits.iter_mut().zip(&thread.visits).for_each(|(total, v)| *total += v);
+        rewards.iter_mut().zip(&thread.rewards).for_each(|(total, r)| *total += r);
+    }
+    let values: Vec<f64> =
+        visits.iter().zip(&rewards).map(|(&v, &r)| if v == 0 { 0.0 } else { r / v as f64 }).collect();
+    let mut best = 0;
+    for index in 1..moves {
+        if (visits[index], values[index]) > (visits[best], values[best]) {
+            best = index;
+        }
+    }
+    let iterations = statistics.iter().map(|thread| thread.iterations).sum();
+    SearchReport { best, visits, values, iterations, elapsed }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterations_are_shared_evenly_among_threads() {
+        let shares: Vec<Budget> = (0..3).map(|i| share(Budget::Iterations(10), i, 3)).collect();
+        assert_eq!(shares, [4, 3, 3].map(Budget::Iterations));
+        let time = Budget::Time(Duration::from_millis(5));
+        assert_eq!(share(time, 1, 2), time);
+    }
+
+    #[test]
+    fn merging_sums_threads_and_prefers_visits_then_value() {
+        let thread = |visits: Vec<u64>, rewards: Vec<f64>| RootStatistics { visits, rewards, iterations: 10 };
+        let report = merge(
+            3,
+            &[thread(vec![2, 5, 3], vec![1.0, 2.0, 3.0]), thread(vec![4, 1, 3], vec![4.0, 0.5, 0.0])],
+            Duration::ZERO,
+        );
+        assert_eq!(report.visits, vec![6, 6, 6]);
+        assert_eq!(report.values, vec![5.0 / 6.0, 2.5 / 6.0, 3.0 / 6.0]);
+        assert_eq!((report.best, report.iterations), (0, 20));
+        let report = merge(2, &[thread(vec![1, 2], vec![1.0, 0.0])], Duration::ZERO);
+        assert_eq!(report.best, 1);
+    }
+}
