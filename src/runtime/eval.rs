@@ -134,6 +134,21 @@ impl Engine {
             Expr::Count(collection, predicate) => {
                 Value::Int(self.count(state, ctx, collection, predicate.as_deref(), i64::MAX))
             }
+            Expr::First(collection, predicate) => {
+                let mut first = Value::None;
+                self.for_each_in(state, ctx, collection, |it| {
+                    let wanted = first == Value::None
+                        && predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+                    if wanted {
+                        first = it;
+                    }
+                });
+                first
+            }
+            Expr::Allied(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
+                (Value::Seat(a), Value::Seat(b)) => Value::Bool(self.allied(a, b)),
+                _ => Value::None,
+            },
             Expr::Sum(collection, term) => {
                 let mut sum = 0i64;
                 self.for_each_in(state, ctx, collection, |it| {
@@ -142,11 +157,24 @@ impl Engine {
                 });
                 Value::Int(sum)
             }
+            Expr::Distance(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
+                (Value::Cell(a), Value::Cell(b)) => {
+                    Value::from_option(self.game.board.distance(a, b), |d| Value::Int(d.into()))
+                }
+                _ => Value::None,
+            },
             // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
             Expr::Roll(_) => Value::None,
-            Expr::Attacked { cell, seat } => {
+            Expr::Attacked { cell, seat, by } => {
+                let by = match by {
+                    Some(by) => match self.eval(state, ctx, by).as_seat() {
+                        Some(by) => Some(by),
+                        None => return Value::None,
+                    },
+                    None => None,
+                };
                 match (self.eval(state, ctx, cell).as_cell(), self.eval(state, ctx, seat).as_seat()) {
-                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat)),
+                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat, by)),
                     _ => Value::None,
                 }
             }
