@@ -325,6 +325,9 @@ pub enum ActionClause {
     Push { when: Vec<Expr>, then: Vec<EffectBlock>, span: Span },
     /// `exit to reserve`: a walk may end with a step off the board.
     Exit(Spanned<CaptureDestination>),
+    /// `promote on far_rank to queen, rook`: a move ending in the region is offered once per
+    /// type, and the piece becomes that type.
+    Promote { region: Region, pieces: Vec<Ident>, span: Span },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -384,6 +387,10 @@ pub enum Effect {
     ForEach { pieces: Expr, filter: Option<Expr>, body: EffectBlock, span: Span },
     /// `send it to reserve`: a piece leaves the board.
     Send { piece: Ident, destination: Spanned<CaptureDestination>, span: Span },
+    /// `move h1 to f1`: the piece on one cell moves to another (empty) cell.
+    Move { from: Expr, to: Expr, span: Span },
+    /// `capture e5`: the piece on the cell is captured.
+    Capture { cell: Expr, span: Span },
 }
 
 impl Effect {
@@ -396,7 +403,9 @@ impl Effect {
             | Effect::Give { span, .. }
             | Effect::Retire { span, .. }
             | Effect::ForEach { span, .. }
-            | Effect::Send { span, .. } => *span,
+            | Effect::Send { span, .. }
+            | Effect::Move { span, .. }
+            | Effect::Capture { span, .. } => *span,
         }
     }
 }
@@ -417,7 +426,7 @@ pub enum Place {
 pub struct PhaseDecl {
     pub name: Ident,
     pub order: Option<Vec<Ident>>,
-    pub turn: Option<TurnDecl>,
+    pub turn: Option<Box<TurnDecl>>,
     pub until: Option<Expr>,
     pub span: Span,
 }
@@ -429,6 +438,8 @@ pub struct TurnDecl {
     pub choices: Vec<ActionChoice>,
     pub actions: Option<ActionCount>,
     pub after: Option<EffectBlock>,
+    /// `legal if EXPR`: a condition on the position each move leads to.
+    pub legal: Option<Expr>,
     pub span: Span,
 }
 

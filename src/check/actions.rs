@@ -25,6 +25,8 @@ struct Clauses<'a> {
     destination: Vec<&'a ast::Spanned<ast::Destination>>,
     /// `each step where`, `paying`, `push`, `exit`: what a walk does on each step.
     walk: Vec<&'a ActionClause>,
+    /// `promote on REGION to TYPES`: at most one.
+    promote: Vec<&'a ActionClause>,
 }
 
 fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
@@ -39,6 +41,7 @@ fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
             | ActionClause::Paying { .. }
             | ActionClause::Push { .. }
             | ActionClause::Exit(_) => clauses.walk.push(clause),
+            ActionClause::Promote { .. } => clauses.promote.push(clause),
             _ => clauses.moves.push(clause),
         }
     }
@@ -55,7 +58,8 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Walk { span, .. }
         | ActionClause::Drop { span, .. }
         | ActionClause::Choose { span, .. }
-        | ActionClause::Declare { span } => *span,
+        | ActionClause::Declare { span }
+        | ActionClause::Promote { span, .. } => *span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
         ActionClause::Exit(destination) => destination.span,
@@ -101,12 +105,13 @@ impl<'a> Checker<'a> {
         let then_scope = Scope::finished_move("an action's `then`", &binding);
         let then = clauses.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
         let destination = self.destination(pattern, &clauses.destination);
+        let promotion = self.promotion(pattern, &clauses.promote);
         self.action_bindings.push(binding);
-        ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then }
+        ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then, promotion }
     }
 
     /// The piece types of the names, each once.
-    fn piece_types_named(&mut self, names: &[ast::Ident]) -> Vec<TypeId> {
+    pub(super) fn piece_types_named(&mut self, names: &[ast::Ident]) -> Vec<TypeId> {
         let mut types = Vec::new();
         for t in names.iter().filter_map(|p| self.piece_named(p)) {
             if !types.contains(&t) {

@@ -350,6 +350,8 @@ fn collect_rotations<'a>(effect: &'a ast::Effect, names: &mut HashSet<&'a str>) 
         | ast::Effect::Send { .. }
         | ast::Effect::Release { .. }
         | ast::Effect::Give { .. }
-        | ast::Effect::Retire { .. } => {}
+        | ast::Effect::Retire { .. }
+        | ast::Effect::Move { .. }
+        | ast::Effect::Capture { .. } => {}
     }
 }

@@ -1,5 +1,5 @@
 //! Calls: the built-in functions (`count`, `sum`, `pieces`, `reserve`, `prizes`, `losses`, `seats`,
-//! `piece_at`, `partner`), map
+//! `piece_at`, `partner`; the cell functions `attacked` and `shift` are in `cell_calls`), map
 //! lookups, per-seat variables, and definitions, which are inlined where they are used with their
 //! arguments substituted (a recursion guard stops a definition that uses itself).
 
@@ -31,6 +31,8 @@ impl<'a> Checker<'a> {
     ) -> Typed {
         match function.name.as_str() {
             "count" => self.count(function, args, span, scope),
+            "attacked" => self.attacked(function, args, span, scope),
+            "shift" => self.shift(function, args, span, scope),
             "sum" => self.sum(function, args, span, scope),
             "pieces" | "reserve" | "prizes" | "losses" | "seats" => {
                 self.resolve_all(args, scope);
@@ -155,7 +157,7 @@ impl<'a> Checker<'a> {
 
     /// Whether the call has an allowed number of arguments; otherwise they are checked, and an
     /// error reported.
-    fn arity(
+    pub(super) fn arity(
         &mut self,
         function: &Ident,
         args: &'a [Expr],

@@ -1,5 +1,5 @@
-//! Effects (`set`, `rotate`, `if`) and the values they assign, including `roll dN`, which may only
-//! be the whole value of a `set` or of a `with` assignment.
+//! Effects (`set`, `rotate`, `if`, `move`, `capture`) and the values they assign, including
+//! `roll dN`, which may only be the whole value of a `set` or of a `with` assignment.
 
 use crate::ast::{self, Assignment, Expr, ExprKind, Ident, Place};
 use crate::diagnostics::Diagnostic;
@@ -56,6 +56,13 @@ impl<'a> Checker<'a> {
             }
             ast::Effect::ForEach { pieces, filter, body, .. } => self.for_each(pieces, filter, body, scope),
             ast::Effect::Send { piece, destination, .. } => self.send(piece, destination.node, scope),
+            ast::Effect::Move { from, to, .. } => Some(ir::Effect::Move {
+                from: self.expect(from, scope, Ty::Cell),
+                to: self.expect(to, scope, Ty::Cell),
+            }),
+            ast::Effect::Capture { cell, .. } => {
+                Some(ir::Effect::Capture { cell: self.expect(cell, scope, Ty::Cell) })
+            }
         };
         self.depth -= 1;
         lowered
@@ -147,8 +154,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `set piece.ATTR = ...`: the moved piece, now on `to` (or `it` in `for each`, `pushed` in a
-    /// push).
+    /// `set piece.ATTR = ...` or `set piece.type = ...`: the moved piece, now on `to` (or `it` in
+    /// `for each`, `pushed` in a push).
     fn attribute_target(&mut self, base: &Ident, attribute: &Ident, scope: &Scope<'a>) -> Option<Target> {
         let what = format!("`{}.{}`", base.name, attribute.name);
         let (cell, kinds) =
@@ -156,7 +163,7 @@ impl<'a> Checker<'a> {
         if attribute.name == "type" {
             return Some(Target::Type(cell));
         }
-        if ["owner", "value"].contains(&attribute.name.as_str()) {
+        if ["owner", "value", "cell"].contains(&attribute.name.as_str()) {
             let help = "only attributes declared with `attribute` and the type can be set".to_string();
             self.not_assignable(attribute, format!("`{}.{}`", base.name, attribute.name), help);
             return None;

@@ -302,6 +302,7 @@ impl<'a> Checker<'a> {
         let (field, ty) = match field.name.as_str() {
             "type" => (PieceField::Type, Ty::PieceType),
             "owner" => (PieceField::Owner, Ty::Seat),
+            "cell" => (PieceField::Cell, Ty::Cell),
             "value" => {
                 self.piece_value_in_value(field.span);
                 (PieceField::Value, Ty::Int)

@@ -9,6 +9,7 @@
 mod actions;
 mod board;
 mod calls;
+mod cell_calls;
 mod consteval;
 mod directions;
 mod effects;
@@ -17,6 +18,7 @@ mod holdings;
 mod names;
 mod options;
 mod pieces;
+mod promotion;
 mod regions;
 mod scope;
 mod setup;

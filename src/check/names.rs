@@ -11,8 +11,10 @@ use crate::ir;
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 9] =
-    ["count", "sum", "pieces", "reserve", "prizes", "losses", "seats", "piece_at", "partner"];
+pub const BUILTINS: [&str; 11] = [
+    "count", "sum", "pieces", "reserve", "prizes", "losses", "seats", "piece_at", "partner", "attacked",
+    "shift",
+];
 
 /// What a declared name stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

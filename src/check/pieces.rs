@@ -11,7 +11,7 @@ use super::scope::Scope;
 use super::types::{Kinds, Ty};
 
 /// Field names every piece has; no attribute may take them.
-const FIELDS: [&str; 3] = ["type", "owner", "value"];
+const FIELDS: [&str; 4] = ["type", "owner", "value", "cell"];
 
 impl<'a> Checker<'a> {
     /// Letters and attribute slots of every piece type (values come later: they are expressions).

@@ -30,9 +30,15 @@ pub enum Word {
     PushedTo,
     /// The pieces of the line a walk pushes: a collection, not a value.
     Line,
+    /// The type a promoting move turns the piece into.
+    Promotion,
+    /// The seat to act has no legal action.
+    Stuck,
+    /// How often the current position has occurred.
+    Repetitions,
 }
 
-const WORDS: [Word; 18] = [
+const WORDS: [Word; 21] = [
     Word::Mover,
     Word::Next,
     Word::Piece,
@@ -51,12 +57,15 @@ const WORDS: [Word; 18] = [
     Word::PushedFrom,
     Word::PushedTo,
     Word::Line,
+    Word::Promotion,
+    Word::Stuck,
+    Word::Repetitions,
 ];
 
 /// Available wherever the game is running.
 const RUNNING: [Word; 3] = [Word::Captures, Word::Turns, Word::Phase];
 /// What a move binds once it is finished (piece and cells are `none` in a choice).
-const MOVE: [Word; 5] = [Word::Mover, Word::Piece, Word::From, Word::To, Word::Target];
+const MOVE: [Word; 6] = [Word::Mover, Word::Piece, Word::From, Word::To, Word::Target, Word::Promotion];
 /// What a move binds before it is made.
 const BEFORE_MOVE: [Word; 3] = [Word::Mover, Word::Piece, Word::From];
 /// What a walk's step binds: the move so far and the step.
@@ -85,6 +94,9 @@ impl Word {
             Word::PushedFrom => "pushed_from",
             Word::PushedTo => "pushed_to",
             Word::Line => "line",
+            Word::Promotion => "promotion",
+            Word::Stuck => "stuck",
+            Word::Repetitions => "repetitions",
         }
     }
 
@@ -113,6 +125,9 @@ impl Word {
             Word::PushedFrom => ContextWord::PushedFrom,
             Word::PushedTo => ContextWord::PushedTo,
             Word::Line => return None,
+            Word::Promotion => ContextWord::Promotion,
+            Word::Stuck => ContextWord::Stuck,
+            Word::Repetitions => ContextWord::Repetitions,
         })
     }
 
@@ -233,11 +248,12 @@ impl<'a> Scope<'a> {
     }
 
     pub fn end_rule() -> Scope<'a> {
-        Scope::running("the end rules", &[Word::Mover, Word::Next])
+        Scope::running("the end rules", &[Word::Mover, Word::Next, Word::Stuck, Word::Repetitions])
     }
 
     pub fn rank_key() -> Scope<'a> {
-        Scope::running("a `rank by` key", &[Word::Mover, Word::Next, Word::Seat])
+        let words = [Word::Mover, Word::Next, Word::Seat, Word::Stuck, Word::Repetitions];
+        Scope::running("a `rank by` key", &words)
     }
 
     /// The `score` of `end`: evaluated for each seat, as `rank by` keys are.
@@ -314,8 +330,10 @@ impl<'a> Scope<'a> {
             Word::Pushed => Ty::ANY_PIECE,
             Word::Line => Ty::Unknown,
             Word::It | Word::Cell => self.it,
-            Word::Captures | Word::Turns => Ty::Int,
+            Word::Captures | Word::Turns | Word::Repetitions => Ty::Int,
             Word::Phase => Ty::Phase,
+            Word::Promotion => Ty::PieceType,
+            Word::Stuck => Ty::Bool,
         })
     }
 }
@@ -336,7 +354,11 @@ mod tests {
         assert_eq!(then.word_type(Word::Piece), Some(Ty::ANY_PIECE));
         assert_eq!(then.choices, vec!["quarter"]);
         assert!(Scope::cells_where().word_type(Word::Phase).is_none());
-        assert_eq!(Scope::end_rule().words.names(), ["mover", "next", "captures", "turns", "phase"]);
+        assert_eq!(
+            Scope::end_rule().words.names(),
+            ["mover", "next", "captures", "turns", "phase", "stuck", "repetitions"]
+        );
+        assert_eq!(Scope::finished_move("w", &choice).word_type(Word::Promotion), Some(Ty::PieceType));
     }
 
     #[test]

@@ -62,7 +62,8 @@ impl<'a> Checker<'a> {
                     )
                     .with_help("add `turn { play ACTION }`"),
                 );
-                ir::Turn { start: Vec::new(), choices: Vec::new(), count: one(), after: Vec::new() }
+                let count = one();
+                ir::Turn { start: Vec::new(), choices: Vec::new(), count, after: Vec::new(), legal: None }
             }
         };
         let until = decl.until.as_ref().map(|e| self.condition(e, &Scope::until()));
@@ -97,7 +98,9 @@ impl<'a> Checker<'a> {
         };
         let after_scope = Scope::finished_move("a turn's `after`", &all);
         let after = decl.after.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, &after_scope));
-        ir::Turn { start, choices, count, after }
+        let legal_scope = Scope::finished_move("a turn's `legal if`", &all);
+        let legal = decl.legal.as_ref().map(|c| self.condition(c, &legal_scope));
+        ir::Turn { start, choices, count, after, legal }
     }
 
     /// The actions a `play` or `otherwise` lists, and what their clauses may use.

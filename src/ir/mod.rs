@@ -181,6 +181,16 @@ pub struct Action {
     pub filter: Option<Expr>,
     /// After the move (and after any capture), in order.
     pub then: Vec<Effect>,
+    /// `promote on REGION to TYPES`: a piece move ending in the region is offered once per type.
+    pub promotion: Option<Promotion>,
+}
+
+/// A piece move that ends in `cells` (the mover's set) is offered once per type of `types`, the
+/// piece becoming that type as it arrives; elsewhere the move is offered as usual.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Promotion {
+    pub cells: PerSeat<CellSet>,
+    pub types: Vec<TypeId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -339,6 +349,15 @@ pub enum Effect {
         cell: Expr,
         destination: CaptureDestination,
     },
+    /// Move the piece on `from` to `to`, if there is one and `to` is empty.
+    Move {
+        from: Expr,
+        to: Expr,
+    },
+    /// Capture the piece on `cell` (if any) as a move would: it goes where captured pieces go.
+    Capture {
+        cell: Expr,
+    },
 }
 
 /// What the game does before the first turn, in order. Per-seat statements are expanded, one step
@@ -381,6 +400,9 @@ pub struct Turn {
     pub count: ActionCount,
     /// After every action of the turn, with that action's `from`, `to`, `piece` bound.
     pub after: Vec<Effect>,
+    /// Evaluated on the position a move leads to (after its effects and the turn's `after`), with
+    /// the move's context bound: the move is legal only when it holds.
+    pub legal: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -479,6 +501,12 @@ pub enum ContextWord {
     PushedTo,
     /// The cell of `it` in a `for each`.
     ItCell,
+    /// The type a promoting move turns the piece into (none for other moves).
+    Promotion,
+    /// Whether the seat to act has no legal action (end rules).
+    Stuck,
+    /// How many times the current position has occurred, this time included (end rules).
+    Repetitions,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -487,6 +515,8 @@ pub enum PieceField {
     Type,
     Owner,
     Value,
+    /// The cell the piece stands on (for a prize: the cell it was taken on; none in a reserve).
+    Cell,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -597,4 +627,17 @@ pub enum Expr {
     Roll(u32),
     /// The seat's team partner: the one other seat of its team, or none.
     Partner(Box<Expr>),
+    /// Whether an enemy of `seat` could capture on `cell` by one of the capturing actions of the
+    /// current phase (the actions' `when` and `where` and the capture rule hold; the turn's
+    /// filters and `legal if` are not applied). Inside another such test it is false.
+    Attacked {
+        cell: Box<Expr>,
+        seat: Box<Expr>,
+    },
+    /// The cell reached from `cell` by the steps of a path (none off the board); the path is read
+    /// from the mover's side.
+    Shift {
+        cell: Box<Expr>,
+        paths: PerSeat<Vec<DirId>>,
+    },
 }

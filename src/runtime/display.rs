@@ -256,7 +256,7 @@ impl Engine {
             Value::Bool(b) => b.to_string(),
             Value::Cell(c) => self.cell_name(c).into(),
             Value::Seat(s) => self.seat_name(s).into(),
-            Value::Piece(p) => self.piece_token(&p),
+            Value::Piece(p) | Value::Placed(p, _) => self.piece_token(&p),
             Value::Prize(p) => self.piece_token(&p.piece),
             Value::PieceType(t) => self.game.pieces.get(t as usize).map_or("?".into(), |k| k.name.clone()),
             Value::Phase(p) => self.game.phases.get(p as usize).map_or("?".into(), |k| k.name.clone()),

@@ -1,6 +1,6 @@
 //! Applying an action: moving, dropping or choosing, the capture and where the captured piece goes,
-//! then the effects (capture `then`, the action's `then`, the turn's `after`). A `roll` in a `set`
-//! or `with` is queued as a pending roll and written when its outcome is applied.
+//! a promotion, then the effects (capture `then`, the action's `then`, the turn's `after`). A
+//! `roll` in a `set` or `with` is queued as a pending roll and written when its outcome is applied.
 
 use crate::ir::{ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, SeatId};
 
@@ -10,11 +10,14 @@ use super::value::Value;
 use super::{Engine, Move, MoveKind};
 
 impl Engine {
-    /// Applies an action move: the move itself, then every effect it triggers.
-    pub(crate) fn apply_action(&self, state: &mut State, seat: SeatId, mv: Move) {
-        let MoveKind::Action(id) = mv.kind else { return };
-        let Some(action) = self.game.actions.get(id as usize) else { return };
+    /// Applies an action move: the move itself, then every effect it triggers. Returns the context
+    /// the effects ran in (the move's `piece`, `from`, `to`, `target`...).
+    pub(crate) fn apply_action(&self, state: &mut State, seat: SeatId, mv: Move) -> Option<Ctx> {
+        let MoveKind::Action(id) = mv.kind else { return None };
+        let action = self.game.actions.get(id as usize)?;
         let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
+        // A piece move's type is the one it promotes to (a drop's is the type dropped).
+        ctx.promotion = mv.piece.filter(|_| !matches!(action.kind, ActionKind::Drop { .. }));
         match &action.kind {
             ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
             ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
@@ -28,6 +31,7 @@ impl Engine {
         if let Some(phase) = self.game.phases.get(state.phase as usize) {
             self.run_effects(state, &ctx, &phase.turn.after);
         }
+        Some(ctx)
     }
 
     fn drop_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move, with: &[(AttrId, Expr)]) {
@@ -49,7 +53,8 @@ impl Engine {
         self.land(state, ctx, piece, to);
     }
 
-    /// Puts the moving piece (lifted off `from`) on `to`, capturing the piece standing there.
+    /// Puts the moving piece (lifted off `from`) on `to`, capturing the piece standing there, and
+    /// turns it into the type it promotes to.
     pub(super) fn land(&self, state: &mut State, ctx: &mut Ctx, piece: Piece, to: CellId) {
         let target = state.piece(to);
         ctx.to = Some(to);
@@ -60,6 +65,9 @@ impl Engine {
         }
         state.set_piece(to, Some(piece));
         ctx.piece = PieceSlot::At(to);
+        if let Some(kind) = ctx.promotion {
+            self.change_type(state, to, kind);
+        }
         if target.is_some() {
             self.run_effects(state, ctx, &self.game.capture.then);
         }
@@ -113,7 +121,7 @@ impl Engine {
                 match value {
                     Expr::Roll(sides) => queue_roll(state, *sides, RollTarget::Variable(slot)),
                     _ => {
-                        let value = self.eval(state, ctx, value);
+                        let value = self.eval(state, ctx, value).stored();
                         if let Some(variable) = state.variables.get_mut(slot as usize) {
                             *variable = value;
                         }
@@ -167,6 +175,19 @@ impl Engine {
                     self.send_away(state, ctx, piece, Some(cell), *destination);
                 }
             }
+            Effect::Move { from, to } => {
+                let from = self.eval(state, ctx, from).as_cell();
+                let to = self.eval(state, ctx, to).as_cell();
+                if let (Some(from), Some(to)) = (from, to) {
+                    self.relocate(state, from, to);
+                }
+            }
+            Effect::Capture { cell } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                if let Some((cell, piece)) = cell.and_then(|c| Some((c, state.piece(c)?))) {
+                    self.capture(state, ctx, piece, cell);
+                }
+            }
         }
     }
 
@@ -192,6 +213,14 @@ impl Engine {
             let Some(piece) = state.piece(cell) else { continue };
             let inner = Ctx { it: Value::Piece(piece), it_cell: Some(cell), ..*ctx };
             self.run_effects(state, &inner, body);
+        }
+    }
+
+    /// Moves the piece on `from` to `to` when there is one and `to` is empty.
+    fn relocate(&self, state: &mut State, from: CellId, to: CellId) {
+        if let (Some(piece), None) = (state.piece(from), state.piece(to)) {
+            state.set_piece(from, None);
+            state.set_piece(to, Some(piece));
         }
     }
 

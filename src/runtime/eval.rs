@@ -30,6 +30,12 @@ pub(crate) struct Ctx {
     pub choice: Option<i64>,
     pub it: Value,
     pub seat: Option<SeatId>,
+    /// The type a promoting move turns the piece into.
+    pub promotion: Option<TypeId>,
+    /// Whether the seat to act has no legal action, when already known.
+    pub stuck: Option<bool>,
+    /// Evaluating the conditions of a possible attacker: `attacked` is false inside.
+    pub attacking: bool,
     /// How many piece values are being evaluated inside one another.
     pub value_depth: u8,
     /// The step a walk is taking (`to` none off the board).
@@ -65,6 +71,9 @@ impl Ctx {
             choice: None,
             it: Value::None,
             seat: None,
+            promotion: None,
+            stuck: None,
+            attacking: false,
             value_depth: 0,
             step_from: None,
             step_to: None,
@@ -103,7 +112,7 @@ impl Engine {
                 Value::from_option(cell, |c| Value::Bool(self.in_zone(*zone, seat, c)))
             }
             Expr::PieceAt(cell) => match self.eval(state, ctx, cell) {
-                Value::Cell(c) => Value::from_option(state.piece(c), Value::Piece),
+                Value::Cell(c) => placed(state, c),
                 _ => Value::None,
             },
             Expr::Field(piece, field) => {
@@ -139,6 +148,19 @@ impl Engine {
             }
             // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
             Expr::Roll(_) => Value::None,
+            Expr::Attacked { cell, seat } => {
+                match (self.eval(state, ctx, cell).as_cell(), self.eval(state, ctx, seat).as_seat()) {
+                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat)),
+                    _ => Value::None,
+                }
+            }
+            Expr::Shift { cell, paths } => {
+                let path = paths.get(ctx.mover.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
+                let start = self.eval(state, ctx, cell).as_cell();
+                let end =
+                    start.and_then(|c| path.iter().try_fold(c, |c, &d| self.game.board.neighbour(c, d)));
+                Value::from_option(end, Value::Cell)
+            }
             Expr::Partner(seat) => {
                 let partner = self.eval(state, ctx, seat).as_seat().and_then(|s| self.partner(s));
                 Value::from_option(partner, Value::Seat)
@@ -173,12 +195,15 @@ impl Engine {
             ContextWord::Next => Value::from_option(ctx.next, Value::Seat),
             ContextWord::Piece => match ctx.piece {
                 PieceSlot::None => Value::None,
-                PieceSlot::At(cell) => Value::from_option(state.piece(cell), Value::Piece),
+                PieceSlot::At(cell) => placed(state, cell),
                 PieceSlot::Held(piece) => Value::Piece(piece),
             },
             ContextWord::From => Value::from_option(ctx.from, Value::Cell),
             ContextWord::To => Value::from_option(ctx.to, Value::Cell),
-            ContextWord::Target => Value::from_option(ctx.target, Value::Piece),
+            ContextWord::Target => match (ctx.target, ctx.to) {
+                (Some(target), Some(to)) => Value::Placed(target, to),
+                (target, _) => Value::from_option(target, Value::Piece),
+            },
             ContextWord::It => ctx.it,
             ContextWord::Seat => Value::from_option(ctx.seat, Value::Seat),
             ContextWord::Choice => Value::from_option(ctx.choice, Value::Int),
@@ -191,6 +216,9 @@ impl Engine {
             ContextWord::PushedFrom => Value::from_option(ctx.pushed_from, Value::Cell),
             ContextWord::PushedTo => Value::from_option(ctx.pushed_to, Value::Cell),
             ContextWord::ItCell => Value::from_option(ctx.it_cell, Value::Cell),
+            ContextWord::Promotion => Value::from_option(ctx.promotion, Value::PieceType),
+            ContextWord::Stuck => Value::Bool(ctx.stuck.unwrap_or_else(|| !self.has_legal_action(state))),
+            ContextWord::Repetitions => Value::Int(self.repetitions(state)),
         }
     }
 
@@ -200,6 +228,7 @@ impl Engine {
             PieceField::Attribute(a) => Value::Int(piece.attribute(a).into()),
             PieceField::Type => Value::PieceType(piece.kind),
             PieceField::Owner => Value::from_option(piece.owner, Value::Seat),
+            PieceField::Cell => Value::from_option(value.piece_cell(), Value::Cell),
             PieceField::Value => match value {
                 Value::Prize(prize) => Value::Int(prize.value),
                 _ => Value::from_option(self.piece_value(state, ctx, piece), Value::Int),
@@ -227,11 +256,13 @@ impl Engine {
     fn for_each_in(&self, state: &State, ctx: &Ctx, collection: &Collection, mut visit: impl FnMut(Value)) {
         match collection {
             Collection::Pieces { owner, types } => {
-                self.for_each_on_board(state, ctx, owner, types, |_, piece| visit(Value::Piece(piece)));
+                self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
+                    visit(Value::Placed(piece, cell))
+                });
             }
             Collection::Line => {
                 for cell in self.line_cells(ctx.line) {
-                    state.piece(cell).into_iter().for_each(|p| visit(Value::Piece(p)));
+                    state.piece(cell).into_iter().for_each(|p| visit(Value::Placed(p, cell)));
                 }
             }
             Collection::Reserve { owner } => {
@@ -283,4 +314,9 @@ impl Engine {
         let (start, direction, len) = line.map_or((None, 0, 0), |l| (Some(l.start), l.direction, l.len));
         std::iter::successors(start, move |&cell| board.neighbour(cell, direction)).take(len as usize)
     }
+}
+
+/// The piece on a cell with its cell, or `none`.
+fn placed(state: &State, cell: CellId) -> Value {
+    Value::from_option(state.piece(cell), |piece| Value::Placed(piece, cell))
 }

@@ -7,15 +7,17 @@
 //! the driver (play, search, perft) supplies the outcome.
 //!
 //! Modules: `state` (the data), `value` and `eval` (expressions), `movegen` (legal moves),
-//! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying a
-//! move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
-//! (the turn and phase machine, end rules, results), `notation`, `display`, `position` (the
-//! position text format), `perft`.
+//! `attacks` (`attacked`), `walk` (walks whose steps are guarded, paid for, push or leave the
+//! board), `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
+//! retiring seats), `turns` (the turn and phase machine, end rules, results), `history` (positions
+//! for `repetitions`), `notation`, `display`, `position` (the position text format), `perft`.
 
+mod attacks;
 mod display;
 mod effects;
 mod eval;
 mod evaluation;
+mod history;
 mod holdings;
 mod movegen;
 mod notation;
@@ -111,6 +113,11 @@ struct Tables {
     orders: Vec<Vec<SeatId>>,
     /// A fresh piece of each type: the attributes it has start at 0 clamped into their range.
     fresh_pieces: Vec<Piece>,
+    attacks: attacks::AttackTables,
+    /// The end rules read `repetitions`: positions are recorded in the history.
+    keeps_history: bool,
+    /// The end rules read `stuck`: it is found once per decision point.
+    end_reads_stuck: bool,
 }
 
 impl Engine {
@@ -360,6 +367,9 @@ impl Tables {
             map_slot_count,
             orders,
             fresh_pieces: fresh_pieces(game),
+            attacks: attacks::AttackTables::new(game),
+            keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),
+            end_reads_stuck: history::end_rules_read(game, crate::ir::ContextWord::Stuck),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Legal move generation: the first turn choice with any legal action gives the actions; each
 //! action generates its moves by pattern (step, slide, leap, walk, drop, choose), checked against
-//! the destination rule, the capture rule and the filters. Moves go to a sink that may stop early,
-//! so "is anything legal?" costs no allocation.
+//! the destination rule, the capture rule and the filters, split by promotion type, then tried on
+//! a scratch copy of the state against the turn's `legal if`. Moves go to a sink that may stop
+//! early, so "is anything legal?" generates no more than it needs.
 
 use std::ops::ControlFlow;
 
@@ -61,6 +62,43 @@ impl Engine {
     }
 
     fn choice_moves(
+        &self,
+        state: &State,
+        seat: SeatId,
+        choice: &ActionChoice,
+        sink: Sink<'_>,
+    ) -> ControlFlow<()> {
+        let legal = self.game.phases.get(state.phase as usize).and_then(|p| p.turn.legal.as_ref());
+        match legal {
+            None => self.candidate_moves(state, seat, choice, sink),
+            Some(legal) => {
+                // One copy of the state, made at the first move to try and refilled for each next.
+                let mut scratch: Option<State> = None;
+                self.candidate_moves(state, seat, choice, &mut |mv| {
+                    let scratch = match &mut scratch {
+                        Some(scratch) => {
+                            scratch.clone_from(state);
+                            scratch
+                        }
+                        None => scratch.insert(state.clone()),
+                    };
+                    if self.leads_to_legal(scratch, seat, mv, legal) {
+                        sink(mv)
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+            }
+        }
+    }
+
+    /// Whether the turn's `legal if` holds after playing the move on `scratch`.
+    fn leads_to_legal(&self, scratch: &mut State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
+        self.apply_action(scratch, seat, mv).is_some_and(|ctx| self.holds(scratch, &ctx, legal))
+    }
+
+    /// The moves of a choice's actions before the turn's `legal if`.
+    fn candidate_moves(
         &self,
         state: &State,
         seat: SeatId,
@@ -214,7 +252,8 @@ impl Generator<'_> {
     }
 
     /// A piece move from `from` that ends as said (off the board when `to` is none), if the
-    /// destination rule, the capture rule and the filters allow it.
+    /// destination rule, the capture rule and the filters allow it; once per promotion type where
+    /// the action promotes.
     fn offer_end(&self, from: CellId, end: WalkEnd, sink: Sink<'_>) -> ControlFlow<()> {
         let WalkEnd { to, target, path } = end;
         let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
@@ -226,12 +265,29 @@ impl Generator<'_> {
                     && self.capture_allowed(&ctx)
             }
         };
-        if allowed && self.filters_hold(&ctx) {
-            let mv =
-                Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path };
-            sink(mv)?;
+        if !allowed {
+            return ControlFlow::Continue(());
         }
-        ControlFlow::Continue(())
+        let mv = Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path };
+        match to.and_then(|to| self.promotion_types(to)) {
+            None if self.filters_hold(&ctx) => sink(mv),
+            None => ControlFlow::Continue(()),
+            Some(types) => {
+                for &kind in types {
+                    if self.filters_hold(&Ctx { promotion: Some(kind), ..ctx }) {
+                        sink(Move { piece: Some(kind), ..mv })?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    /// The types a move ending on `to` promotes to, if it promotes.
+    fn promotion_types(&self, to: CellId) -> Option<&[crate::ir::TypeId]> {
+        let promotion = self.action.promotion.as_ref()?;
+        let cells = promotion.cells.get(self.seat as usize)?;
+        cells.contains(to).then_some(promotion.types.as_slice())
     }
 
     fn capture_allowed(&self, ctx: &Ctx) -> bool {
@@ -317,7 +373,7 @@ impl Generator<'_> {
 
 /// A depth-first search for the cells a walk can end on: paths through empty cells that never
 /// revisit a cell, the last cell of a path possibly occupied.
-struct Walk<'a> {
+pub(super) struct Walk<'a> {
     state: &'a State,
     board: &'a crate::ir::Board,
     directions: &'a [DirId],
@@ -328,7 +384,12 @@ struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    fn new(state: &'a State, board: &'a crate::ir::Board, directions: &'a [DirId], exact: bool) -> Walk<'a> {
+    pub(super) fn new(
+        state: &'a State,
+        board: &'a crate::ir::Board,
+        directions: &'a [DirId],
+        exact: bool,
+    ) -> Walk<'a> {
         Walk {
             state,
             board,
@@ -340,7 +401,7 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn search(&mut self, from: CellId, length: usize) {
+    pub(super) fn search(&mut self, from: CellId, length: usize) {
         set_bit(&mut self.visited, from);
         self.extend(from, length);
     }
@@ -372,6 +433,10 @@ impl<'a> Walk<'a> {
 
     fn reached(&self) -> impl Iterator<Item = CellId> + '_ {
         (0..self.board.cell_count() as CellId).filter(|&c| has_bit(&self.reached, c))
+    }
+
+    pub(super) fn reaches(&self, cell: CellId) -> bool {
+        has_bit(&self.reached, cell)
     }
 }
 

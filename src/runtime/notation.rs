@@ -1,8 +1,8 @@
-//! Move notation: `a2-a3` (move), `a2xa3` (capture), `a3-a4-b4` (a walk that keeps its path, `-off`
-//! for a step off the board), `R@c3` (drop), `orient 2` (choose), `surrender` (declare), `end`,
-//! `pass`, with `:ACTION` appended when two legal moves would read the same. Reading accepts any
-//! case, `a2a3` and either separator (when no move is written exactly so), and the suffix only
-//! where it is needed.
+//! Move notation: `a2-a3` (move), `a2xa3` (capture), `a7-a8=Q` (promotion), `a3-a4-b4` (a walk
+//! that keeps its path, `-off` for a step off the board), `R@c3` (drop), `orient 2` (choose),
+//! `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal moves would read
+//! the same. Reading accepts any case, `a2a3` and either separator (when no move is written exactly
+//! so), `a7a8q` for a promotion, and the suffix only where it is needed.
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
@@ -27,19 +27,24 @@ impl Engine {
         }
     }
 
-    /// Whether another action's moves may read like this action's: piece moves like piece moves,
-    /// drops like drops. (A choice names its action; the moves of one action always read apart.)
+    /// Whether another action's moves may read like this action's: piece moves like piece moves
+    /// of an action for a type this one moves too, drops like drops of a type this one drops too.
+    /// (A choice and a declaration name their action; the moves of one action always read apart.)
     fn may_read_alike(&self, id: ActionId) -> bool {
         let family = |kind: &ActionKind| match kind {
-            ActionKind::Choose { .. } => None,
+            ActionKind::Choose { .. } | ActionKind::Declare => None,
             ActionKind::Drop { .. } => Some(true),
             _ => Some(false),
         };
-        let Some(mine) = self.game.actions.get(id as usize).and_then(|a| family(&a.kind)) else {
-            return false;
+        let overlap = |a: &[crate::ir::TypeId], b: &[crate::ir::TypeId]| {
+            a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
         };
+        let Some(action) = self.game.actions.get(id as usize) else { return false };
+        let Some(mine) = family(&action.kind) else { return false };
         let others = self.game.actions.iter().enumerate().filter(|&(other, _)| other != id as usize);
-        others.into_iter().any(|(_, action)| family(&action.kind) == Some(mine))
+        others
+            .into_iter()
+            .any(|(_, other)| family(&other.kind) == Some(mine) && overlap(&action.pieces, &other.pieces))
     }
 
     /// The notation without the tie-breaking suffix.
@@ -63,9 +68,15 @@ impl Engine {
             _ => {
                 let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
                 let separator = if captures { 'x' } else { '-' };
-                format!("{}{separator}{}", cell(mv.from), cell(mv.to))
+                format!("{}{separator}{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))
             }
         }
+    }
+
+    /// `=Q` for a move that promotes to the type with letter Q, empty otherwise.
+    fn promotion_suffix(&self, mv: Move) -> String {
+        let letter = mv.piece.and_then(|t| self.game.pieces.get(t as usize)).map(|t| t.letter);
+        letter.map_or(String::new(), |l| format!("={}", l.to_ascii_uppercase()))
     }
 
     pub(crate) fn parse_notation(&self, state: &State, text: &str) -> Result<Move, String> {
@@ -101,9 +112,13 @@ impl Engine {
         if plain == body {
             return true;
         }
-        let (Some(from), Some(to), None) = (mv.from, mv.to, mv.piece) else { return false };
+        let (Some(from), Some(to)) = (mv.from, mv.to) else { return false };
         let (from, to) = (self.cell_name(from), self.cell_name(to));
-        ["", "-", "x"].iter().any(|separator| body == format!("{from}{separator}{to}"))
+        let suffix = self.promotion_suffix(mv).to_ascii_lowercase();
+        let suffixes = [suffix.clone(), suffix.replace('=', "")];
+        ["", "-", "x"]
+            .iter()
+            .any(|separator| suffixes.iter().any(|suffix| body == format!("{from}{separator}{to}{suffix}")))
     }
 
     fn list(&self, state: &State, moves: &[Move]) -> String {

@@ -31,7 +31,11 @@
 //! resume action              # what follows the rolls: `setup`, `action` or `turn` (the default)
 //! result 1 2 white wins      # the game is over: each seat's place, then the reason
 //! scores 7 -7                # and each seat's score, when the rules give one
+//! history 9e3779b97f4a7c15 c2b2ae3d27d4eb4f  # position hashes so far, the current one last
 //! ```
+//!
+//! `history` is written only for rules that ask for `repetitions`; without it, a position read at
+//! a decision point starts its history with itself.
 //!
 //! A PIECE is its type's letter, the owner's seat number (1-based; none for a neutral piece) and
 //! optionally `:` and the values of the type's attributes in order: `D1:6`, `d2:1`, `C`. Variable
@@ -48,6 +52,8 @@ use super::{Engine, GameResult};
 
 /// The most pieces one reserve token may stand for.
 const MAX_TOKEN_COUNT: usize = 4096;
+/// The most positions a `history` line may hold.
+const MAX_HISTORY: usize = 1 << 20;
 
 type Line<'t> = (usize, &'t str);
 
@@ -76,7 +82,7 @@ pub(crate) fn read(engine: &Engine, text: &str) -> Result<State, String> {
         .map(|(index, line)| (index + 1, line.split('#').next().unwrap_or("").trim()))
         .filter(|(_, line)| !line.is_empty())
         .collect();
-    let mut reader = Reader { engine, state: engine.blank_state(), turn: None };
+    let mut reader = Reader { engine, state: engine.blank_state(), turn: None, history: false };
     let mut rest = lines.as_slice();
     while let Some((&(number, line), tail)) = rest.split_first() {
         rest = tail;
@@ -92,6 +98,8 @@ struct Reader<'e> {
     state: State,
     /// The `turn` line, resolved once the phase is known.
     turn: Option<(usize, SeatId, Option<usize>)>,
+    /// A `history` line was read.
+    history: bool,
 }
 
 impl Reader<'_> {
@@ -118,6 +126,7 @@ impl Reader<'_> {
             "scores" => self.scores(args)?,
             "retired" => self.retired(args)?,
             "pieces" => self.pieces(args)?,
+            "history" => self.history(args)?,
             other => return Err(format!("unknown statement `{other}`").into()),
         }
         Ok(())
@@ -135,8 +144,24 @@ impl Reader<'_> {
         }
         if self.state.pending.is_empty() {
             self.state.resume = Resume::Decision;
+            if !self.history && self.state.result.is_none() {
+                self.engine.record_position(&mut self.state);
+            }
         }
         Ok(self.state)
+    }
+
+    fn history(&mut self, args: &str) -> Result<(), String> {
+        self.history = true;
+        for word in args.split_whitespace() {
+            let hash =
+                u64::from_str_radix(word, 16).map_err(|_| format!("`{word}` is not a position hash"))?;
+            if self.state.history.len() >= MAX_HISTORY {
+                return Err(format!("more than {MAX_HISTORY} positions in the history"));
+            }
+            self.state.history.push(hash);
+        }
+        Ok(())
     }
 
     fn phase(&self, name: &str) -> Result<PhaseId, String> {
@@ -503,6 +528,10 @@ pub(crate) fn write(engine: &Engine, state: &State) -> String {
             let scores: Vec<String> = result.scores.iter().map(i64::to_string).collect();
             let _ = writeln!(out, "scores {}", scores.join(" "));
         }
+    }
+    if !state.history.is_empty() {
+        let hashes: Vec<String> = state.history.iter().map(|h| format!("{h:016x}")).collect();
+        let _ = writeln!(out, "history {}", hashes.join(" "));
     }
     out
 }

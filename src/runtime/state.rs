@@ -94,6 +94,9 @@ pub struct State {
     pub(crate) pending: Vec<PendingRoll>,
     pub(crate) resume: Resume,
     pub(crate) result: Option<GameResult>,
+    /// The hashes of the positions at the decision points so far, the current one last (kept
+    /// only when the rules ask for repetitions).
+    pub(crate) history: Vec<u64>,
 }
 
 impl State {

@@ -40,6 +40,7 @@ impl Engine {
             pending: Vec::new(),
             resume: Resume::Decision,
             result: None,
+            history: Vec::new(),
         };
         self.initialise_variables(&mut state);
         state
@@ -55,7 +56,7 @@ impl Engine {
             };
             for (offset, seat) in seats.into_iter().enumerate() {
                 let ctx = Ctx { seat, ..Ctx::new(None, None) };
-                let value = self.eval(state, &ctx, &variable.init);
+                let value = self.eval(state, &ctx, &variable.init).stored();
                 if let Some(slot) = state.variables.get_mut(base + offset) {
                     *slot = value;
                 }
@@ -226,6 +227,7 @@ impl Engine {
         if state.is_retired(self.current_seat(state)) {
             return self.end_turn(state, false);
         }
+        self.record_position(state);
         state.result = self.ended(state);
         if state.result.is_none() && state.plies >= self.game.limits.max_plies {
             state.result = Some(self.engine_end(state, "move limit"));
@@ -233,7 +235,10 @@ impl Engine {
     }
 
     fn ended(&self, state: &State) -> Option<GameResult> {
-        let ctx = self.end_ctx(state);
+        let mut ctx = self.end_ctx(state);
+        if self.tables.end_reads_stuck {
+            ctx.stuck = Some(!self.has_legal_action(state));
+        }
         let (index, rule) =
             self.game.end.iter().enumerate().find(|(_, rule)| self.holds(state, &ctx, &rule.condition))?;
         Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))

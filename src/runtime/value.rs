@@ -18,6 +18,8 @@ pub enum Value {
     Prize(Prize),
     PieceType(TypeId),
     Phase(PhaseId),
+    /// A piece on the board with the cell it stands on.
+    Placed(Piece, CellId),
 }
 
 impl Value {
@@ -49,9 +51,26 @@ impl Value {
     /// The piece itself, for board pieces and prizes alike.
     pub fn as_piece(self) -> Option<Piece> {
         match self {
-            Value::Piece(p) => Some(p),
+            Value::Piece(p) | Value::Placed(p, _) => Some(p),
             Value::Prize(p) => Some(p.piece),
             _ => None,
+        }
+    }
+
+    /// Where a piece stands (a prize: where it was taken); `None` for other values.
+    pub fn piece_cell(self) -> Option<CellId> {
+        match self {
+            Value::Placed(_, cell) => Some(cell),
+            Value::Prize(p) => p.cell,
+            _ => None,
+        }
+    }
+
+    /// The value as a variable keeps it: a piece without the cell it stood on.
+    pub fn stored(self) -> Value {
+        match self {
+            Value::Placed(p, _) => Value::Piece(p),
+            other => other,
         }
     }
 

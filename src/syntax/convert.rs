@@ -414,6 +414,11 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::exit_clause => {
             ActionClause::Exit(Spanned::new(capture_destination(children.expect(Rule::capture_dest)?)?, span))
         }
+        Rule::promote_clause => {
+            let region = region(children.expect(Rule::region)?)?;
+            children.expect(Rule::to_word)?;
+            ActionClause::Promote { region, pieces: ident_list(children.expect(Rule::ident_list)?)?, span }
+        }
         _ => return Err(malformed(span)),
     })
 }
@@ -533,6 +538,12 @@ fn effect(pair: Pair<'_, Rule>) -> Converted<Effect> {
             let destination = Spanned::new(capture_destination(destination)?, destination_span);
             Effect::Send { piece, destination, span }
         }
+        Rule::move_effect => {
+            let from = expr(children.expect(Rule::expr)?)?;
+            children.expect(Rule::to_word)?;
+            Effect::Move { from, to: expr(children.expect(Rule::expr)?)?, span }
+        }
+        Rule::capture_effect => Effect::Capture { cell: expr(children.expect(Rule::expr)?)?, span },
         _ => return Err(malformed(span)),
     })
 }
@@ -562,7 +573,7 @@ fn phase_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<PhaseDecl> {
                 once.set(&mut phase.order, order, "order", clause_span);
             }
             Rule::turn_block => {
-                let turn = turn_block(clause, once)?;
+                let turn = Box::new(turn_block(clause, once)?);
                 once.set(&mut phase.turn, turn, "turn", clause_span);
             }
             Rule::until_clause => once.set(&mut phase.until, single_expr(clause)?, "until", clause_span),
@@ -574,7 +585,8 @@ fn phase_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<PhaseDecl> {
 
 fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
     let span = span_of(&pair);
-    let mut turn = TurnDecl { start: None, choices: Vec::new(), actions: None, after: None, span };
+    let mut turn =
+        TurnDecl { start: None, choices: Vec::new(), actions: None, after: None, legal: None, span };
     let mut play = None;
     for clause in Children::of(pair) {
         let clause_span = span_of(&clause);
@@ -603,6 +615,7 @@ fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
                 let after = effect_block(Children::of(clause).required()?)?;
                 once.set(&mut turn.after, after, "after", clause_span);
             }
+            Rule::legal_clause => once.set(&mut turn.legal, single_expr(clause)?, "legal if", clause_span),
             _ => return Err(malformed(clause_span)),
         }
     }

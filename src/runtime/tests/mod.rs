@@ -54,6 +54,7 @@ pub(super) fn phase(name: &str, actions: Vec<ActionId>) -> Phase {
             choices: vec![ActionChoice { actions, filter: None }],
             count: ActionCount::Exactly(int(1)),
             after: vec![],
+            legal: None,
         },
         until: None,
     }
@@ -69,6 +70,7 @@ pub(super) fn action(name: &str, kind: ActionKind) -> Action {
         destination: Destination::EmptyOrEnemy,
         filter: None,
         then: vec![],
+        promotion: None,
     }
 }
 

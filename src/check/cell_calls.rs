@@ -1,0 +1,91 @@
+//! Built-in functions about cells: `attacked(CELL, SEAT)`, whether an enemy of the seat could
+//! capture there, and `shift(CELL, PATH)`, the cell a path of directions leads to.
+
+use crate::ast::{BinaryOp, Expr, ExprKind, Ident, Span};
+use crate::diagnostics::Diagnostic;
+use crate::ir;
+
+use super::Checker;
+use super::directions::DirRef;
+use super::scope::{Scope, Word};
+use super::types::{Ty, Typed};
+
+impl<'a> Checker<'a> {
+    /// `attacked(CELL, SEAT)`
+    pub(super) fn attacked(
+        &mut self,
+        function: &Ident,
+        args: &'a [Expr],
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> Typed {
+        if !self.arity(function, args, 2..=2, span, scope) {
+            return Typed::unknown();
+        }
+        let cell = self.expr(&args[0], scope);
+        self.check_type(&cell, args[0].span, Ty::Cell);
+        let seat = self.expr(&args[1], scope);
+        self.check_type(&seat, args[1].span, Ty::Seat);
+        let extents = [cell.extent, seat.extent];
+        let expr = ir::Expr::Attacked { cell: Box::new(cell.expr), seat: Box::new(seat.expr) };
+        Typed::node(expr, Ty::Bool, &extents)
+    }
+
+    /// `shift(CELL, PATH)`: PATH is directions joined by `+`, read from the mover's side.
+    pub(super) fn shift(
+        &mut self,
+        function: &Ident,
+        args: &'a [Expr],
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> Typed {
+        if !self.arity(function, args, 2..=2, span, scope) {
+            return Typed::unknown();
+        }
+        let cell = self.expr(&args[0], scope);
+        self.check_type(&cell, args[0].span, Ty::Cell);
+        let Some(steps) = path_names(&args[1]) else {
+            self.report(
+                Diagnostic::error(
+                    "type-mismatch",
+                    "expected a path of directions",
+                    args[1].span,
+                    "not directions joined by `+`",
+                )
+                .with_help("write the steps like a leap's path: `shift(to, forward + forward)`"),
+            );
+            return Typed::unknown();
+        };
+        let Some(path) = steps.iter().map(|step| self.path_step(step)).collect::<Option<Vec<_>>>() else {
+            return Typed::unknown();
+        };
+        let relative = path.iter().any(|d| matches!(d, DirRef::Relative(_)));
+        if relative && scope.word_type(Word::Mover).is_none() {
+            self.report(
+                Diagnostic::error(
+                    "context-unavailable",
+                    format!("a seat-relative path needs a mover, and there is none in {}", scope.place),
+                    args[1].span,
+                    "read from the mover's side",
+                )
+                .with_help("use the board's own directions here, such as `n` or `e`"),
+            );
+            return Typed::unknown();
+        }
+        let paths = (0..self.seats.len()).map(|seat| self.seat_path(seat, &path)).collect();
+        Typed::node(ir::Expr::Shift { cell: Box::new(cell.expr), paths }, Ty::Cell, &[cell.extent])
+    }
+}
+
+/// The names of a path written `a + b + c`, or `None` when it is something else.
+fn path_names(e: &Expr) -> Option<Vec<&Ident>> {
+    match &e.node {
+        ExprKind::Name(ident) => Some(vec![ident]),
+        ExprKind::Binary { op, left, right } if op.node == BinaryOp::Add => {
+            let mut names = path_names(left)?;
+            names.extend(path_names(right)?);
+            Some(names)
+        }
+        _ => None,
+    }
+}
