@@ -1,14 +1,16 @@
 //! The Monte Carlo tree search agent (UCT), generic over any game: decision nodes belong to whoever
 //! is to move (the same seat again when a turn holds several actions), rolls are chance nodes with
 //! equally likely outcomes, every result is a vector of rewards (one a seat, from the places) and
-//! each node accumulates the reward of the seat that chose it. Leaves are valued by random
-//! playouts, cut after a number of plies and then scored by the heuristic (see `evaluation`).
+//! each node accumulates the reward of the seat that chose it. Leaves are valued by playouts, whose
+//! moves follow the search's move history (`history`: MAST) and whose rolls are random, cut after a
+//! number of plies and then scored by the heuristic (see `evaluation`).
 //!
 //! The search runs under a budget of iterations or of time, on several threads (root parallelism:
 //! each thread grows its own tree from its own seed; the root statistics are summed in thread
 //! order). The seed comes from the game's generator, so with an iteration budget a game's seed
 //! fixes every move for a given thread count; with `threads=1` the search is fully sequential.
 
+mod history;
 mod tree;
 
 use std::thread;

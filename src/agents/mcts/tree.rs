@@ -13,6 +13,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::super::evaluation::{heuristic_scores, rewards_from_places, rewards_from_scores, value_scale};
+use super::history::MoveHistory;
 use super::{Budget, MctsConfig, RootStatistics};
 use crate::ir::SeatId;
 use crate::runtime::{Engine, Move, State, Status};
@@ -75,6 +76,7 @@ pub(super) struct Tree<'e> {
     /// The unit of heuristic leads (see `evaluation::value_scale`), measured at the root.
     value_scale: f64,
     iterations: u64,
+    history: MoveHistory,
     // Buffers reused by every iteration.
     path: Vec<u32>,
     moves: Vec<Move>,
@@ -106,6 +108,7 @@ impl<'e> Tree<'e> {
             playout_plies: config.playout_plies,
             value_scale: value_scale(engine, state),
             iterations: 0,
+            history: MoveHistory::default(),
             path: Vec::new(),
             moves: Vec::new(),
             rewards: Vec::new(),
@@ -141,7 +144,8 @@ impl<'e> Tree<'e> {
         }
     }
 
-    /// One descent from the root, a playout from where it stops, and the rewards backed up.
+    /// One descent from the root, a playout from where it stops, and the rewards backed up (into
+    /// the nodes of the path and the history of the moves played).
     fn iterate(&mut self) {
         self.iterations += 1;
         let mut state = self.root.clone();
@@ -151,6 +155,7 @@ impl<'e> Tree<'e> {
             self.playout(&mut state);
         }
         self.back_up();
+        self.history.learn(&self.rewards);
     }
 
     /// Walks down the tree, playing each edge on `state`, to a node never visited, an unexpandable
@@ -187,7 +192,12 @@ impl<'e> Tree<'e> {
                 }
             };
             match self.nodes[child].edge {
-                Edge::Move(mv) => self.engine.apply_move(state, mv),
+                Edge::Move(mv) => {
+                    if let Some(seat) = self.nodes[child].chooser {
+                        self.history.played(seat, mv);
+                    }
+                    self.engine.apply_move(state, mv)
+                }
                 Edge::Outcome(outcome) => self.engine.apply_chance(state, outcome),
                 Edge::Root => {}
             }
@@ -254,8 +264,9 @@ impl<'e> Tree<'e> {
         best.0
     }
 
-    /// Plays random moves and rolls to the end of the game or the ply cap and leaves each seat's
-    /// reward in `rewards`: from the result, or from the heuristic scores at the cap.
+    /// Plays moves (chosen by the move history) and random rolls to the end of the game or the
+    /// ply cap and leaves each seat's reward in `rewards`: from the result, or from the heuristic
+    /// scores at the cap.
     fn playout(&mut self, state: &mut State) {
         for _ in 0..self.playout_plies {
             match self.engine.status(state) {
@@ -268,12 +279,13 @@ impl<'e> Tree<'e> {
                     let outcome = self.rng.random_range(1..=sides);
                     self.engine.apply_chance(state, outcome);
                 }
-                Status::Decision { .. } => {
+                Status::Decision { seat } => {
                     self.engine.legal_moves(state, &mut self.moves);
                     if self.moves.is_empty() {
                         break;
                     }
-                    let mv = self.moves[self.rng.random_range(0..self.moves.len())];
+                    let mv = self.moves[self.history.choose(seat, &self.moves, &mut self.rng)];
+                    self.history.played(seat, mv);
                     self.engine.apply_move(state, mv);
                 }
             }
