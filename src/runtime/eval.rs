@@ -6,6 +6,8 @@ use std::ops::ControlFlow;
 use crate::ir::{CellId, Collection, Const, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
 
 use super::Engine;
+use super::board_index::cells_in;
+use super::movegen::CELL_WORDS;
 use super::state::{Piece, State};
 use super::value::{Value, binary};
 
@@ -371,9 +373,20 @@ impl Engine {
             Value::None => None,
             _ => return ControlFlow::Continue(()),
         };
-        let wanted = |kind: TypeId| types.is_empty() || types.contains(&kind);
-        for cell in state.cells_of(owner) {
-            if let Some(piece) = state.piece(cell).filter(|p| p.owner == owner && wanted(p.kind)) {
+        let mut union = [0u64; CELL_WORDS];
+        let cells = match types {
+            [] => state.index.of_owner(owner),
+            [kind] => state.index.of_type(owner, *kind),
+            _ => {
+                for &kind in types {
+                    let bits = state.index.of_type(owner, kind);
+                    union.iter_mut().zip(bits).for_each(|(word, bits)| *word |= bits);
+                }
+                union.get(..state.index.words()).unwrap_or(&[])
+            }
+        };
+        for cell in cells_in(cells) {
+            if let Some(piece) = state.piece(cell) {
                 visit(cell, piece)?;
             }
         }

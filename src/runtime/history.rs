@@ -108,17 +108,7 @@ pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
 impl Engine {
     /// The hash of the position (see the module doc).
     pub(crate) fn position_hash(&self, state: &State) -> u64 {
-        let mut hasher = PositionHasher(0);
-        for (cell, piece) in state.board.iter().enumerate() {
-            if let Some(piece) = piece {
-                let owner = piece.owner.map_or(0, |s| u64::from(s) + 1);
-                hasher.write_u64(cell as u64 | owner << 16 | u64::from(piece.kind) << 24);
-                for pair in piece.attributes.chunks(2) {
-                    let high = pair.get(1).map_or(0, |&a| u64::from(a as u32) << 32);
-                    hasher.write_u64(u64::from(pair[0] as u32) | high);
-                }
-            }
-        }
+        let mut hasher = PositionHasher(state.index.hash());
         state.reserve.hash(&mut hasher);
         state.prizes.hash(&mut hasher);
         state.variables.hash(&mut hasher);

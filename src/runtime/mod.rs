@@ -13,6 +13,7 @@
 //! for `repetitions`), `notation`, `display`, `position` (the position text format), `perft`.
 
 mod attacks;
+mod board_index;
 mod display;
 mod effects;
 mod eval;
@@ -24,6 +25,7 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod reach;
 mod state;
 mod turns;
 mod value;

@@ -5,6 +5,7 @@
 use crate::ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
 
 use super::GameResult;
+use super::board_index::{BoardIndex, cells_in};
 use super::value::Value;
 
 /// A piece: its owner (`None` for neutral), its type and its attribute values (slots the type does
@@ -25,11 +26,6 @@ impl Piece {
     pub fn attribute(&self, attribute: AttrId) -> i32 {
         self.attributes.get(attribute as usize).copied().unwrap_or(0)
     }
-}
-
-/// The position of an owner's bit set in the occupancy index.
-fn owner_index(owner: Option<SeatId>) -> usize {
-    owner.map_or(0, |seat| seat as usize + 1)
 }
 
 /// A captured piece in its capturer's prize pile, with its value and the cell it was taken on.
@@ -73,9 +69,9 @@ pub(crate) enum Resume {
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(crate) board: Vec<Option<Piece>>,
-    /// Which cells each owner's pieces stand on, derived from `board`: one bit set of
-    /// `board.len().div_ceil(64)` words per owner, neutral first, then seat by seat.
-    pub(crate) occupancy: Vec<u64>,
+    /// Where each owner's pieces and each type of them stand, and the board's hash, derived from
+    /// `board`.
+    pub(crate) index: BoardIndex,
     /// Every seat's reserve, sorted (by owner first); a reserve piece's owner is its seat.
     pub(crate) reserve: Vec<Piece>,
     /// Every seat's prize pile, sorted (by holder first).
@@ -126,7 +122,7 @@ impl State {
     fn empty_copy(&self) -> State {
         State {
             board: Vec::new(),
-            occupancy: Vec::new(),
+            index: BoardIndex::default(),
             reserve: Vec::new(),
             prizes: Vec::new(),
             variables: Vec::new(),
@@ -151,7 +147,7 @@ impl State {
         // Named field by field, so that a new field cannot be forgotten here.
         let State {
             board,
-            occupancy,
+            index,
             reserve,
             prizes,
             variables,
@@ -171,7 +167,7 @@ impl State {
             history,
         } = source;
         self.board.clone_from(board);
-        self.occupancy.clone_from(occupancy);
+        self.index.clone_from(index);
         self.reserve.clone_from(reserve);
         self.prizes.clone_from(prizes);
         self.variables.clone_from(variables);
@@ -197,35 +193,12 @@ impl State {
     pub(crate) fn set_piece(&mut self, cell: CellId, piece: Option<Piece>) {
         let Some(slot) = self.board.get_mut(cell as usize) else { return };
         let old = std::mem::replace(slot, piece);
-        let words = self.board.len().div_ceil(64);
-        let bit = 1u64 << (cell % 64);
-        let word = |owner: Option<SeatId>| owner_index(owner) * words + cell as usize / 64;
-        if let Some(bits) = old.and_then(|p| self.occupancy.get_mut(word(p.owner))) {
-            *bits &= !bit;
-        }
-        if let Some(bits) = piece.and_then(|p| self.occupancy.get_mut(word(p.owner))) {
-            *bits |= bit;
-        }
-    }
-
-    /// An empty occupancy index for a board of `cells` cells and `seats` seats.
-    pub(crate) fn empty_occupancy(cells: usize, seats: usize) -> Vec<u64> {
-        vec![0; cells.div_ceil(64) * (seats + 1)]
+        self.index.replace(cell, old.as_ref(), piece.as_ref());
     }
 
     /// The cells the owner's pieces (`None`: neutral pieces) stand on, in cell order.
     pub(crate) fn cells_of(&self, owner: Option<SeatId>) -> impl Iterator<Item = CellId> + '_ {
-        let words = self.board.len().div_ceil(64);
-        let start = owner_index(owner) * words;
-        let bits = self.occupancy.get(start..start + words).unwrap_or(&[]);
-        bits.iter().enumerate().flat_map(|(index, &word)| {
-            let base = index as u32 * 64;
-            std::iter::successors((word != 0).then_some(word), |&w| {
-                let rest = w & (w - 1);
-                (rest != 0).then_some(rest)
-            })
-            .map(move |w| (base + w.trailing_zeros()) as CellId)
-        })
+        cells_in(self.index.of_owner(owner))
     }
 
     /// The seat's reserve, sorted.
