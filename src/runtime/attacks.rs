@@ -107,7 +107,7 @@ impl PhaseAttacks {
 }
 
 /// Whether an action moves a piece on the board and may end on an enemy.
-fn captures(action: &Action) -> bool {
+pub(super) fn captures(action: &Action) -> bool {
     let moves_piece =
         !matches!(action.kind, ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare);
     moves_piece && action.destination != Destination::Empty

@@ -70,39 +70,7 @@ pub(super) fn end_rules_read(game: &Game, word: ContextWord) -> bool {
 
 /// Whether an expression reads a context word.
 pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
-    use crate::ir::Collection;
-    let owner = |collection: &Collection| match collection {
-        Collection::Pieces { owner, .. }
-        | Collection::Reserve { owner }
-        | Collection::Prizes { owner }
-        | Collection::Losses { owner } => mentions(owner, word),
-        Collection::Seats | Collection::Line => false,
-    };
-    match expr {
-        Expr::Context(w) => *w == word,
-        Expr::Const(_) | Expr::Variable(_) | Expr::Roll(_) => false,
-        Expr::SeatVariable(_, e)
-        | Expr::Map(_, e)
-        | Expr::PieceAt(e)
-        | Expr::Field(e, _)
-        | Expr::Not(e)
-        | Expr::Neg(e)
-        | Expr::Partner(e)
-        | Expr::Shift { cell: e, .. } => mentions(e, word),
-        Expr::InZone { cell: a, seat: b, .. }
-        | Expr::Binary(_, a, b)
-        | Expr::Allied(a, b)
-        | Expr::Distance(a, b)
-        | Expr::Attacked { cell: a, seat: b, by: None } => mentions(a, word) || mentions(b, word),
-        Expr::Attacked { cell: a, seat: b, by: Some(c) } => {
-            mentions(a, word) || mentions(b, word) || mentions(c, word)
-        }
-        Expr::If(c, a, b) => mentions(c, word) || mentions(a, word) || mentions(b, word),
-        Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
-            owner(collection) || predicate.as_ref().is_some_and(|p| mentions(p, word))
-        }
-        Expr::Sum(collection, term) => owner(collection) || mentions(term, word),
-    }
+    expr.any(&mut |e| *e == Expr::Context(word))
 }
 
 impl Engine {

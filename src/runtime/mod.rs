@@ -27,6 +27,7 @@ mod perft;
 mod position;
 mod reach;
 mod state;
+mod trial;
 mod turns;
 mod value;
 mod walk;
@@ -118,6 +119,7 @@ struct Tables {
     fresh_pieces: Vec<Piece>,
     attacks: attacks::AttackTables,
     filters: filters::FilterTables,
+    trials: trial::TrialTables,
     /// The end rules read `repetitions`: positions are recorded in the history.
     keeps_history: bool,
     /// The end rules read `stuck`: it is found once per decision point.
@@ -373,6 +375,7 @@ impl Tables {
             fresh_pieces: fresh_pieces(game),
             attacks: attacks::AttackTables::new(game),
             filters: filters::FilterTables::new(game),
+            trials: trial::TrialTables::new(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),
             end_reads_stuck: history::end_rules_read(game, crate::ir::ContextWord::Stuck),
         }

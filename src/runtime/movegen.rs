@@ -97,9 +97,14 @@ impl Engine {
         }
     }
 
-    /// Whether the turn's `legal if` holds after playing the move on `scratch`.
+    /// Whether the turn's `legal if` holds after playing the move on `scratch` (see `trial`).
     fn leads_to_legal(&self, scratch: &mut State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
-        self.apply_action(scratch, seat, mv).is_some_and(|ctx| self.holds(scratch, &ctx, legal))
+        let ctx = if self.tables.trials.plays_after(scratch.phase) {
+            self.apply_action(scratch, seat, mv)
+        } else {
+            self.play_action(scratch, seat, mv)
+        };
+        ctx.is_some_and(|ctx| self.holds(scratch, &ctx, legal))
     }
 
     /// The moves of a choice's actions before the turn's `legal if`.
