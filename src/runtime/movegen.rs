@@ -7,14 +7,14 @@
 use std::ops::ControlFlow;
 
 use crate::ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, ContextWord, Destination, DirId, Expr,
-    SeatId,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, SeatId,
 };
 
+use super::board_index::cells_in;
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
-use super::history::mentions;
 use super::state::{Piece, State};
+use super::trial::Trials;
 use super::walk::{WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Path};
 
@@ -45,7 +45,10 @@ impl Engine {
                 break;
             }
         }
-        out.sort_unstable();
+        // Moves come out in order piece by piece and action by action: most lists need no sort.
+        if !out.is_sorted() {
+            out.sort_unstable();
+        }
         out.dedup();
         if out.is_empty() {
             out.push(Move::bare(MoveKind::Pass));
@@ -75,36 +78,12 @@ impl Engine {
         match legal {
             None => self.candidate_moves(state, seat, choice, sink),
             Some(legal) => {
-                // One copy of the state, made at the first move to try and refilled for each next;
-                // the position history only when the condition reads it.
-                let with_history = mentions(legal, ContextWord::Repetitions);
-                let mut scratch: Option<State> = None;
+                let mut trials = Trials::new(self, state, seat, legal);
                 self.candidate_moves(state, seat, choice, &mut |mv| {
-                    let scratch = match &mut scratch {
-                        Some(scratch) => {
-                            scratch.copy_from(state, with_history);
-                            scratch
-                        }
-                        None => scratch.insert(State::trial_copy(state, with_history)),
-                    };
-                    if self.leads_to_legal(scratch, seat, mv, legal) {
-                        sink(mv)
-                    } else {
-                        ControlFlow::Continue(())
-                    }
+                    if trials.is_legal(mv) { sink(mv) } else { ControlFlow::Continue(()) }
                 })
             }
         }
-    }
-
-    /// Whether the turn's `legal if` holds after playing the move on `scratch` (see `trial`).
-    fn leads_to_legal(&self, scratch: &mut State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
-        let ctx = if self.tables.trials.plays_after(scratch.phase) {
-            self.apply_action(scratch, seat, mv)
-        } else {
-            self.play_action(scratch, seat, mv)
-        };
-        ctx.is_some_and(|ctx| self.holds(scratch, &ctx, legal))
     }
 
     /// The moves of a choice's actions before the turn's `legal if`.
@@ -449,7 +428,7 @@ impl<'a> Walk<'a> {
     }
 
     fn reached(&self) -> impl Iterator<Item = CellId> + '_ {
-        (0..self.board.cell_count() as CellId).filter(|&c| has_bit(&self.reached, c))
+        cells_in(self.reached.get(..self.board.cell_count().div_ceil(64)).unwrap_or(&[]))
     }
 
     pub(super) fn reaches(&self, cell: CellId) -> bool {

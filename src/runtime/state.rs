@@ -101,6 +101,26 @@ pub struct State {
     /// The hashes of the positions at the decision points so far, the current one last (kept
     /// only when the rules ask for repetitions).
     pub(crate) history: Vec<u64>,
+    /// The cells written since the copy was last equal to its source (scratch copies only).
+    pub(crate) journal: Journal,
+}
+
+/// The cells a scratch copy has written since it was last made equal to its source, when it keeps
+/// them (see `State::start_journal`). Bookkeeping, not part of the position: it never makes two
+/// states differ or hash differently.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Journal(Option<Vec<CellId>>);
+
+impl PartialEq for Journal {
+    fn eq(&self, _: &Journal) -> bool {
+        true
+    }
+}
+
+impl Eq for Journal {}
+
+impl std::hash::Hash for Journal {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Clone for State {
@@ -130,6 +150,7 @@ impl State {
             pending: Vec::new(),
             result: None,
             history: Vec::new(),
+            journal: Journal::default(),
             ..*self
         }
     }
@@ -142,12 +163,40 @@ impl State {
     }
 
     /// Copies `source` into the buffers already held (see `clone_from`); the history only if
-    /// asked for, leaving it empty otherwise.
+    /// asked for, leaving it empty otherwise. A journal kept goes on, empty.
     pub(crate) fn copy_from(&mut self, source: &State, with_history: bool) {
+        self.board.clone_from(&source.board);
+        self.index.clone_from(&source.index);
+        if let Some(cells) = &mut self.journal.0 {
+            cells.clear();
+        }
+        self.copy_all_but_board_from(source, with_history);
+    }
+
+    /// Keeps a journal of the cells written from now on (see `restore_from`).
+    pub(crate) fn start_journal(&mut self) {
+        self.journal.0.get_or_insert_with(Vec::new).clear();
+    }
+
+    /// Makes this copy equal to `source` again, when it was equal to it when its journal was
+    /// started or when it was last restored: only the cells written since are copied back.
+    pub(crate) fn restore_from(&mut self, source: &State, with_history: bool) {
+        let Some(mut cells) = self.journal.0.take() else {
+            return self.copy_from(source, with_history);
+        };
+        for &cell in &cells {
+            self.set_piece(cell, source.piece(cell));
+        }
+        cells.clear();
+        self.journal.0 = Some(cells);
+        self.copy_all_but_board_from(source, with_history);
+    }
+
+    fn copy_all_but_board_from(&mut self, source: &State, with_history: bool) {
         // Named field by field, so that a new field cannot be forgotten here.
         let State {
-            board,
-            index,
+            board: _,
+            index: _,
             reserve,
             prizes,
             variables,
@@ -165,9 +214,8 @@ impl State {
             resume,
             result,
             history,
+            journal: _,
         } = source;
-        self.board.clone_from(board);
-        self.index.clone_from(index);
         self.reserve.clone_from(reserve);
         self.prizes.clone_from(prizes);
         self.variables.clone_from(variables);
@@ -194,6 +242,9 @@ impl State {
         let Some(slot) = self.board.get_mut(cell as usize) else { return };
         let old = std::mem::replace(slot, piece);
         self.index.replace(cell, old.as_ref(), piece.as_ref());
+        if let Some(cells) = &mut self.journal.0 {
+            cells.push(cell);
+        }
     }
 
     /// The cells the owner's pieces (`None`: neutral pieces) stand on, in cell order.

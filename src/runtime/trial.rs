@@ -1,25 +1,114 @@
-//! What trying a move for the turn's `legal if` must play. The move is played on a scratch copy of
-//! the state, with every effect it triggers, and the condition is tested there; the turn's `after`
-//! effects are left out when all they do is set variables that the condition cannot read, either
-//! itself or through the conditions of the capturing actions that `attacked` tests.
+//! Trying moves against the turn's `legal if`: each move is played on a scratch copy of the
+//! position, with every effect it triggers, and the condition is tested there. The scratch copy is
+//! made once per position and put back after each move by rewriting only the cells the move wrote
+//! (its journal); it is kept per thread from one position to the next, so that a warm search does
+//! not allocate. The turn's `after` effects are left out when all they do is set variables that
+//! the condition cannot read, either itself or through the conditions of the capturing actions
+//! that `attacked` tests; the position history is copied only when the condition reads
+//! `repetitions`.
 
-use crate::ir::{Action, ActionKind, Effect, Expr, Game, Phase, PhaseId, VarId};
+use std::cell::Cell;
+
+use crate::ir::{Action, ActionKind, ContextWord, Effect, Expr, Game, Phase, PhaseId, SeatId, VarId};
 
 use super::attacks::captures;
+use super::history::mentions;
+use super::state::State;
+use super::{Engine, Move};
 
-/// By phase: whether a tried move must play the turn's `after` effects.
+thread_local! {
+    /// The scratch state of the thread's trials, between two positions.
+    static SCRATCH: Cell<Option<State>> = const { Cell::new(None) };
+}
+
+/// What the trials of a phase's moves need, found once per game.
 #[derive(Debug, Default)]
 pub(super) struct TrialTables {
-    plays_after: Vec<bool>,
+    phases: Vec<PhaseTrials>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct PhaseTrials {
+    plays_after: bool,
+    reads_history: bool,
 }
 
 impl TrialTables {
     pub(super) fn new(game: &Game) -> TrialTables {
-        TrialTables { plays_after: game.phases.iter().map(|phase| legal_reads_after(game, phase)).collect() }
+        let phases = game
+            .phases
+            .iter()
+            .map(|phase| PhaseTrials {
+                plays_after: legal_reads_after(game, phase),
+                reads_history: phase
+                    .turn
+                    .legal
+                    .as_ref()
+                    .is_some_and(|l| mentions(l, ContextWord::Repetitions)),
+            })
+            .collect();
+        TrialTables { phases }
     }
 
-    pub(super) fn plays_after(&self, phase: PhaseId) -> bool {
-        self.plays_after.get(phase as usize).copied().unwrap_or(true)
+    fn phase(&self, phase: PhaseId) -> PhaseTrials {
+        let all = PhaseTrials { plays_after: true, reads_history: true };
+        self.phases.get(phase as usize).copied().unwrap_or(all)
+    }
+
+    #[cfg(test)]
+    fn plays_after(&self, phase: PhaseId) -> bool {
+        self.phase(phase).plays_after
+    }
+}
+
+/// The moves of one position tried one after the other against the condition.
+pub(super) struct Trials<'a> {
+    engine: &'a Engine,
+    state: &'a State,
+    seat: SeatId,
+    legal: &'a Expr,
+    needs: PhaseTrials,
+    /// The scratch copy, and whether it has been made from `state` yet.
+    scratch: Option<State>,
+    made: bool,
+}
+
+impl<'a> Trials<'a> {
+    pub(super) fn new(engine: &'a Engine, state: &'a State, seat: SeatId, legal: &'a Expr) -> Trials<'a> {
+        let needs = engine.tables.trials.phase(state.phase);
+        Trials { engine, state, seat, legal, needs, scratch: SCRATCH.take(), made: false }
+    }
+
+    /// Whether the condition holds after the move.
+    pub(super) fn is_legal(&mut self, mv: Move) -> bool {
+        let (engine, seat, legal, plays_after) = (self.engine, self.seat, self.legal, self.needs.plays_after);
+        let scratch = self.refilled_scratch();
+        let ctx = if plays_after {
+            engine.apply_action(scratch, seat, mv)
+        } else {
+            engine.play_action(scratch, seat, mv)
+        };
+        ctx.is_some_and(|ctx| engine.holds(scratch, &ctx, legal))
+    }
+
+    /// The scratch copy, equal to the position again.
+    fn refilled_scratch(&mut self) -> &mut State {
+        let (state, with_history) = (self.state, self.needs.reads_history);
+        let scratch = self.scratch.get_or_insert_with(|| State::trial_copy(state, with_history));
+        if self.made {
+            scratch.restore_from(state, with_history);
+        } else {
+            scratch.copy_from(state, with_history);
+            scratch.start_journal();
+            self.made = true;
+        }
+        scratch
+    }
+}
+
+impl Drop for Trials<'_> {
+    fn drop(&mut self) {
+        SCRATCH.set(self.scratch.take());
     }
 }
 

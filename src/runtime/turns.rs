@@ -6,7 +6,7 @@ use crate::ir::{ActionCount, EndRule, Expr, Outcome, SeatId, SetupStep};
 
 use super::board_index::BoardIndex;
 use super::eval::{Ctx, PieceSlot};
-use super::state::{Resume, State};
+use super::state::{Journal, Resume, State};
 use super::value::Value;
 use super::{Engine, GameResult, Move, MoveKind};
 
@@ -43,6 +43,7 @@ impl Engine {
             resume: Resume::Decision,
             result: None,
             history: Vec::new(),
+            journal: Journal::default(),
         };
         self.initialise_variables(&mut state);
         state
