@@ -252,20 +252,25 @@ impl Generator<'_> {
     /// the action promotes.
     fn offer_end(&self, from: CellId, end: WalkEnd, sink: Sink<'_>) -> ControlFlow<()> {
         let WalkEnd { to, target, path } = end;
-        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
         let allowed = match target {
             None => self.action.destination != Destination::Enemy,
             Some(target) => {
-                self.action.destination != Destination::Empty
-                    && self.engine.is_enemy(self.seat, &target)
-                    && self.capture_allowed(&ctx)
+                self.action.destination != Destination::Empty && self.engine.is_enemy(self.seat, &target)
             }
         };
         if !allowed {
             return ControlFlow::Continue(());
         }
         let mv = Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path };
-        match to.and_then(|to| self.promotion_types(to)) {
+        let promotions = to.and_then(|to| self.promotion_types(to));
+        if promotions.is_none() && !self.has_late_conditions(target.is_some()) {
+            return sink(mv);
+        }
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
+        if target.is_some() && !self.capture_allowed(&ctx) {
+            return ControlFlow::Continue(());
+        }
+        match promotions {
             None if self.late_filters_hold(&ctx) => sink(mv),
             None => ControlFlow::Continue(()),
             Some(types) => {
@@ -277,6 +282,13 @@ impl Generator<'_> {
                 ControlFlow::Continue(())
             }
         }
+    }
+
+    /// Whether a move has conditions left to test once its destination is known: the capture rule
+    /// (for a capture) or filter conjuncts that read the move.
+    fn has_late_conditions(&self, captures: bool) -> bool {
+        (captures && self.engine.game.capture.allowed.is_some())
+            || self.filters.iter().any(|f| !f.late.is_empty())
     }
 
     /// The types a move ending on `to` promotes to, if it promotes.
