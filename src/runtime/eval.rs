@@ -7,7 +7,6 @@ use crate::ir::{CellId, Collection, Const, ContextWord, DirId, Expr, PieceField,
 
 use super::Engine;
 use super::board_index::cells_in;
-use super::movegen::CELL_WORDS;
 use super::state::{Piece, State};
 use super::value::{Value, binary};
 
@@ -137,11 +136,10 @@ impl Engine {
                 Value::Int(self.count(state, ctx, collection, predicate.as_deref(), i64::MAX))
             }
             Expr::First(collection, predicate) => {
-                let (mut first, mut inner) = (Value::None, *ctx);
+                let mut first = Value::None;
                 self.for_each_in(state, ctx, collection, |it| {
-                    inner.it = it;
                     let wanted = first == Value::None
-                        && predicate.as_ref().is_none_or(|p| self.eval(state, &inner, p).truthy());
+                        && predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
                     if wanted {
                         first = it;
                     }
@@ -153,10 +151,9 @@ impl Engine {
                 _ => Value::None,
             },
             Expr::Sum(collection, term) => {
-                let (mut sum, mut inner) = (0i64, *ctx);
+                let mut sum = 0i64;
                 self.for_each_in(state, ctx, collection, |it| {
-                    inner.it = it;
-                    let term = self.eval(state, &inner, term).as_int().unwrap_or(0);
+                    let term = self.eval(state, &ctx.with_it(it), term).as_int().unwrap_or(0);
                     sum = sum.saturating_add(term);
                 });
                 Value::Int(sum)
@@ -298,12 +295,7 @@ impl Engine {
         predicate: Option<&Expr>,
         cap: i64,
     ) -> i64 {
-        // One copy of the context for all the members, `it` rebound for each.
-        let mut inner = *ctx;
-        let mut holds = |it: Value| {
-            inner.it = it;
-            predicate.is_none_or(|p| self.eval(state, &inner, p).truthy())
-        };
+        let holds = |it: Value| predicate.is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
         let mut count = 0i64;
         match collection {
             Collection::Pieces { owner, types } => {
@@ -380,22 +372,43 @@ impl Engine {
             Value::None => None,
             _ => return ControlFlow::Continue(()),
         };
-        let mut visit_cells = |cells: &[u64]| {
-            cells_in(cells).try_for_each(|cell| state.piece(cell).map_or(ControlFlow::Continue(()), |p| visit(cell, p)))
-        };
-        match types {
-            [] => visit_cells(state.index.of_owner(owner)),
-            [kind] => visit_cells(state.index.of_type(owner, *kind)),
-            _ => {
+        let mut union = [0u64; 4];
+        let cells = match types {
+            [] => state.index.of_owner(owner),
+            [kind] => state.index.of_type(owner, *kind),
+            _ if state.index.words() <= union.len() => {
                 // Several types: their cells together, in cell order.
-                let mut union = [0u64; CELL_WORDS];
                 for &kind in types {
                     let bits = state.index.of_type(owner, kind);
                     union.iter_mut().zip(bits).for_each(|(word, bits)| *word |= bits);
                 }
-                visit_cells(union.get(..state.index.words()).unwrap_or(&[]))
+                union.get(..state.index.words()).unwrap_or(&[])
+            }
+            _ => return self.try_for_each_of_types(state, owner, types, visit),
+        };
+        for cell in cells_in(cells) {
+            if let Some(piece) = state.piece(cell) {
+                visit(cell, piece)?;
             }
         }
+        ControlFlow::Continue(())
+    }
+
+    /// The owner's pieces of several types on a board too large for a small bit set on the stack:
+    /// the cells of all the owner's pieces, filtered by type.
+    fn try_for_each_of_types(
+        &self,
+        state: &State,
+        owner: Option<SeatId>,
+        types: &[TypeId],
+        mut visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for cell in state.cells_of(owner) {
+            if let Some(piece) = state.piece(cell).filter(|p| types.contains(&p.kind)) {
+                visit(cell, piece)?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// The cells of a line, in order from its start.
