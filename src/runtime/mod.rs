@@ -26,6 +26,7 @@ mod notation;
 mod perft;
 mod position;
 mod reach;
+mod sampling;
 mod state;
 mod trial;
 mod turns;

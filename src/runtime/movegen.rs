@@ -25,7 +25,7 @@ pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
 /// Words of a bit set over the largest board.
 pub(super) const CELL_WORDS: usize = crate::ir::MAX_CELLS.div_ceil(64);
 
-type Sink<'s> = &'s mut dyn FnMut(Move) -> ControlFlow<()>;
+pub(super) type Sink<'s> = &'s mut dyn FnMut(Move) -> ControlFlow<()>;
 
 impl Engine {
     /// The legal moves of the seat to act, sorted and without duplicates; `pass` when it has none.
@@ -84,6 +84,22 @@ impl Engine {
                 })
             }
         }
+    }
+
+    /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
+    pub(super) fn choice_candidates(
+        &self,
+        state: &State,
+        seat: SeatId,
+        index: usize,
+        sink: Sink<'_>,
+    ) -> ControlFlow<()> {
+        let phase = self.game.phases.get(state.phase as usize);
+        let Some(choice) = phase.and_then(|p| p.turn.choices.get(index)) else {
+            return ControlFlow::Continue(());
+        };
+        let filter = self.tables.filters.choice(state.phase, index);
+        self.candidate_moves(state, seat, (choice, filter), sink)
     }
 
     /// The moves of a choice's actions before the turn's `legal if`.

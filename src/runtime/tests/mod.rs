@@ -4,6 +4,7 @@ mod holdings;
 mod movegen;
 mod notation;
 mod position;
+mod sampling;
 mod trials;
 mod turns;
 
