@@ -15,7 +15,7 @@ use super::eval::{Ctx, PieceSlot};
 use super::movegen::Walk;
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
-use super::walk::WalkShape;
+use super::walk::{WalkEnd, WalkShape};
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -241,8 +241,8 @@ impl Probe<'_> {
     /// Whether a walk of the piece on `from` can end on the cell (the same search as for moves).
     fn walk_reaches(&self, ctx: &Ctx, from: CellId, shape: &WalkShape) -> bool {
         if shape.rules.keeps_paths() || shape.rules.guard.is_some() {
-            let ends = self.engine.walk_ends(self.state, ctx, from, shape);
-            return ends.iter().any(|end| end.to == Some(self.cell));
+            let reaches = |ends: &[WalkEnd]| ends.iter().any(|end| end.to == Some(self.cell));
+            return self.engine.with_walk_ends(self.state, ctx, from, shape, reaches);
         }
         let mut walk = Walk::new(self.state, &self.engine.game.board, shape.directions, shape.exact);
         walk.search(from, shape.length);

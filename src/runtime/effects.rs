@@ -8,7 +8,7 @@ use crate::ir::{
 
 use super::board_index::cells_in;
 use super::eval::{Ctx, PieceSlot};
-use super::movegen::{CELL_WORDS, set_bit};
+use super::movegen::{CELL_WORDS, has_bit, set_bit};
 use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
 use super::value::Value;
 use super::{Engine, Move, MoveKind};
@@ -304,14 +304,26 @@ impl Engine {
             return;
         };
         let cells = self.game.board.cell_count();
-        let Some(values) = state.maps.get(offset..offset + cells) else { return };
-        let mut rotated = values.to_vec();
-        for (cell, value) in values.iter().enumerate() {
-            if let Some(slot) = rotation.cells.get(cell).and_then(|&image| rotated.get_mut(image as usize)) {
-                *slot = *value;
+        let Some(values) = state.maps.get_mut(offset..offset + cells) else { return };
+        // The rotation is a permutation of the cells: each value moves to its image, cycle by
+        // cycle, in place.
+        let mut moved = [0u64; CELL_WORDS];
+        for start in 0..cells as CellId {
+            let (mut cell, mut carried) = (start, values[start as usize]);
+            for _ in 0..cells {
+                if has_bit(&moved, cell) {
+                    break;
+                }
+                set_bit(&mut moved, cell);
+                let Some(slot) = rotation.cells.get(cell as usize).and_then(|&image| {
+                    cell = image;
+                    values.get_mut(image as usize)
+                }) else {
+                    break;
+                };
+                carried = std::mem::replace(slot, carried);
             }
         }
-        state.maps[offset..offset + cells].copy_from_slice(&rotated);
     }
 }
 

@@ -221,10 +221,9 @@ impl Generator<'_> {
                 let length = self.count_limit(ctx, length);
                 if rules.keeps_paths() || rules.guard.is_some() {
                     let shape = WalkShape { directions, length, exact: *exact, rules };
-                    for end in self.engine.walk_ends(self.state, ctx, from, &shape) {
-                        self.offer_end(from, end, sink)?;
-                    }
-                    return ControlFlow::Continue(());
+                    return self.engine.with_walk_ends(self.state, ctx, from, &shape, |ends| {
+                        ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
+                    });
                 }
                 let mut walk = Walk::new(self.state, board, directions, *exact);
                 walk.search(from, length);
