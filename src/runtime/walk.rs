@@ -11,7 +11,7 @@
 
 use std::cell::Cell;
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::ir::{CaptureDestination, CellId, DirId, Push, StepCost, WalkRules};
 
@@ -91,11 +91,17 @@ struct PathEffect {
 
 /// The lines a path has pushed, by first cell and direction, in order: at most one a step, so at
 /// most [`MAX_PATH_STEPS`] (a walk that pushes keeps its path). Unused entries stay zero, so that
-/// equal lists compare and hash equal.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+/// equal lists compare equal; only the used ones are hashed.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Pushes {
     len: usize,
     lines: [(CellId, DirId); MAX_PATH_STEPS],
+}
+
+impl Hash for Pushes {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.lines.get(..self.len).hash(state);
+    }
 }
 
 impl Pushes {
