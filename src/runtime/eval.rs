@@ -6,7 +6,6 @@ use std::ops::ControlFlow;
 use crate::ir::{CellId, Collection, Const, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
 
 use super::Engine;
-use super::board_index::cells_in;
 use super::state::{Piece, State};
 use super::value::{Value, binary};
 
@@ -365,50 +364,14 @@ impl Engine {
         ctx: &Ctx,
         owner: &Expr,
         types: &[TypeId],
-        mut visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
+        visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let owner = match self.eval(state, ctx, owner) {
             Value::Seat(s) => Some(s),
             Value::None => None,
             _ => return ControlFlow::Continue(()),
         };
-        let mut union = [0u64; 4];
-        let cells = match types {
-            [] => state.index.of_owner(owner),
-            [kind] => state.index.of_type(owner, *kind),
-            _ if state.index.words() <= union.len() => {
-                // Several types: their cells together, in cell order.
-                for &kind in types {
-                    let bits = state.index.of_type(owner, kind);
-                    union.iter_mut().zip(bits).for_each(|(word, bits)| *word |= bits);
-                }
-                union.get(..state.index.words()).unwrap_or(&[])
-            }
-            _ => return self.try_for_each_of_types(state, owner, types, visit),
-        };
-        for cell in cells_in(cells) {
-            if let Some(piece) = state.piece(cell) {
-                visit(cell, piece)?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// The owner's pieces of several types on a board too large for a small bit set on the stack:
-    /// the cells of all the owner's pieces, filtered by type.
-    fn try_for_each_of_types(
-        &self,
-        state: &State,
-        owner: Option<SeatId>,
-        types: &[TypeId],
-        mut visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        for cell in state.cells_of(owner) {
-            if let Some(piece) = state.piece(cell).filter(|p| types.contains(&p.kind)) {
-                visit(cell, piece)?;
-            }
-        }
-        ControlFlow::Continue(())
+        state.try_for_each_piece(owner, types, visit)
     }
 
     /// The cells of a line, in order from its start.

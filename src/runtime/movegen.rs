@@ -175,17 +175,13 @@ impl Generator<'_> {
     }
 
     fn piece_moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
-        for from in self.state.cells_of(Some(self.seat)) {
-            let Some(piece) = self.state.piece(from) else { continue };
-            if piece.owner != Some(self.seat) || !self.moves_type(piece.kind) {
-                continue;
-            }
+        self.state.try_for_each_piece(Some(self.seat), &self.action.pieces, |from, _| {
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
             if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
                 self.pattern_moves(&ctx, from, sink)?;
             }
-        }
-        ControlFlow::Continue(())
+            ControlFlow::Continue(())
+        })
     }
 
     fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: Sink<'_>) -> ControlFlow<()> {
