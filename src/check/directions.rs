@@ -7,7 +7,7 @@ use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::ir::{DirId, PerSeat};
 
 use super::names::Symbol;
-use super::{Checker, Lazy, Visit, cycle};
+use super::{Checker, Lazy};
 
 /// A direction as written: the same for every seat, or read through the seat's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,20 +79,12 @@ impl Checker<'_> {
     /// A declared group, resolved on first use.
     fn declared_group(&mut self, group: usize, used_at: Span) -> Vec<DirRef> {
         let Some(slot) = self.groups.get_mut(group) else { return Vec::new() };
-        match slot.visit() {
-            Visit::Ready(dirs) => return dirs.clone(),
-            Visit::Cycle => {
-                let decl = self.decls.groups[group];
-                self.report(cycle(
-                    format!("direction group `{}` contains itself", decl.name.name),
-                    used_at,
-                    decl.name.span,
-                ));
-                return Vec::new();
-            }
-            Visit::Compute => {}
-        }
+        let visit = slot.visit(Vec::clone);
         let decl = self.decls.groups[group];
+        let cycle = || format!("direction group `{}` contains itself", decl.name.name);
+        if let Some(dirs) = self.answer_now(visit, Vec::new(), &decl.name, used_at, cycle) {
+            return dirs;
+        }
         let mut dirs = self.direction_list(&decl.members);
         if decl.per_seat.is_some() {
             // Read from each seat's side: what is written is what an unturned seat means.
