@@ -7,6 +7,7 @@ use crate::ir::{self, AttrId, Const, TypeId};
 
 use super::Checker;
 use super::names::{Symbol, reserved_name};
+use super::options::empty_range;
 use super::scope::Scope;
 use super::types::{Kinds, Ty};
 
@@ -123,15 +124,7 @@ impl<'a> Checker<'a> {
             return None;
         };
         if min > max {
-            self.report(
-                Diagnostic::error(
-                    "out-of-range",
-                    format!("attribute `{}` has an empty range: {min} is above {max}", decl.name.name),
-                    decl.min.span.to(decl.max.span),
-                    "the minimum is above the maximum",
-                )
-                .with_help("write the smaller bound first"),
-            );
+            self.report(empty_range("attribute", &decl.name, &decl.min, &decl.max));
             return None;
         }
         Some((min, max))
