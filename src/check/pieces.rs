@@ -54,16 +54,8 @@ impl<'a> Checker<'a> {
     fn piece_attributes(&mut self, decl: &ast::PieceDecl, spans: &mut Vec<Span>) -> Vec<AttrId> {
         let mut ids = Vec::new();
         for (i, attribute) in decl.attributes.iter().enumerate() {
-            if let Some(first) = decl.attributes[..i].iter().find(|a| a.name.name == attribute.name.name) {
-                self.report(
-                    Diagnostic::error(
-                        "duplicate-definition",
-                        format!("attribute `{}` is declared twice", attribute.name.name),
-                        attribute.name.span,
-                        "declared again here",
-                    )
-                    .with_label(first.name.span, "first declared here"),
-                );
+            let earlier = decl.attributes[..i].iter().map(|a| &a.name);
+            if self.attribute_repeated(&attribute.name, earlier, "declared") {
                 continue;
             }
             if let Some(id) = self.attribute_slot(attribute, spans) {
@@ -71,6 +63,27 @@ impl<'a> Checker<'a> {
             }
         }
         ids
+    }
+
+    /// Reports an attribute named again after the `earlier` names (`done`: "declared", "assigned");
+    /// whether it was.
+    pub(super) fn attribute_repeated<'i>(
+        &mut self,
+        name: &Ident,
+        mut earlier: impl Iterator<Item = &'i Ident>,
+        done: &str,
+    ) -> bool {
+        let Some(first) = earlier.find(|first| first.name == name.name) else { return false };
+        self.report(
+            Diagnostic::error(
+                "duplicate-definition",
+                format!("attribute `{}` is {done} twice", name.name),
+                name.span,
+                format!("{done} again here"),
+            )
+            .with_label(first.span, format!("first {done} here")),
+        );
+        true
     }
 
     /// The global slot for an attribute declaration: the one of that name, or a new one.
