@@ -4,10 +4,10 @@
 //! arguments substituted (a recursion guard stops a definition that uses itself).
 
 use crate::ast::{Expr, ExprKind, Ident, Span};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{self, Collection, Const, TypeId};
 
-use super::names::{BUILTINS, Symbol};
+use super::names::{BUILTINS, Symbol, not_among};
 use super::scope::{Scope, Word};
 use super::types::{Extent, Kinds, Ty, Typed};
 use super::variables::seat_not_expected;
@@ -134,10 +134,8 @@ impl<'a> Checker<'a> {
             Some(other) => format!("`{}` is a {}, not a function", function.name, other.kind_name()),
             None => format!("unknown function `{}`", function.name),
         };
-        let mut diagnostic = Diagnostic::error("unknown-function", message, function.span, "not a function");
-        let declared = self.names.values_where(callable);
-        diagnostic.help = did_you_mean(&function.name, BUILTINS.into_iter().chain(declared));
-        self.report(diagnostic);
+        let candidates = BUILTINS.into_iter().chain(self.names.values_where(callable));
+        self.report(not_among("unknown-function", message, function, "not a function", candidates));
     }
 
     /// A call with exactly `N` arguments, each of type `want`; `build` makes its IR and type.

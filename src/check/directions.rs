@@ -3,10 +3,10 @@
 //! which mean a different direction for every seat.
 
 use crate::ast::{Ident, Span};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{DirId, PerSeat};
 
-use super::names::Symbol;
+use super::names::{Symbol, not_among};
 use super::{Checker, Lazy};
 
 /// A direction as written: the same for every seat, or read through the seat's view.
@@ -115,14 +115,9 @@ impl Checker<'_> {
             .chain(board.groups.iter().map(|(n, _)| n.as_str()))
             .chain(board.relative_directions().iter().map(|(r, _)| *r))
             .chain(self.names.values_where(|s| matches!(s, Symbol::Group(_))));
-        let mut diagnostic = Diagnostic::error(
-            "unknown-direction",
-            format!("unknown direction `{}`", ident.name),
-            ident.span,
-            "not a direction of this board",
-        );
-        diagnostic.help = did_you_mean(&ident.name, candidates);
-        self.report(diagnostic);
+        let message = format!("unknown direction `{}`", ident.name);
+        let label = "not a direction of this board";
+        self.report(not_among("unknown-direction", message, ident, label, candidates));
     }
 
     /// What each seat means by the directions.

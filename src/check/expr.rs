@@ -3,12 +3,12 @@
 //! bounded whatever the input.
 
 use crate::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{self, Const, ContextWord, PieceField};
 
 use super::Checker;
 use super::calls::Call;
-use super::names::Symbol;
+use super::names::{Symbol, not_among};
 use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty, Typed};
 use super::variables::{seat_missing, seat_not_expected};
@@ -255,14 +255,8 @@ impl<'a> Checker<'a> {
         });
         let candidates: Vec<&str> =
             declared.into_iter().chain(words).chain(params).chain(scope.choices.iter().copied()).collect();
-        let mut diagnostic = Diagnostic::error(
-            "unknown-name",
-            format!("unknown name `{}`", ident.name),
-            ident.span,
-            "not declared",
-        );
-        diagnostic.help = did_you_mean(&ident.name, candidates);
-        self.report(diagnostic);
+        let message = format!("unknown name `{}`", ident.name);
+        self.report(not_among("unknown-name", message, ident, "not declared", candidates));
     }
 
     /// Reports a name that is not a declaration of the kind expected, suggesting close names.
@@ -277,9 +271,8 @@ impl<'a> Checker<'a> {
             Some(other) => format!("`{}` is a {}, not a {kind}", ident.name, other.kind_name()),
             None => format!("unknown {kind} `{}`", ident.name),
         };
-        let mut diagnostic = Diagnostic::error(code, message, ident.span, format!("not a {kind}"));
-        diagnostic.help = self.names.suggest(&ident.name, keep);
-        self.report(diagnostic);
+        let candidates = self.names.values_where(keep);
+        self.report(not_among(code, message, ident, format!("not a {kind}"), candidates));
     }
 
     fn field(&mut self, base: &'a Expr, field: &'a Ident, scope: &Scope<'a>) -> Typed {

@@ -2,11 +2,11 @@
 //! values, and looking up a type or an attribute by name.
 
 use crate::ast::{self, Ident, Span};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{self, AttrId, Const, TypeId};
 
 use super::Checker;
-use super::names::{Symbol, reserved_name};
+use super::names::{Symbol, not_among, reserved_name};
 use super::options::empty_range;
 use super::scope::Scope;
 use super::types::{Kinds, Ty};
@@ -175,14 +175,8 @@ impl<'a> Checker<'a> {
     pub(super) fn attribute(&mut self, ident: &Ident, kinds: Kinds) -> Option<AttrId> {
         let Some(slot) = self.attributes.iter().position(|a| a.name == ident.name) else {
             let names = self.attributes.iter().map(|a| a.name.as_str()).chain(FIELDS);
-            let mut diagnostic = Diagnostic::error(
-                "unknown-attribute",
-                format!("no piece type has an attribute `{}`", ident.name),
-                ident.span,
-                "unknown attribute",
-            );
-            diagnostic.help = did_you_mean(&ident.name, names);
-            self.report(diagnostic);
+            let message = format!("no piece type has an attribute `{}`", ident.name);
+            self.report(not_among("unknown-attribute", message, ident, "unknown attribute", names));
             return None;
         };
         let slot = slot as AttrId;
