@@ -132,16 +132,7 @@ impl<'a> Checker<'a> {
 
     /// How many actions a turn holds: an int, at least 1 when known now.
     fn action_count(&mut self, n: &'a Expr) -> ir::Expr {
-        let count = self.expect(n, &Scope::action_count(), Ty::Int);
-        if let Some(k) = self.constant_int(&count).filter(|&k| k < 1) {
-            self.report(Diagnostic::error(
-                "out-of-range",
-                format!("a turn of {k} actions"),
-                n.span,
-                "at least 1 expected",
-            ));
-        }
-        count
+        self.at_least_one(n, &Scope::action_count(), |k| format!("a turn of {k} actions"))
     }
 
     pub(super) fn end_rules(&mut self) -> Vec<ir::EndRule> {
