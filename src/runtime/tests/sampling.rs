@@ -72,3 +72,21 @@ fn without_legal_if_the_draw_is_an_index_into_the_legal_moves() {
     assert!(matches!(engine.status(&state), Status::Over(_)));
     assert_eq!(engine.random_move(&state, &mut buffer, &mut ours), None, "none once the game is over");
 }
+
+#[test]
+fn every_move_drawn_in_random_games_is_legal() {
+    for text in [CHESS, include_str!("../../../rules/glinski.rules")] {
+        let engine = engine_for(text);
+        let (mut buffer, mut legal) = (Vec::new(), Vec::new());
+        for seed in 0..3 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = engine.initial_state();
+            for _ in 0..200 {
+                let Some(mv) = engine.random_move(&state, &mut buffer, &mut rng) else { break };
+                engine.legal_moves(&state, &mut legal);
+                assert!(legal.contains(&mv), "seed {seed}: {}", engine.move_notation(&state, mv));
+                engine.apply_move(&mut state, mv);
+            }
+        }
+    }
+}
