@@ -222,7 +222,10 @@ impl Generator<'_> {
                     });
                 }
                 let mut walk = Walk::new(self.state, board, directions, *exact);
-                walk.search(from, length);
+                let walks = &self.engine.tables.walks;
+                if !walks.reach(self.state, self.id.into(), self.seat, (from, length), &mut walk.reached) {
+                    walk.search(from, length);
+                }
                 for to in walk.reached() {
                     self.offer(from, to, sink)?;
                 }
@@ -398,7 +401,8 @@ pub(super) struct Walk<'a> {
     directions: &'a [DirId],
     exact: bool,
     visited: [u64; CELL_WORDS],
-    reached: [u64; CELL_WORDS],
+    /// The cells reached (filled by the search or from a walk table).
+    pub(super) reached: [u64; CELL_WORDS],
     visits: u32,
 }
 

@@ -7,6 +7,7 @@ mod position;
 mod sampling;
 mod trials;
 mod turns;
+mod walk_tables;
 
 use crate::ir::*;
 
