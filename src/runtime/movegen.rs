@@ -86,6 +86,24 @@ impl Engine {
         }
     }
 
+    /// The cells reached by a walk without step rules (a guard, a cost, pushes or an exit) of the
+    /// seat by the action, from `from` in `length` steps: from the walk table when there is one, by
+    /// a search otherwise.
+    pub(super) fn plain_walk<'s>(
+        &'s self,
+        state: &'s State,
+        (action, seat): (ActionId, SeatId),
+        directions: &'s [DirId],
+        exact: bool,
+        (from, length): (CellId, usize),
+    ) -> Walk<'s> {
+        let mut walk = Walk::new(state, &self.game.board, directions, exact);
+        if !self.tables.walks.reach(state, action.into(), seat, (from, length), &mut walk.reached) {
+            walk.search(from, length);
+        }
+        walk
+    }
+
     /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
     pub(super) fn choice_candidates(
         &self,
@@ -221,11 +239,13 @@ impl Generator<'_> {
                         ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
                     });
                 }
-                let mut walk = Walk::new(self.state, board, directions, *exact);
-                let walks = &self.engine.tables.walks;
-                if !walks.reach(self.state, self.id.into(), self.seat, (from, length), &mut walk.reached) {
-                    walk.search(from, length);
-                }
+                let walk = self.engine.plain_walk(
+                    self.state,
+                    (self.id, self.seat),
+                    directions,
+                    *exact,
+                    (from, length),
+                );
                 for to in walk.reached() {
                     self.offer(from, to, sink)?;
                 }
@@ -401,7 +421,7 @@ pub(super) struct Walk<'a> {
     directions: &'a [DirId],
     exact: bool,
     visited: [u64; CELL_WORDS],
-    /// The cells reached (filled by the search or from a walk table).
+    /// The cells reached (by the search, or from a walk table).
     pub(super) reached: [u64; CELL_WORDS],
     visits: u32,
 }
