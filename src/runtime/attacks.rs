@@ -12,6 +12,7 @@ use crate::ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, 
 
 use super::Engine;
 use super::eval::{Ctx, PieceSlot};
+use super::movegen::{CELL_WORDS, has_bit};
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
 use super::walk::{WalkEnd, WalkShape};
@@ -243,10 +244,10 @@ impl Probe<'_> {
             let reaches = |ends: &[WalkEnd]| ends.iter().any(|end| end.to == Some(self.cell));
             return self.engine.with_walk_ends(self.state, ctx, from, shape, reaches);
         }
-        let walk = (id, self.attacker);
-        let reached =
-            self.engine.plain_walk(self.state, walk, shape.directions, shape.exact, (from, shape.length));
-        reached.reaches(self.cell)
+        let mut reached = [0u64; CELL_WORDS];
+        let (walk, pattern) = ((id, self.attacker), (shape.directions, shape.exact));
+        self.engine.plain_walk(self.state, walk, pattern, (from, shape.length), &mut reached);
+        has_bit(&reached, self.cell)
     }
 
     /// The cells of the attacker's pieces that make this action.

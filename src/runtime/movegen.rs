@@ -86,22 +86,22 @@ impl Engine {
         }
     }
 
-    /// The cells reached by a walk without step rules (a guard, a cost, pushes or an exit) of the
-    /// seat by the action, from `from` in `length` steps: from the walk table when there is one, by
-    /// a search otherwise.
-    pub(super) fn plain_walk<'s>(
-        &'s self,
-        state: &'s State,
+    /// Writes into `reached` the cells reached by a walk without step rules (a guard, a cost,
+    /// pushes or an exit) of the seat by the action, from `from` in `length` steps: from the walk
+    /// table when there is one, by a search otherwise. Only the board's words are written.
+    pub(super) fn plain_walk(
+        &self,
+        state: &State,
         (action, seat): (ActionId, SeatId),
-        directions: &'s [DirId],
-        exact: bool,
+        (directions, exact): (&[DirId], bool),
         (from, length): (CellId, usize),
-    ) -> Walk<'s> {
-        let mut walk = Walk::new(state, &self.game.board, directions, exact);
-        if !self.tables.walks.reach(state, action.into(), seat, (from, length), &mut walk.reached) {
+        reached: &mut [u64; CELL_WORDS],
+    ) {
+        if !self.tables.walks.reach(state, action.into(), seat, (from, length), reached) {
+            let mut walk = Walk::new(state, &self.game.board, directions, exact);
             walk.search(from, length);
+            *reached = walk.reached;
         }
-        walk
     }
 
     /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
@@ -239,14 +239,11 @@ impl Generator<'_> {
                         ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
                     });
                 }
-                let walk = self.engine.plain_walk(
-                    self.state,
-                    (self.id, self.seat),
-                    directions,
-                    *exact,
-                    (from, length),
-                );
-                for to in walk.reached() {
+                let mut reached = [0u64; CELL_WORDS];
+                let walk = (self.id, self.seat);
+                self.engine.plain_walk(self.state, walk, (directions, *exact), (from, length), &mut reached);
+                let words = board.cell_count().div_ceil(64);
+                for to in cells_in(reached.get(..words).unwrap_or(&[])) {
                     self.offer(from, to, sink)?;
                 }
             }
@@ -472,14 +469,6 @@ impl<'a> Walk<'a> {
                 clear_bit(&mut self.visited, next);
             }
         }
-    }
-
-    fn reached(&self) -> impl Iterator<Item = CellId> + '_ {
-        cells_in(self.reached.get(..self.board.cell_count().div_ceil(64)).unwrap_or(&[]))
-    }
-
-    pub(super) fn reaches(&self, cell: CellId) -> bool {
-        has_bit(&self.reached, cell)
     }
 }
 
