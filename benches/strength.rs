@@ -1,7 +1,8 @@
 //! The agents' strength, measured rather than assumed: on every two-seat game in `rules/`, `mcts`
 //! plays `random` and `greedy` (and `greedy` plays `random`, for reference), each side taking
 //! each seat in turn, and the win rates are printed as Markdown tables with 95% Wilson intervals,
-//! followed by the search speed (playouts a second, one thread) on positions from random games.
+//! followed by the search speed (playouts a second, one thread) on positions from random games
+//! (the measured agent's parameters, searched for a fixed time).
 //!
 //! ```text
 //! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N] [FILE...]
@@ -27,11 +28,13 @@ use ludex::runtime::{Engine, Move, Status};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Iterations of each search timed for the speed table.
-const SPEED_ITERATIONS: u64 = 2000;
-/// Random games whose positions are searched for the speed table, and every how many decisions.
+/// How long each search timed for the speed table runs.
+const SPEED_SEARCH: Duration = Duration::from_millis(200);
+/// Random games whose positions are searched for the speed table, every how many decisions, and
+/// how many positions a game at most.
 const SPEED_GAMES: u64 = 3;
 const SPEED_STRIDE: usize = 8;
+const SPEED_POSITIONS: usize = 10;
 
 struct Settings {
     games: u64,
@@ -224,23 +227,24 @@ fn play_game(
     (place, game.plies.len() as u64)
 }
 
-/// Playouts a second of a one-thread search, over positions every few decisions of random games.
+/// Playouts a second of a one-thread search, over positions every few decisions of random games
+/// (a few positions a game, each searched for a fixed time).
 fn playout_speed(engine: &Engine, settings: &Settings) -> (f64, usize) {
     let config = MctsConfig {
-        budget: Budget::Iterations(SPEED_ITERATIONS),
+        budget: Budget::Time(SPEED_SEARCH),
         threads: Some(1),
         ..match settings.mcts {
             AgentSpec::Mcts(config) => config,
             _ => MctsConfig::default(),
         }
     };
-    let (mut iterations, mut elapsed, mut positions) = (0u64, Duration::ZERO, 0usize);
+    let (mut playouts, mut elapsed, mut positions) = (0u64, Duration::ZERO, 0usize);
     let mut moves: Vec<Move> = Vec::new();
     for game in 0..SPEED_GAMES {
         let mut rng = ChaCha8Rng::seed_from_u64(settings.seed.wrapping_add(game));
         let mut state = engine.initial_state();
-        let mut decisions = 0usize;
-        loop {
+        let (mut decisions, mut searched) = (0usize, 0usize);
+        while searched < SPEED_POSITIONS {
             match engine.status(&state) {
                 Status::Over(_) => break,
                 Status::Chance { sides } => {
@@ -253,8 +257,9 @@ fn playout_speed(engine: &Engine, settings: &Settings) -> (f64, usize) {
                     }
                     if decisions % SPEED_STRIDE == 0 && moves.len() > 1 {
                         let report = mcts::search(engine, &state, &moves, &config, rng.random());
-                        iterations += report.iterations;
+                        playouts += report.playouts;
                         elapsed += report.elapsed;
+                        searched += 1;
                         positions += 1;
                     }
                     decisions += 1;
@@ -264,5 +269,5 @@ fn playout_speed(engine: &Engine, settings: &Settings) -> (f64, usize) {
         }
     }
     let seconds = elapsed.as_secs_f64();
-    (if seconds > 0.0 { iterations as f64 / seconds } else { 0.0 }, positions)
+    (if seconds > 0.0 { playouts as f64 / seconds } else { 0.0 }, positions)
 }
