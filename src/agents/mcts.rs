@@ -202,6 +202,7 @@ mod tests {
             rewards,
             iterations: 10,
             playouts: 7,
+            finished_playouts: 2,
         };
         let report = merge(
             3,
