@@ -8,9 +8,9 @@
 //! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N] [FILE...]
 //! ```
 //!
-//! Defaults: 40 games a pairing, `mcts:iterations=1000,threads=1`, seed 1, one worker a core (each
-//! game is played on one worker; with a fixed iteration budget the tables do not depend on the
-//! number of workers). Game `i` of a pairing uses seed `S + i`; the agent measured takes seat 1 in
+//! Defaults: 40 games a pairing, `mcts:time=100ms,threads=1` (a tenth of a second a move, one
+//! thread), seed 1, one worker a core (each game is played on one worker; with an iteration budget
+//! instead, the tables do not depend on the number of workers or the machine). Game `i` of a pairing uses seed `S + i`; the agent measured takes seat 1 in
 //! the even games and seat 2 in the odd ones.
 
 use std::collections::BTreeMap;
@@ -61,7 +61,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut settings = Settings {
         games: 40,
-        mcts: "mcts:iterations=1000,threads=1".parse()?,
+        mcts: "mcts:time=100ms,threads=1".parse()?,
         seed: 1,
         workers: cores,
         files: Vec::new(),

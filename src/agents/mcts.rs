@@ -196,6 +196,29 @@ mod tests {
     }
 
     #[test]
+    fn an_agent_whose_playouts_seldom_finish_stops_playing_them() {
+        let text = "game \"Count\"\nseat a\nseat b\nboard square 1 by 1\n\
+            action count { choose n from 1 to 3 }\nphase play { turn { play count } }\n\
+            end { when turns >= 30: draw }\n";
+        let engine = Engine::new(crate::compile(text, &Default::default()).game.expect("a game"));
+        let state = engine.initial_state();
+        let mut moves = Vec::new();
+        engine.legal_moves(&state, &mut moves);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for (cap, kept) in [(40, 40), (10, 0)] {
+            let config = MctsConfig {
+                budget: Budget::Iterations(100),
+                threads: Some(1),
+                playout_plies: cap,
+                ..Default::default()
+            };
+            let mut agent = MctsAgent::new(config);
+            agent.choose(&engine, &state, &moves, &mut rng);
+            assert_eq!(agent.config.playout_plies, kept, "playouts of {cap} plies");
+        }
+    }
+
+    #[test]
     fn merging_sums_threads_and_prefers_visits_then_value() {
         let thread = |visits: Vec<u64>, rewards: Vec<f64>| RootStatistics {
             visits,
