@@ -10,8 +10,9 @@
 //!
 //! Defaults: 40 games a pairing, `mcts:time=100ms,threads=1` (a tenth of a second a move, one
 //! thread), seed 1, one worker a core (each game is played on one worker; with an iteration budget
-//! instead, the tables do not depend on the number of workers or the machine). Game `i` of a pairing uses seed `S + i`; the agent measured takes seat 1 in
-//! the even games and seat 2 in the odd ones.
+//! instead, the tables do not depend on the number of workers or the machine). Game `i` of a
+//! pairing uses seed `S + i`; the agent measured takes seat 1 in the even games and seat 2 in the
+//! odd ones.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

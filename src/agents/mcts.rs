@@ -130,9 +130,19 @@ pub fn search(
     };
     let statistics: Vec<RootStatistics> = match jobs.as_slice() {
         [only] => vec![run(only)],
+        // A thread the system refuses to start runs its job here instead, in its turn.
         _ => thread::scope(|scope| {
-            let handles: Vec<_> = jobs.iter().map(|job| scope.spawn(move || run(job))).collect();
-            handles.into_iter().filter_map(|handle| handle.join().ok()).collect()
+            let spawned: Vec<_> = jobs
+                .iter()
+                .map(|job| thread::Builder::new().spawn_scoped(scope, move || run(job)).map_err(|_| job))
+                .collect();
+            spawned
+                .into_iter()
+                .filter_map(|thread| match thread {
+                    Ok(handle) => handle.join().ok(),
+                    Err(job) => Some(run(job)),
+                })
+                .collect()
         }),
     };
     merge(moves.len(), &statistics, started.elapsed())

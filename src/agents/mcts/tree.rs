@@ -35,9 +35,6 @@ pub(super) fn playouts_seldom_finish(playouts: u64, finished: u64) -> bool {
     playouts > PLAYOUT_PROBE && finished * FINISHED_SHARE < playouts
 }
 
-/// With a time budget, the clock is read every this many iterations.
-const CLOCK_INTERVAL: u64 = 16;
-
 /// What leads from a node's parent to it.
 #[derive(Clone, Copy, Debug)]
 enum Edge {
@@ -137,7 +134,7 @@ impl<'e> Tree<'e> {
         match budget {
             Budget::Iterations(iterations) => (0..iterations).for_each(|_| self.iterate()),
             Budget::Time(time) => loop {
-                if self.iterations % CLOCK_INTERVAL == 0 && started.elapsed() >= time {
+                if started.elapsed() >= time {
                     break;
                 }
                 self.iterate();
