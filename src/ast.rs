@@ -106,6 +106,8 @@ pub struct SeatDecl {
 pub struct TeamDecl {
     pub name: Ident,
     pub seats: Vec<Ident>,
+    /// `if EXPR`: the team is formed only when it holds (options and constants).
+    pub condition: Option<Expr>,
     pub span: Span,
 }
 
@@ -120,6 +122,8 @@ pub enum BoardShape {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardDecl {
     pub shape: BoardShape,
+    /// `without REGION`: cells left out of the board (walls, holes).
+    pub without: Option<Region>,
     pub span: Span,
 }
 
@@ -138,10 +142,12 @@ pub struct MapDecl {
     pub span: Span,
 }
 
-/// `directions rookwise = n, e, s, w`
+/// `directions rookwise = n, e, s, w`, `directions ahead of each seat = ne, se`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DirectionsDecl {
     pub name: Ident,
+    /// `of each seat`: the members are read from each seat's side of the board.
+    pub per_seat: Option<Span>,
     pub members: Vec<Ident>,
     pub span: Span,
 }
@@ -380,8 +386,9 @@ pub enum Effect {
     Release { piece: Expr, owner: Expr, region: Region, span: Span },
     /// `give king of white to black`: a captured piece of that type and owner into another pile.
     Give { piece: Expr, owner: Expr, holder: Expr, span: Span },
-    /// `retire mover`: the seat's pieces leave the board and it takes no more turns.
-    Retire { seat: Expr, span: Span },
+    /// `retire mover`: the seat's pieces leave the board and it takes no more turns;
+    /// `retire mover leaving pieces`: they stay on the board, frozen.
+    Retire { seat: Expr, leaving_pieces: Option<Span>, span: Span },
     /// `for each pieces(mover) where it.strength == 1 { ... }`: the effects once per piece on the
     /// board, with `it` the piece.
     ForEach { pieces: Expr, filter: Option<Expr>, body: EffectBlock, span: Span },

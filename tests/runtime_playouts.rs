@@ -53,9 +53,21 @@ fn random_playout(engine: &Engine, seed: u64) -> Playout {
     }
 }
 
-fn check_playouts(path: &str, seeds: u64) {
+/// Seeds to play for a file: from 0 while fewer than `most` games and `budget` moves were played,
+/// and at least two games, so that long games (thousands of moves) keep the suite quick.
+fn seeds_within(most: u64, budget: u32, mut moves_of: impl FnMut(u64) -> u32) {
+    let mut spent = 0;
+    for seed in 0..most {
+        if seed >= 2 && spent >= budget {
+            break;
+        }
+        spent += moves_of(seed);
+    }
+}
+
+fn check_playouts(path: &str, most: u64) {
     let engine = engine(path);
-    for seed in 0..seeds {
+    seeds_within(most, 3000, |seed| {
         let game = random_playout(&engine, seed);
         let last = game.states.last().expect("a state");
         assert!(engine.ply(last) <= engine.game.limits.max_plies, "{path} seed {seed}");
@@ -66,7 +78,8 @@ fn check_playouts(path: &str, seeds: u64) {
         for state in game.states.iter().step_by(7) {
             check_state(&engine, state);
         }
-    }
+        engine.ply(last)
+    });
 }
 
 /// The state survives the position format and each legal move's notation reads back.
@@ -118,7 +131,7 @@ fn driven_game(engine: &Engine, seed: u64) -> PlayedGame {
 fn records_of_the_library_driver_replay_to_the_same_end() {
     for path in rules_files() {
         let engine = engine(&path);
-        for seed in 0..40 {
+        seeds_within(40, 6000, |seed| {
             let game = driven_game(&engine, seed);
             let result =
                 game.result().cloned().unwrap_or_else(|| panic!("{path} seed {seed}: {:?}", game.ending));
@@ -138,7 +151,8 @@ fn records_of_the_library_driver_replay_to_the_same_end() {
             // The game's length counts moves only: the engine's ply counter agrees.
             assert_eq!(engine.ply(&end) as usize, moves, "{path} seed {seed}");
             assert!(moves as u32 <= engine.game.limits.max_plies, "{path} seed {seed}");
-        }
+            moves as u32
+        });
     }
 }
 

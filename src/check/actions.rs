@@ -6,7 +6,7 @@ use crate::diagnostics::Diagnostic;
 use crate::ir::{self, ActionKind, TypeId};
 
 use super::Checker;
-use super::consteval::{self, Env};
+use super::consteval;
 use super::regions::Side;
 use super::scope::{Binding, Scope};
 use super::types::{Kinds, Ty};
@@ -308,7 +308,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn constant_int(&self, e: &ir::Expr) -> Option<i64> {
-        consteval::int(e, &Env { maps: &self.maps, zones: &self.zones, cell: None })
+        consteval::int(e, &self.const_env(None))
     }
 
     fn choose(&mut self, from: &'a Expr, to: &'a Expr, span: Span) -> ActionKind {

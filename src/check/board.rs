@@ -7,7 +7,7 @@ use crate::diagnostics::Diagnostic;
 use crate::ir::{self, Board, BoardKind, SeatId};
 
 use super::Checker;
-use super::consteval::{self, Env};
+use super::consteval;
 use super::names::{Decls, Symbol, reserved_name};
 use super::scope::Scope;
 use super::types::Ty;
@@ -98,19 +98,24 @@ impl<'a> Checker<'a> {
 
     /// Whether a seat takes part for the options chosen: its condition, if it has one, holds.
     fn takes_part(&mut self, decl: &'a ast::SeatDecl) -> bool {
-        let Some(condition) = &decl.condition else { return true };
+        self.known_condition(decl.condition.as_ref(), &format!("seat `{}` takes part", decl.name.name))
+    }
+
+    /// Whether a condition known before the game (options and constants) holds; `true` when there
+    /// is none. `subject` says what it decides, for the diagnostic.
+    fn known_condition(&mut self, condition: Option<&'a ast::Expr>, subject: &str) -> bool {
+        let Some(condition) = condition else { return true };
         let typed = self.expr(condition, &Scope::seat_condition());
         if !self.check_type(&typed, condition.span, Ty::Bool) || typed.ty == Ty::Unknown {
             return true;
         }
-        let env = Env { maps: &self.maps, zones: &self.zones, cell: None };
-        match consteval::eval(&typed.expr, &env) {
+        match consteval::eval(&typed.expr, &self.const_env(None)) {
             Ok(value) => value == ir::Const::Bool(true),
             Err(_) => {
                 self.report(
                     Diagnostic::error(
                         "not-constant",
-                        format!("whether seat `{}` takes part must be known before the game", decl.name.name),
+                        format!("whether {subject} must be known before the game"),
                         condition.span,
                         "this depends on the state of the game",
                     )
@@ -147,7 +152,12 @@ impl<'a> Checker<'a> {
         let mut team_spans = vec![None; self.seats.len()];
         let decls = self.decls.teams.clone();
         let mut teams = Vec::new();
-        for (id, decl) in decls.into_iter().enumerate() {
+        for decl in decls {
+            if !self.known_condition(decl.condition.as_ref(), &format!("team `{}` is formed", decl.name.name))
+            {
+                continue;
+            }
+            let id = teams.len();
             let mut seats = Vec::new();
             for ident in &decl.seats {
                 let Some(seat) = self.seat_named(ident) else { continue };
@@ -214,6 +224,11 @@ impl<'a> Checker<'a> {
             ));
             return values;
         };
+        // The cell at each (rank, file), which a board that leaves out cells does not have.
+        let mut at = vec![None; (width * height) as usize];
+        for (id, cell) in board.cells.iter().enumerate() {
+            at[((cell.rank - 1) * width + cell.file - 1) as usize] = Some(id);
+        }
         let rows = &decl.grid.rows;
         if rows.len() != height as usize {
             self.report(Diagnostic::error(
@@ -227,9 +242,9 @@ impl<'a> Checker<'a> {
             self.grid_row(decl, i, row, width);
             let rank_index = height as usize - 1 - i;
             for (file, value) in row.node.iter().enumerate().take(width as usize) {
-                let cell = rank_index * width as usize + file;
-                if let Some(slot) = values.get_mut(cell) {
-                    *slot = self.grid_value(value);
+                let value = self.grid_value(value);
+                if let Some(slot) = at[rank_index * width as usize + file].and_then(|c| values.get_mut(c)) {
+                    *slot = value;
                 }
             }
         }

@@ -30,7 +30,9 @@ impl<'a> Checker<'a> {
         scope: &Scope<'a>,
     ) -> Typed {
         match function.name.as_str() {
-            "count" => self.count(function, args, span, scope),
+            "count" => self.count(function, args, span, scope, Tally::Count),
+            "first" => self.count(function, args, span, scope, Tally::First),
+            "allied" => self.allied(function, args, span, scope),
             "attacked" => self.attacked(function, args, span, scope),
             "shift" => self.shift(function, args, span, scope),
             "sum" => self.sum(function, args, span, scope),
@@ -42,6 +44,7 @@ impl<'a> Checker<'a> {
             "piece_at" => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
                 (ir::Expr::PieceAt(Box::new(cell)), Ty::ANY_PIECE)
             }),
+            "distance" => self.distance(function, args, span, scope),
             "partner" => self.unary_call(function, args, span, scope, Ty::Seat, |seat| {
                 (ir::Expr::Partner(Box::new(seat)), Ty::Seat)
             }),
@@ -155,6 +158,20 @@ impl<'a> Checker<'a> {
         Typed::node(expr, ty, &[extent])
     }
 
+    /// `distance(CELL, CELL)`: the fewest steps between two cells.
+    fn distance(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
+        if !self.arity(function, args, 2..=2, span, scope) {
+            return Typed::unknown();
+        }
+        let [from, to] = [&args[0], &args[1]].map(|arg| {
+            let typed = self.expr(arg, scope);
+            self.check_type(&typed, arg.span, Ty::Cell);
+            typed
+        });
+        let extents = [from.extent, to.extent];
+        Typed::node(ir::Expr::Distance(Box::new(from.expr), Box::new(to.expr)), Ty::Int, &extents)
+    }
+
     /// Whether the call has an allowed number of arguments; otherwise they are checked, and an
     /// error reported.
     pub(super) fn arity(
@@ -194,8 +211,15 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `count(COLLECTION [, predicate over it])`
-    fn count(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
+    /// `count(COLLECTION [, predicate over it])` or `first(COLLECTION [, predicate over it])`.
+    fn count(
+        &mut self,
+        function: &Ident,
+        args: &'a [Expr],
+        span: Span,
+        scope: &Scope<'a>,
+        tally: Tally,
+    ) -> Typed {
         if !self.arity(function, args, 1..=2, span, scope) {
             return Typed::unknown();
         }
@@ -208,11 +232,26 @@ impl<'a> Checker<'a> {
         let Some(pieces) = pieces else { return Typed::unknown() };
         let extents = [Some(pieces.extent), predicate.as_ref().map(|p| p.extent)];
         let extents: Vec<Extent> = extents.into_iter().flatten().collect();
-        Typed::node(
-            ir::Expr::Count(pieces.collection, predicate.map(|p| Box::new(p.expr))),
-            Ty::Int,
-            &extents,
-        )
+        let predicate = predicate.map(|p| Box::new(p.expr));
+        let (expr, ty) = match tally {
+            Tally::Count => (ir::Expr::Count(pieces.collection, predicate), Ty::Int),
+            Tally::First => (ir::Expr::First(pieces.collection, predicate), pieces.element),
+        };
+        Typed::node(expr, ty, &extents)
+    }
+
+    /// `allied(SEAT, SEAT)`: the same seat or team mates.
+    fn allied(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
+        if !self.arity(function, args, 2..=2, span, scope) {
+            return Typed::unknown();
+        }
+        let [a, b] = [&args[0], &args[1]].map(|arg| {
+            let typed = self.expr(arg, scope);
+            self.check_type(&typed, arg.span, Ty::Seat);
+            typed
+        });
+        let extents = [a.extent, b.extent];
+        Typed::node(ir::Expr::Allied(Box::new(a.expr), Box::new(b.expr)), Ty::Bool, &extents)
     }
 
     /// `sum(COLLECTION, term over it)`
@@ -423,7 +462,16 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// The built-in collections, only arguments of `count` and `sum` (`line` only in a push).
+/// What `count` and `first` give.
+#[derive(Clone, Copy)]
+enum Tally {
+    /// How many elements.
+    Count,
+    /// The first element, or none.
+    First,
+}
+
+/// The built-in collections, only arguments of `count`, `sum` and `first` (`line` only in a push).
 const COLLECTIONS: [&str; 6] = ["pieces", "reserve", "prizes", "losses", "seats", "line"];
 
 fn is_collection(e: &Expr) -> bool {

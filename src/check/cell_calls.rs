@@ -1,5 +1,5 @@
-//! Built-in functions about cells: `attacked(CELL, SEAT)`, whether an enemy of the seat could
-//! capture there, and `shift(CELL, PATH)`, the cell a path of directions leads to.
+//! Built-in functions about cells: `attacked(CELL, SEAT [, BY])`, whether an enemy of the seat
+//! (or the seat `BY`) could capture there, and `shift(CELL, PATH)`, the cell a path of directions leads to.
 
 use crate::ast::{BinaryOp, Expr, ExprKind, Ident, Span};
 use crate::diagnostics::Diagnostic;
@@ -11,7 +11,7 @@ use super::scope::{Scope, Word};
 use super::types::{Ty, Typed};
 
 impl<'a> Checker<'a> {
-    /// `attacked(CELL, SEAT)`
+    /// `attacked(CELL, SEAT [, BY])`
     pub(super) fn attacked(
         &mut self,
         function: &Ident,
@@ -19,15 +19,27 @@ impl<'a> Checker<'a> {
         span: Span,
         scope: &Scope<'a>,
     ) -> Typed {
-        if !self.arity(function, args, 2..=2, span, scope) {
+        if !self.arity(function, args, 2..=3, span, scope) {
             return Typed::unknown();
         }
         let cell = self.expr(&args[0], scope);
         self.check_type(&cell, args[0].span, Ty::Cell);
         let seat = self.expr(&args[1], scope);
         self.check_type(&seat, args[1].span, Ty::Seat);
-        let extents = [cell.extent, seat.extent];
-        let expr = ir::Expr::Attacked { cell: Box::new(cell.expr), seat: Box::new(seat.expr) };
+        let by = args.get(2).map(|by| {
+            let typed = self.expr(by, scope);
+            self.check_type(&typed, by.span, Ty::Seat);
+            typed
+        });
+        let extents: Vec<_> = [Some(cell.extent), Some(seat.extent), by.as_ref().map(|b| b.extent)]
+            .into_iter()
+            .flatten()
+            .collect();
+        let expr = ir::Expr::Attacked {
+            cell: Box::new(cell.expr),
+            seat: Box::new(seat.expr),
+            by: by.map(|b| Box::new(b.expr)),
+        };
         Typed::node(expr, Ty::Bool, &extents)
     }
 

@@ -2,12 +2,13 @@
 //! cell is `it`) and counts known before the game (`actions 2`, `at most 2`). It follows the
 //! runtime's rules on `none`, saturating arithmetic and division by zero.
 
-use crate::ir::{BinaryOp, CellId, Const, ContextWord, Expr, IntegerResult, Map, MapId, Zone};
+use crate::ir::{BinaryOp, Board, CellId, Const, ContextWord, Expr, IntegerResult, Map, MapId, Zone};
 
 use super::Lazy;
 
 /// What a constant expression may read.
 pub struct Env<'c> {
+    pub board: Option<&'c Board>,
     pub maps: &'c [Map],
     pub zones: &'c [Lazy<Zone>],
     /// The cell `it` stands for, in `cells where`.
@@ -52,6 +53,12 @@ pub fn eval(expr: &Expr, env: &Env) -> Result<Const, Dynamic> {
                 _ => Const::None,
             }
         }
+        Expr::Distance(a, b) => match (eval(a, env)?, eval(b, env)?, env.board) {
+            (Const::Cell(a), Const::Cell(b), Some(board)) => {
+                board.distance(a, b).map_or(Const::None, |d| Const::Int(d.into()))
+            }
+            _ => Const::None,
+        },
         Expr::Not(e) => Const::Bool(!truthy(eval(e, env)?)),
         Expr::Neg(e) => match eval(e, env)? {
             Const::Int(n) => Const::Int(n.saturating_neg()),
@@ -108,7 +115,7 @@ mod tests {
     use super::*;
 
     fn env() -> Env<'static> {
-        Env { maps: &[], zones: &[], cell: Some(3) }
+        Env { board: None, maps: &[], zones: &[], cell: Some(3) }
     }
 
     fn bin(op: BinaryOp, a: Const, b: Const) -> Expr {

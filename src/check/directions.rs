@@ -1,5 +1,6 @@
-//! Directions: the board's directions and groups, declared groups (`directions NAME = ...`) and
-//! seat-relative directions (`forward`), which mean a different direction for every seat.
+//! Directions: the board's directions and groups, declared groups (`directions NAME = ...`, read
+//! from each seat's side when declared `of each seat`) and seat-relative directions (`forward`),
+//! which mean a different direction for every seat.
 
 use crate::ast::{Ident, Span};
 use crate::diagnostics::{Diagnostic, did_you_mean};
@@ -92,7 +93,15 @@ impl Checker<'_> {
             Visit::Compute => {}
         }
         let decl = self.decls.groups[group];
-        let dirs = self.direction_list(&decl.members);
+        let mut dirs = self.direction_list(&decl.members);
+        if decl.per_seat.is_some() {
+            // Read from each seat's side: what is written is what an unturned seat means.
+            for d in &mut dirs {
+                if let DirRef::Absolute(canonical) = *d {
+                    *d = DirRef::Relative(canonical);
+                }
+            }
+        }
         self.groups[group] = Lazy::Done(dirs.clone());
         dirs
     }

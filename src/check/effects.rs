@@ -51,9 +51,10 @@ impl<'a> Checker<'a> {
                 Some(self.release(piece, owner, region, scope))
             }
             ast::Effect::Give { piece, owner, holder, .. } => Some(self.give(piece, owner, holder, scope)),
-            ast::Effect::Retire { seat, .. } => {
-                Some(ir::Effect::Retire { seat: self.expect(seat, scope, Ty::Seat) })
-            }
+            ast::Effect::Retire { seat, leaving_pieces, .. } => Some(ir::Effect::Retire {
+                seat: self.expect(seat, scope, Ty::Seat),
+                leaving_pieces: leaving_pieces.is_some(),
+            }),
             ast::Effect::ForEach { pieces, filter, body, .. } => self.for_each(pieces, filter, body, scope),
             ast::Effect::Send { piece, destination, .. } => self.send(piece, destination.node, scope),
             ast::Effect::Move { from, to, .. } => Some(ir::Effect::Move {
@@ -214,7 +215,7 @@ impl<'a> Checker<'a> {
         Some(ir::Effect::Send { cell, destination: super::actions::capture_destination(destination) })
     }
 
-    /// `for each PIECES [where COND] { EFFECTS }`: over pieces on the board.
+    /// `for each PIECES [where COND] { EFFECTS }`: over pieces on the board, or over the seats.
     fn for_each(
         &mut self,
         pieces: &'a Expr,
@@ -223,19 +224,22 @@ impl<'a> Checker<'a> {
         scope: &Scope<'a>,
     ) -> Option<ir::Effect> {
         let found = self.pieces_arg(pieces, scope)?;
-        if !matches!(found.collection, ir::Collection::Pieces { .. }) {
-            self.report(
-                Diagnostic::error(
-                    "type-mismatch",
-                    "`for each` goes over pieces on the board",
-                    pieces.span,
-                    "not on the board",
-                )
-                .with_help("write `for each pieces(SEAT, TYPE, ...)`"),
-            );
-            return None;
-        }
-        let inner = scope.with_placed_it(found.element);
+        let inner = match found.collection {
+            ir::Collection::Pieces { .. } => scope.with_placed_it(found.element),
+            ir::Collection::Seats => scope.with_it(found.element),
+            _ => {
+                self.report(
+                    Diagnostic::error(
+                        "type-mismatch",
+                        "`for each` goes over pieces on the board or seats",
+                        pieces.span,
+                        "not on the board",
+                    )
+                    .with_help("write `for each pieces(SEAT, TYPE, ...)` or `for each seats`"),
+                );
+                return None;
+            }
+        };
         let filter = filter.as_ref().map(|f| self.condition(f, &inner));
         let body = self.effects(&body.effects, &inner);
         Some(ir::Effect::ForEach { pieces: found.collection, filter, body })

@@ -232,18 +232,8 @@ impl<'a> Checker<'a> {
     }
 
     fn unknown_name(&mut self, ident: &Ident, scope: &Scope<'a>) {
-        if let Some(board) = self.board.as_ref().filter(|_| looks_like_cell(&ident.name)) {
-            let first = board.cells.first().map_or("", |c| c.name.as_str());
-            let last = board.cells.last().map_or("", |c| c.name.as_str());
-            self.report(
-                Diagnostic::error(
-                    "unknown-cell",
-                    format!("the board has no cell `{}`", ident.name),
-                    ident.span,
-                    "not a cell of this board",
-                )
-                .with_help(format!("cells are named from {first} to {last}")),
-            );
+        if self.board.is_some() && looks_like_cell(&ident.name) {
+            self.no_such_cell(ident);
             return;
         }
         let params: Vec<&str> =

@@ -20,6 +20,7 @@ mod options;
 mod pieces;
 mod promotion;
 mod regions;
+mod removed;
 mod scope;
 mod setup;
 mod turns;
@@ -140,6 +141,10 @@ pub(crate) struct Checker<'a> {
     views_known: bool,
     /// A piece type's value is being resolved (it may not read piece values).
     valuing: bool,
+    /// The cells the board leaves out are being resolved (on the whole board).
+    shaping_board: bool,
+    /// The names of the cells the board leaves out.
+    left_out: Vec<String>,
 }
 
 impl<'a> Checker<'a> {
@@ -165,6 +170,8 @@ impl<'a> Checker<'a> {
             depth: 0,
             work_left: expr::WORK,
             valuing: false,
+            shaping_board: false,
+            left_out: Vec::new(),
             views_known: true,
         }
     }
@@ -192,7 +199,7 @@ impl<'a> Checker<'a> {
 
     fn run(mut self, values: &OptionValues) -> Option<Game> {
         self.options = self.option_values(values);
-        self.board = self.board();
+        self.board = self.board().and_then(|board| self.leave_out_cells(board));
         self.seats = self.seats();
         self.teams = self.teams();
         self.maps = self.maps();
@@ -297,6 +304,40 @@ mod tests {
             codes(&game_with("hex 3", "action sidestep for pawn { step left }")),
             ["unknown-direction"]
         );
+    }
+
+    #[test]
+    fn a_board_without_cells_keeps_map_values_on_their_cells() {
+        let game = valid(
+            "square 3 by 3 without cells b2, c1, a3",
+            "map level {\n 7 8 9\n 4 5 6\n 1 2 3\n}\nsetup { place pawn for each seat on cells a1 }\n\
+             action climb for pawn { step forward  where level(to) > 0 }",
+        );
+        let values: Vec<(String, Option<i32>)> =
+            game.board.cells.iter().zip(&game.maps[0].values).map(|(c, v)| (c.name.clone(), *v)).collect();
+        let expected = [("a1", 1), ("b1", 2), ("a2", 4), ("c2", 6), ("b3", 8), ("c3", 9)];
+        let expected: Vec<(String, Option<i32>)> =
+            expected.iter().map(|(name, v)| (name.to_string(), Some(*v))).collect();
+        assert_eq!(values, expected);
+    }
+
+    #[test]
+    fn a_direction_group_of_each_seat_is_read_from_each_side() {
+        let game = valid(
+            "square 4 by 4",
+            "directions ahead of each seat = n, ne\ndirections fixed = n, ne\n\
+             setup { place pawn for each seat on row 1 }\n\
+             action rush for pawn { step ahead }\naction drift for pawn { step fixed }",
+        );
+        let named = |index: usize| -> Vec<Vec<&str>> {
+            let ActionKind::Step { directions } = &game.actions[index].kind else { panic!("a step") };
+            directions
+                .iter()
+                .map(|dirs| dirs.iter().map(|&d| game.board.directions[d as usize].name.as_str()).collect())
+                .collect()
+        };
+        assert_eq!(named(1), [["n", "ne"], ["s", "sw"]]);
+        assert_eq!(named(2), [["n", "ne"], ["n", "ne"]]);
     }
 
     #[test]

@@ -11,9 +11,9 @@ use crate::ir;
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 11] = [
-    "count", "sum", "pieces", "reserve", "prizes", "losses", "seats", "piece_at", "partner", "attacked",
-    "shift",
+pub const BUILTINS: [&str; 14] = [
+    "count", "sum", "pieces", "reserve", "prizes", "losses", "seats", "piece_at", "partner", "distance",
+    "first", "allied", "attacked", "shift",
 ];
 
 /// What a declared name stands for.

@@ -164,19 +164,29 @@ impl<'a> Checker<'a> {
         if let Some(cell) = board.cell_named(&ident.name) {
             return Some(cell);
         }
+        self.no_such_cell(ident);
+        None
+    }
+
+    /// The board has no cell of that name (or has left it out).
+    pub(super) fn no_such_cell(&mut self, ident: &Ident) {
+        let Some(board) = self.board.as_ref() else { return };
         let first = board.cells.first().map_or("", |c| c.name.as_str());
         let last = board.cells.last().map_or("", |c| c.name.as_str());
-        let help = format!("cells are named from {first} to {last}");
+        let (label, help) = if self.left_out.contains(&ident.name) {
+            ("left out of the board by its `without`", "only the cells that remain can be named".to_string())
+        } else {
+            ("not a cell of this board", format!("cells are named from {first} to {last}"))
+        };
         self.report(
             Diagnostic::error(
                 "unknown-cell",
                 format!("the board has no cell `{}`", ident.name),
                 ident.span,
-                "not a cell of this board",
+                label,
             )
             .with_help(help),
         );
-        None
     }
 
     /// `cells where EXPR`: the condition evaluated on every cell, now.
@@ -187,9 +197,13 @@ impl<'a> Checker<'a> {
         }
         let mut mask = vec![false; self.cell_count()];
         for (cell, slot) in mask.iter_mut().enumerate() {
-            let env = Env { maps: &self.maps, zones: &self.zones, cell: Some(cell as CellId) };
+            let env = self.const_env(Some(cell as CellId));
             match consteval::eval(&typed.expr, &env) {
                 Ok(value) => *slot = value == ir::Const::Bool(true),
+                Err(_) if self.shaping_board => {
+                    self.not_geometry(condition.span, "this reads a zone, a map or the state of the game");
+                    return self.no_cells();
+                }
                 Err(why) => {
                     self.not_constant(condition.span, why);
                     return self.no_cells();
@@ -197,6 +211,11 @@ impl<'a> Checker<'a> {
             }
         }
         Shape::Written(mask)
+    }
+
+    /// What a constant expression may read, with `cell` standing for the given cell.
+    pub(super) fn const_env(&self, cell: Option<CellId>) -> Env<'_> {
+        Env { board: self.board.as_ref(), maps: &self.maps, zones: &self.zones, cell }
     }
 
     fn not_constant(&mut self, span: Span, why: Dynamic) {
@@ -219,6 +238,10 @@ impl<'a> Checker<'a> {
     }
 
     fn zone_ref(&mut self, ident: &Ident, per_seat: bool) -> Shape {
+        if self.shaping_board {
+            self.not_geometry(ident.span, "zones are drawn over the board that results");
+            return self.no_cells();
+        }
         let Some(Symbol::Zone(zone)) = self.names.value(&ident.name) else {
             self.unknown("unknown-zone", "zone", ident, |s| matches!(s, Symbol::Zone(_)));
             return self.no_cells();

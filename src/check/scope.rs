@@ -236,7 +236,7 @@ impl<'a> Scope<'a> {
     }
 
     pub fn turn_start() -> Scope<'a> {
-        Scope::running("a turn's `start`", &[Word::Mover])
+        Scope::running("a turn's `start`", &[Word::Mover, Word::Stuck])
     }
 
     pub fn action_count() -> Scope<'a> {

@@ -8,6 +8,8 @@
 //! step by 1 or 2. Cell names are a file letter and a rank counted from the bottom of that file
 //! (`a1`); hexagonal files skip the letter `j`, as the usual hexagonal chess notation does.
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::{CellId, DirId};
@@ -115,6 +117,19 @@ const HEX_DIRECTIONS: [(&str, i32, i32); 12] = [
 
 const HEX_FILE_LETTERS: &str = "abcdefghiklmnopqrstuvwxyz";
 
+/// The directions that pass between two neighbours (a diagonal between two orthogonal steps, a
+/// hex corner between two side steps), with those two steps.
+const SQUARE_BETWEEN: [(&str, &str, &str); 4] =
+    [("ne", "n", "e"), ("se", "s", "e"), ("sw", "s", "w"), ("nw", "n", "w")];
+const HEX_BETWEEN: [(&str, &str, &str); 6] = [
+    ("nne", "n", "ne"),
+    ("e", "ne", "se"),
+    ("sse", "se", "s"),
+    ("ssw", "s", "sw"),
+    ("w", "sw", "nw"),
+    ("nnw", "nw", "n"),
+];
+
 impl Board {
     /// A `width` by `height` grid of squares; `None` when a side is 0, a side is over 26 or the
     /// board is over `super::MAX_CELLS` cells.
@@ -175,6 +190,47 @@ impl Board {
             group(&directions, "all", &HEX_DIRECTIONS.map(|(name, _, _)| name)),
         ];
         Some(Board::build(BoardKind::Hex { side }, cells, directions, groups, 60))
+    }
+
+    /// The same board with the cells where `removed` is true left out: they have no id, no piece
+    /// stands on them and no step, slide, leap or walk passes through them, nor between two of
+    /// them (a diagonal or hex-corner step between two left-out cells is blocked). The symmetries
+    /// that do not carry the board onto itself are dropped. `None` when no cell is left.
+    pub fn without(self, removed: &[bool]) -> Option<Board> {
+        let Board { kind, cells, directions, groups, rotation_step, .. } = self;
+        let is_removed = |index: usize| removed.get(index).copied().unwrap_or(false);
+        let gone: HashSet<(i32, i32)> =
+            cells.iter().enumerate().filter(|(i, _)| is_removed(*i)).map(|(_, c)| (c.x, c.y)).collect();
+        let kept: Vec<Cell> =
+            cells.into_iter().enumerate().filter(|(i, _)| !is_removed(*i)).map(|(_, c)| c).collect();
+        if kept.is_empty() {
+            return None;
+        }
+        let mut board = Board::build(kind, kept, directions, groups, rotation_step);
+        board.block_between(&gone);
+        Some(board)
+    }
+
+    /// Blocks the steps that pass between two of the given points.
+    fn block_between(&mut self, gone: &HashSet<(i32, i32)>) {
+        let between: &[(&str, &str, &str)] = match self.kind {
+            BoardKind::Square { .. } => &SQUARE_BETWEEN,
+            BoardKind::Hex { .. } => &HEX_BETWEEN,
+        };
+        let count = self.directions.len();
+        for &(through, first, second) in between {
+            let ids = [through, first, second].map(|name| self.direction_named(name));
+            let [Some(through), Some(first), Some(second)] = ids else { continue };
+            let (a, b) = (&self.directions[first as usize], &self.directions[second as usize]);
+            let (a, b) = ((a.dx, a.dy), (b.dx, b.dy));
+            for (index, cell) in self.cells.iter().enumerate() {
+                if gone.contains(&(cell.x + a.0, cell.y + a.1))
+                    && gone.contains(&(cell.x + b.0, cell.y + b.1))
+                {
+                    self.neighbours[index * count + through as usize] = NO_CELL;
+                }
+            }
+        }
     }
 
     fn build(
@@ -258,6 +314,17 @@ impl Board {
     pub fn neighbour(&self, cell: CellId, direction: DirId) -> Option<CellId> {
         let next = self.neighbours[cell as usize * self.directions.len() + direction as usize];
         (next != NO_CELL).then_some(next)
+    }
+
+    /// The fewest steps from one cell to another over the whole grid (missing cells do not
+    /// matter): king steps on square boards, steps through a side on hexagonal boards.
+    pub fn distance(&self, from: CellId, to: CellId) -> Option<u32> {
+        let (a, b) = (self.cells.get(from as usize)?, self.cells.get(to as usize)?);
+        let (dx, dy) = ((a.x - b.x).unsigned_abs(), (a.y - b.y).unsigned_abs());
+        Some(match self.kind {
+            BoardKind::Square { .. } => dx.max(dy) / 2,
+            BoardKind::Hex { .. } => dx.max((dx + dy) / 2),
+        })
     }
 
     pub fn cell_named(&self, name: &str) -> Option<CellId> {
@@ -399,5 +466,50 @@ mod tests {
             cell = sixth.cells[cell as usize];
         }
         assert_eq!(b.cells[cell as usize].name, "a1");
+    }
+
+    #[test]
+    fn distance_counts_king_steps_on_squares_and_side_steps_on_hexes() {
+        let square = Board::square(8, 8).unwrap();
+        let cell = |b: &Board, name: &str| b.cell_named(name).unwrap();
+        assert_eq!(square.distance(cell(&square, "a1"), cell(&square, "c7")), Some(6));
+        assert_eq!(square.distance(cell(&square, "e4"), cell(&square, "e4")), Some(0));
+        let hex = Board::hex(6).unwrap();
+        let centre = cell(&hex, "f6");
+        // The outer ring is five side steps away, corners included; a corner neighbour is two.
+        assert!(hex.cells.iter().all(|c| hex.distance(centre, cell(&hex, &c.name)).unwrap() <= 5));
+        assert_eq!(hex.distance(centre, cell(&hex, "a1")), Some(5));
+        let e = hex.direction_named("e").unwrap();
+        assert_eq!(hex.distance(centre, hex.neighbour(centre, e).unwrap()), Some(2));
+        assert_eq!(hex.distance(centre, 9999), None);
+    }
+
+    #[test]
+    fn a_board_without_cells_has_no_way_through_them() {
+        let full = Board::square(3, 3).unwrap();
+        let mut removed = vec![false; 9];
+        removed[full.cell_named("b2").unwrap() as usize] = true;
+        let holed = full.clone().without(&removed).unwrap();
+        assert_eq!(holed.cell_count(), 8);
+        assert_eq!(holed.cell_named("b2"), None);
+        let a1 = holed.cell_named("a1").unwrap();
+        assert_eq!(holed.neighbour(a1, holed.direction_named("ne").unwrap()), None);
+        assert!(holed.neighbour(a1, holed.direction_named("n").unwrap()).is_some());
+        // The hole is in the middle: every symmetry of the square stays.
+        assert_eq!(holed.symmetries.len(), 8);
+        // A diagonal step between two left-out cells is blocked; beside one, it is not.
+        let mut walled = vec![false; 9];
+        walled[full.cell_named("a2").unwrap() as usize] = true;
+        walled[full.cell_named("b1").unwrap() as usize] = true;
+        let walled = full.clone().without(&walled).unwrap();
+        let ne = walled.direction_named("ne").unwrap();
+        assert_eq!(walled.neighbour(walled.cell_named("a1").unwrap(), ne), None);
+        let nw = walled.direction_named("nw").unwrap();
+        assert_eq!(walled.neighbour(walled.cell_named("c1").unwrap(), nw), walled.cell_named("b2"));
+        removed[full.cell_named("a1").unwrap() as usize] = true;
+        let lopsided = full.clone().without(&removed).unwrap();
+        assert_eq!(lopsided.symmetries.iter().filter(|s| s.turns == 0 && !s.mirrored).count(), 1);
+        assert!(lopsided.symmetries.len() < 8);
+        assert!(full.without(&[true; 9]).is_none());
     }
 }

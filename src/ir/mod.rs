@@ -335,6 +335,10 @@ pub enum Effect {
     /// more turns.
     Retire {
         seat: Expr,
+        /// `leaving pieces`: its pieces stay on the board, frozen: they never move again, attack
+        /// nothing, and any enemy may capture them.
+        #[serde(default)]
+        leaving_pieces: bool,
     },
     /// The effects once for each piece of the collection (on the board) for which `filter` holds,
     /// with `it` the piece and `ItCell` its cell; the pieces are chosen before any effect runs.
@@ -627,12 +631,22 @@ pub enum Expr {
     Roll(u32),
     /// The seat's team partner: the one other seat of its team, or none.
     Partner(Box<Expr>),
+    /// The first element of the collection (with `it` bound, the first for which the predicate
+    /// holds), or none.
+    First(Collection, Option<Box<Expr>>),
+    /// Whether two seats are the same seat or team mates.
+    Allied(Box<Expr>, Box<Expr>),
+    /// The fewest steps between two cells over the whole grid (`Board::distance`).
+    Distance(Box<Expr>, Box<Expr>),
     /// Whether an enemy of `seat` could capture on `cell` by one of the capturing actions of the
     /// current phase (the actions' `when` and `where` and the capture rule hold; the turn's
     /// filters and `legal if` are not applied). Inside another such test it is false.
     Attacked {
         cell: Box<Expr>,
         seat: Box<Expr>,
+        /// Only this attacking seat (`attacked(CELL, SEAT, BY)`); any enemy when `None`.
+        #[serde(default)]
+        by: Option<Box<Expr>>,
     },
     /// The cell reached from `cell` by the steps of a path (none off the board); the path is read
     /// from the mover's side.

@@ -1,9 +1,11 @@
-//! Attack detection, `attacked(CELL, SEAT)`: whether an enemy of the seat could capture on the
-//! cell with one of the current phase's capturing actions. Steps, slides and leaps are generated
-//! backwards from the cell (the reverse of each direction comes from a table), so only the few
-//! cells an attacker could stand on are looked at; each line is followed once for all the slides
-//! along it; walks are searched forwards from each possible walker. An attacker's action `when` and `where` and the capture rule must hold, as for a move;
-//! the turn's filters and `legal if` are not applied, and `attacked` is false inside them.
+//! Attack detection, `attacked(CELL, SEAT [, BY])`: whether an enemy of the seat (only `BY`, when
+//! given) could capture on the cell with one of the current phase's capturing actions. Seats that
+//! have retired attack nothing. Steps, slides and leaps are generated backwards from the cell (the
+//! reverse of each direction comes from a table), so only the few cells an attacker could stand on
+//! are looked at; each line is followed once for all the slides along it; walks are searched
+//! forwards from each possible walker. An attacker's action `when` and `where` and the capture rule
+//! must hold, as for a move; the turn's filters and `legal if` are not applied, and `attacked` is
+//! false inside them.
 
 use crate::ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId};
 
@@ -89,8 +91,16 @@ struct Probe<'a> {
 }
 
 impl Engine {
-    /// Whether an enemy of `defender` could capture on `cell` (see the module doc).
-    pub(crate) fn attacked(&self, state: &State, ctx: &Ctx, cell: CellId, defender: SeatId) -> bool {
+    /// Whether an enemy of `defender` (only `by`, when given) could capture on `cell` (see the
+    /// module doc). A seat that has retired attacks nothing: its pieces left on the board are frozen.
+    pub(crate) fn attacked(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        cell: CellId,
+        defender: SeatId,
+        by: Option<SeatId>,
+    ) -> bool {
         if ctx.attacking || cell as usize >= self.game.board.cell_count() {
             return false;
         }
@@ -98,7 +108,8 @@ impl Engine {
         let Some(attacks) = self.tables.attacks.phases.get(state.phase as usize) else { return false };
         let action = |id: ActionId| self.game.actions.get(id as usize);
         (0..self.seat_count() as SeatId)
-            .filter(|&attacker| !self.allied(attacker, defender))
+            .filter(|&attacker| by.is_none_or(|by| by == attacker))
+            .filter(|&attacker| !self.allied(attacker, defender) && !state.is_retired(attacker))
             .filter(|&attacker| target.is_none_or(|t| self.is_enemy(attacker, &t)))
             .any(|attacker| {
                 let probe = Probe { engine: self, state, cell, target, attacker };
@@ -186,8 +197,7 @@ impl Probe<'_> {
 
     /// The cells of the attacker's pieces that make this action.
     fn walkers<'s>(&'s self, action: &'s Action) -> impl Iterator<Item = CellId> + 's {
-        let cells = 0..self.state.board.len() as CellId;
-        cells.filter(move |&cell| self.moves_by(action, cell))
+        self.state.cells_of(Some(self.attacker)).filter(move |&cell| self.moves_by(action, cell))
     }
 
     /// Whether a piece of the attacker of a type the action moves stands on the cell.

@@ -160,9 +160,9 @@ impl Engine {
                     self.give(state, kind, owner, holder);
                 }
             }
-            Effect::Retire { seat } => {
+            Effect::Retire { seat, leaving_pieces } => {
                 if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
-                    self.retire(state, seat);
+                    self.retire(state, seat, *leaving_pieces);
                 }
             }
             Effect::ForEach { pieces, filter, body } => {
@@ -191,8 +191,9 @@ impl Engine {
         }
     }
 
-    /// Runs the effects for each piece of the collection on the board for which the filter holds
-    /// (chosen before any of them runs), with `it` the piece as it stands when its turn comes.
+    /// Runs the effects for each piece of the collection on the board (or each seat) for which the
+    /// filter holds (chosen before any of them runs), with `it` the piece as it stands when its
+    /// turn comes (or the seat).
     fn for_each(
         &self,
         state: &mut State,
@@ -201,17 +202,24 @@ impl Engine {
         filter: Option<&Expr>,
         body: &[Effect],
     ) {
+        if let Collection::Seats = pieces {
+            let with = |seat: SeatId| Ctx { it: Value::Seat(seat), ..*ctx };
+            let seats = 0..self.seat_count() as SeatId;
+            let chosen: Vec<SeatId> =
+                seats.filter(|&seat| filter.is_none_or(|f| self.holds(state, &with(seat), f))).collect();
+            return chosen.into_iter().for_each(|seat| self.run_effects(state, &with(seat), body));
+        }
         let Collection::Pieces { owner, types } = pieces else { return };
         let mut chosen = Vec::new();
         self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
-            let inner = Ctx { it: Value::Piece(piece), it_cell: Some(cell), ..*ctx };
+            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
             if filter.is_none_or(|f| self.holds(state, &inner, f)) {
                 chosen.push(cell);
             }
         });
         for cell in chosen {
             let Some(piece) = state.piece(cell) else { continue };
-            let inner = Ctx { it: Value::Piece(piece), it_cell: Some(cell), ..*ctx };
+            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
             self.run_effects(state, &inner, body);
         }
     }

@@ -1,7 +1,9 @@
 //! Expression evaluation: walks the resolved IR expressions directly against a state and the
 //! context words bound where they are evaluated.
 
-use crate::ir::{CellId, Collection, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
+use std::ops::ControlFlow;
+
+use crate::ir::{CellId, Collection, Const, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
 
 use super::Engine;
 use super::state::{Piece, State};
@@ -130,14 +132,23 @@ impl Engine {
                 self.eval(state, ctx, branch)
             }
             Expr::Count(collection, predicate) => {
-                let mut count = 0i64;
-                self.for_each_in(state, ctx, collection, |it| {
-                    let holds =
-                        predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
-                    count += i64::from(holds);
-                });
-                Value::Int(count)
+                Value::Int(self.count(state, ctx, collection, predicate.as_deref(), i64::MAX))
             }
+            Expr::First(collection, predicate) => {
+                let mut first = Value::None;
+                self.for_each_in(state, ctx, collection, |it| {
+                    let wanted = first == Value::None
+                        && predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+                    if wanted {
+                        first = it;
+                    }
+                });
+                first
+            }
+            Expr::Allied(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
+                (Value::Seat(a), Value::Seat(b)) => Value::Bool(self.allied(a, b)),
+                _ => Value::None,
+            },
             Expr::Sum(collection, term) => {
                 let mut sum = 0i64;
                 self.for_each_in(state, ctx, collection, |it| {
@@ -146,11 +157,24 @@ impl Engine {
                 });
                 Value::Int(sum)
             }
+            Expr::Distance(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
+                (Value::Cell(a), Value::Cell(b)) => {
+                    Value::from_option(self.game.board.distance(a, b), |d| Value::Int(d.into()))
+                }
+                _ => Value::None,
+            },
             // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
             Expr::Roll(_) => Value::None,
-            Expr::Attacked { cell, seat } => {
+            Expr::Attacked { cell, seat, by } => {
+                let by = match by {
+                    Some(by) => match self.eval(state, ctx, by).as_seat() {
+                        Some(by) => Some(by),
+                        None => return Value::None,
+                    },
+                    None => None,
+                };
                 match (self.eval(state, ctx, cell).as_cell(), self.eval(state, ctx, seat).as_seat()) {
-                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat)),
+                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat, by)),
                     _ => Value::None,
                 }
             }
@@ -180,7 +204,15 @@ impl Engine {
         left: &Expr,
         right: &Expr,
     ) -> Value {
-        use crate::ir::BinaryOp::{And, Or};
+        use crate::ir::BinaryOp::{And, Eq, Ge, Gt, Le, Lt, Ne, Or};
+        // A count compared with a constant k is decided once it passes k: stop counting there.
+        if let (Eq | Ne | Lt | Le | Gt | Ge, Expr::Count(collection, predicate), Expr::Const(Const::Int(k))) =
+            (op, left, right)
+        {
+            let cap = k.saturating_add(1).max(0);
+            let count = self.count(state, ctx, collection, predicate.as_deref(), cap);
+            return binary(op, Value::Int(count), Value::Int(*k));
+        }
         let left = self.eval(state, ctx, left);
         match op {
             And if !left.truthy() => Value::Bool(false),
@@ -252,6 +284,30 @@ impl Engine {
             .unwrap_or(Value::None)
     }
 
+    /// How many members of a collection satisfy the predicate (all without one), counting no
+    /// further than `cap`.
+    fn count(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        collection: &Collection,
+        predicate: Option<&Expr>,
+        cap: i64,
+    ) -> i64 {
+        let holds = |it: Value| predicate.is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+        let mut count = 0i64;
+        match collection {
+            Collection::Pieces { owner, types } => {
+                let _ = self.try_for_each_on_board(state, ctx, owner, types, |cell, piece| {
+                    count += i64::from(holds(Value::Placed(piece, cell)));
+                    if count >= cap { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                });
+            }
+            _ => self.for_each_in(state, ctx, collection, |it| count += i64::from(holds(it))),
+        }
+        count.min(cap)
+    }
+
     /// The members of a collection, each as the value `it` is bound to.
     fn for_each_in(&self, state: &State, ctx: &Ctx, collection: &Collection, mut visit: impl FnMut(Value)) {
         match collection {
@@ -295,17 +351,33 @@ impl Engine {
         types: &[TypeId],
         mut visit: impl FnMut(CellId, Piece),
     ) {
+        let _ = self.try_for_each_on_board(state, ctx, owner, types, |cell, piece| {
+            visit(cell, piece);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// As [`Engine::for_each_on_board`], stopping when `visit` breaks.
+    fn try_for_each_on_board(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        owner: &Expr,
+        types: &[TypeId],
+        mut visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let owner = match self.eval(state, ctx, owner) {
             Value::Seat(s) => Some(s),
             Value::None => None,
-            _ => return,
+            _ => return ControlFlow::Continue(()),
         };
         let wanted = |kind: TypeId| types.is_empty() || types.contains(&kind);
-        for (cell, piece) in state.board.iter().enumerate() {
-            if let Some(piece) = piece.filter(|p| p.owner == owner && wanted(p.kind)) {
-                visit(cell as CellId, piece);
+        for cell in state.cells_of(owner) {
+            if let Some(piece) = state.piece(cell).filter(|p| p.owner == owner && wanted(p.kind)) {
+                visit(cell, piece)?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// The cells of a line, in order from its start.

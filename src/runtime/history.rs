@@ -91,9 +91,14 @@ pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
         | Expr::Shift { cell: e, .. } => mentions(e, word),
         Expr::InZone { cell: a, seat: b, .. }
         | Expr::Binary(_, a, b)
-        | Expr::Attacked { cell: a, seat: b } => mentions(a, word) || mentions(b, word),
+        | Expr::Allied(a, b)
+        | Expr::Distance(a, b)
+        | Expr::Attacked { cell: a, seat: b, by: None } => mentions(a, word) || mentions(b, word),
+        Expr::Attacked { cell: a, seat: b, by: Some(c) } => {
+            mentions(a, word) || mentions(b, word) || mentions(c, word)
+        }
         Expr::If(c, a, b) => mentions(c, word) || mentions(a, word) || mentions(b, word),
-        Expr::Count(collection, predicate) => {
+        Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
             owner(collection) || predicate.as_ref().is_some_and(|p| mentions(p, word))
         }
         Expr::Sum(collection, term) => owner(collection) || mentions(term, word),

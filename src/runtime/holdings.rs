@@ -90,16 +90,19 @@ impl Engine {
         }
     }
 
-    /// The seat leaves the game: its pieces leave the board and it takes no more turns.
-    pub(crate) fn retire(&self, state: &mut State, seat: SeatId) {
+    /// The seat leaves the game: it takes no more turns, and its pieces leave the board unless it
+    /// leaves them there (frozen: a retired seat's pieces never move or attack).
+    pub(crate) fn retire(&self, state: &mut State, seat: SeatId, leaving_pieces: bool) {
         if (seat as usize) >= self.seat_count() {
             return;
         }
         state.retired |= 1 << seat;
-        for slot in state.board.iter_mut() {
-            if slot.is_some_and(|piece| piece.owner == Some(seat)) {
-                *slot = None;
-            }
+        if leaving_pieces {
+            return;
+        }
+        let cells: Vec<CellId> = state.cells_of(Some(seat)).collect();
+        for cell in cells {
+            state.set_piece(cell, None);
         }
     }
 }

@@ -17,6 +17,7 @@ mod display;
 mod effects;
 mod eval;
 mod evaluation;
+mod filters;
 mod history;
 mod holdings;
 mod movegen;
@@ -114,6 +115,7 @@ struct Tables {
     /// A fresh piece of each type: the attributes it has start at 0 clamped into their range.
     fresh_pieces: Vec<Piece>,
     attacks: attacks::AttackTables,
+    filters: filters::FilterTables,
     /// The end rules read `repetitions`: positions are recorded in the history.
     keeps_history: bool,
     /// The end rules read `stuck`: it is found once per decision point.
@@ -368,6 +370,7 @@ impl Tables {
             orders,
             fresh_pieces: fresh_pieces(game),
             attacks: attacks::AttackTables::new(game),
+            filters: filters::FilterTables::new(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),
             end_reads_stuck: history::end_rules_read(game, crate::ir::ContextWord::Stuck),
         }

@@ -7,10 +7,13 @@
 use std::ops::ControlFlow;
 
 use crate::ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, SeatId,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, ContextWord, Destination, DirId, Expr,
+    SeatId,
 };
 
 use super::eval::{Ctx, PieceSlot};
+use super::filters::SplitFilter;
+use super::history::mentions;
 use super::state::{Piece, State};
 use super::walk::{WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Path};
@@ -32,8 +35,9 @@ impl Engine {
             return;
         };
         let seat = self.current_seat(state);
-        for choice in &phase.turn.choices {
-            let _ = self.choice_moves(state, seat, choice, &mut |mv| {
+        for (index, choice) in phase.turn.choices.iter().enumerate() {
+            let filter = self.tables.filters.choice(state.phase, index);
+            let _ = self.choice_moves(state, seat, (choice, filter), &mut |mv| {
                 out.push(mv);
                 ControlFlow::Continue(())
             });
@@ -54,33 +58,34 @@ impl Engine {
     pub(crate) fn has_legal_action(&self, state: &State) -> bool {
         let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
         let seat = self.current_seat(state);
-        phase
-            .turn
-            .choices
-            .iter()
-            .any(|choice| self.choice_moves(state, seat, choice, &mut |_| ControlFlow::Break(())).is_break())
+        phase.turn.choices.iter().enumerate().any(|(index, choice)| {
+            let filter = self.tables.filters.choice(state.phase, index);
+            self.choice_moves(state, seat, (choice, filter), &mut |_| ControlFlow::Break(())).is_break()
+        })
     }
 
     fn choice_moves(
         &self,
         state: &State,
         seat: SeatId,
-        choice: &ActionChoice,
+        choice: (&ActionChoice, &SplitFilter),
         sink: Sink<'_>,
     ) -> ControlFlow<()> {
         let legal = self.game.phases.get(state.phase as usize).and_then(|p| p.turn.legal.as_ref());
         match legal {
             None => self.candidate_moves(state, seat, choice, sink),
             Some(legal) => {
-                // One copy of the state, made at the first move to try and refilled for each next.
+                // One copy of the state, made at the first move to try and refilled for each next;
+                // the position history only when the condition reads it.
+                let with_history = mentions(legal, ContextWord::Repetitions);
                 let mut scratch: Option<State> = None;
                 self.candidate_moves(state, seat, choice, &mut |mv| {
                     let scratch = match &mut scratch {
                         Some(scratch) => {
-                            scratch.clone_from(state);
+                            scratch.copy_from(state, with_history);
                             scratch
                         }
-                        None => scratch.insert(state.clone()),
+                        None => scratch.insert(State::trial_copy(state, with_history)),
                     };
                     if self.leads_to_legal(scratch, seat, mv, legal) {
                         sink(mv)
@@ -102,7 +107,7 @@ impl Engine {
         &self,
         state: &State,
         seat: SeatId,
-        choice: &ActionChoice,
+        (choice, choice_filter): (&ActionChoice, &SplitFilter),
         sink: Sink<'_>,
     ) -> ControlFlow<()> {
         let next = Some(self.seat_after(state));
@@ -115,7 +120,7 @@ impl Engine {
                 next,
                 id,
                 action,
-                choice_filter: choice.filter.as_ref(),
+                filters: [self.tables.filters.action(id), choice_filter],
             };
             generator.moves(sink)?;
         }
@@ -131,7 +136,8 @@ struct Generator<'a> {
     next: Option<SeatId>,
     id: ActionId,
     action: &'a Action,
-    choice_filter: Option<&'a Expr>,
+    /// The action's filter and the turn choice's.
+    filters: [&'a SplitFilter; 2],
 }
 
 impl Generator<'_> {
@@ -156,20 +162,26 @@ impl Generator<'_> {
         self.action.when.as_ref().is_none_or(|when| self.engine.holds(self.state, ctx, when))
     }
 
-    fn filters_hold(&self, ctx: &Ctx) -> bool {
-        let holds = |filter: Option<&Expr>| filter.is_none_or(|f| self.engine.holds(self.state, ctx, f));
-        holds(self.action.filter.as_ref()) && holds(self.choice_filter)
+    /// Whether the conjuncts of the filters that read no per-move word hold.
+    fn early_filters_hold(&self, ctx: &Ctx) -> bool {
+        let holds = |f: &SplitFilter| f.early.iter().all(|c| self.engine.holds(self.state, ctx, c));
+        self.filters.iter().all(|f| holds(f))
+    }
+
+    /// Whether the other conjuncts hold, once the early ones are known to.
+    fn late_filters_hold(&self, ctx: &Ctx) -> bool {
+        let holds = |f: &SplitFilter| f.late.iter().all(|c| self.engine.holds(self.state, ctx, c));
+        self.filters.iter().all(|f| holds(f))
     }
 
     fn piece_moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
-        for (cell, piece) in self.state.board.iter().enumerate() {
-            let Some(piece) = piece else { continue };
+        for from in self.state.cells_of(Some(self.seat)) {
+            let Some(piece) = self.state.piece(from) else { continue };
             if piece.owner != Some(self.seat) || !self.moves_type(piece.kind) {
                 continue;
             }
-            let from = cell as CellId;
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
-            if self.when_holds(&ctx) {
+            if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
                 self.pattern_moves(&ctx, from, sink)?;
             }
         }
@@ -270,11 +282,11 @@ impl Generator<'_> {
         }
         let mv = Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path };
         match to.and_then(|to| self.promotion_types(to)) {
-            None if self.filters_hold(&ctx) => sink(mv),
+            None if self.late_filters_hold(&ctx) => sink(mv),
             None => ControlFlow::Continue(()),
             Some(types) => {
                 for &kind in types {
-                    if self.filters_hold(&Ctx { promotion: Some(kind), ..ctx }) {
+                    if self.late_filters_hold(&Ctx { promotion: Some(kind), ..ctx }) {
                         sink(Move { piece: Some(kind), ..mv })?;
                     }
                 }
@@ -314,11 +326,11 @@ impl Generator<'_> {
 
     fn drops_of(&self, piece: &Piece, region: &crate::ir::CellSet, sink: Sink<'_>) -> ControlFlow<()> {
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
-        if !self.when_holds(&ctx) {
+        if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
             return ControlFlow::Continue(());
         }
         for &to in &region.cells {
-            if self.state.piece(to).is_none() && self.filters_hold(&Ctx { to: Some(to), ..ctx }) {
+            if self.state.piece(to).is_none() && self.late_filters_hold(&Ctx { to: Some(to), ..ctx }) {
                 let kind = MoveKind::Action(self.id);
                 sink(Move {
                     kind,
@@ -336,7 +348,7 @@ impl Generator<'_> {
     /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
     fn choices(&self, from: &Expr, to: &Expr, sink: Sink<'_>) -> ControlFlow<()> {
         let ctx = self.ctx();
-        if !self.when_holds(&ctx) {
+        if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
             return ControlFlow::Continue(());
         }
         let bound = |e: &Expr| self.engine.eval(self.state, &ctx, e).as_int();
@@ -344,7 +356,7 @@ impl Generator<'_> {
         let low = low.clamp(i32::MIN.into(), i32::MAX.into());
         let high = high.min(low.saturating_add(MAX_CHOICES - 1)).min(i32::MAX.into());
         for value in low..=high {
-            if self.filters_hold(&Ctx { choice: Some(value), ..ctx }) {
+            if self.late_filters_hold(&Ctx { choice: Some(value), ..ctx }) {
                 let kind = MoveKind::Action(self.id);
                 sink(Move {
                     kind,
@@ -364,7 +376,7 @@ impl Generator<'_> {
     /// The one move of a declaration, when its conditions hold.
     fn declaration(&self, sink: Sink<'_>) -> ControlFlow<()> {
         let ctx = self.ctx();
-        if self.when_holds(&ctx) && self.filters_hold(&ctx) {
+        if self.when_holds(&ctx) && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
             sink(Move::bare(MoveKind::Action(self.id)))?;
         }
         ControlFlow::Continue(())

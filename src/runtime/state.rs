@@ -27,6 +27,11 @@ impl Piece {
     }
 }
 
+/// The position of an owner's bit set in the occupancy index.
+fn owner_index(owner: Option<SeatId>) -> usize {
+    owner.map_or(0, |seat| seat as usize + 1)
+}
+
 /// A captured piece in its capturer's prize pile, with its value and the cell it was taken on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Prize {
@@ -65,9 +70,12 @@ pub(crate) enum Resume {
 }
 
 /// The state of a game. Opaque: read it through [`super::Engine`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(crate) board: Vec<Option<Piece>>,
+    /// Which cells each owner's pieces stand on, derived from `board`: one bit set of
+    /// `board.len().div_ceil(64)` words per owner, neutral first, then seat by seat.
+    pub(crate) occupancy: Vec<u64>,
     /// Every seat's reserve, sorted (by owner first); a reserve piece's owner is its seat.
     pub(crate) reserve: Vec<Piece>,
     /// Every seat's prize pile, sorted (by holder first).
@@ -99,15 +107,125 @@ pub struct State {
     pub(crate) history: Vec<u64>,
 }
 
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut copy = self.empty_copy();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` into the buffers already held, without allocating once they are large
+    /// enough (the `legal if` test refills one scratch state for every move it tries).
+    fn clone_from(&mut self, source: &State) {
+        self.copy_from(source, true);
+    }
+}
+
+impl State {
+    /// A state with the counters of `self` and nothing in its buffers.
+    fn empty_copy(&self) -> State {
+        State {
+            board: Vec::new(),
+            occupancy: Vec::new(),
+            reserve: Vec::new(),
+            prizes: Vec::new(),
+            variables: Vec::new(),
+            maps: Vec::new(),
+            pending: Vec::new(),
+            result: None,
+            history: Vec::new(),
+            ..*self
+        }
+    }
+
+    /// A copy of `source` for trying a move on, without the position history unless asked for.
+    pub(crate) fn trial_copy(source: &State, with_history: bool) -> State {
+        let mut copy = source.empty_copy();
+        copy.copy_from(source, with_history);
+        copy
+    }
+
+    /// Copies `source` into the buffers already held (see `clone_from`); the history only if
+    /// asked for, leaving it empty otherwise.
+    pub(crate) fn copy_from(&mut self, source: &State, with_history: bool) {
+        // Named field by field, so that a new field cannot be forgotten here.
+        let State {
+            board,
+            occupancy,
+            reserve,
+            prizes,
+            variables,
+            maps,
+            phase,
+            order_index,
+            turns,
+            actions,
+            captures,
+            passes,
+            plies,
+            last_mover,
+            retired,
+            pending,
+            resume,
+            result,
+            history,
+        } = source;
+        self.board.clone_from(board);
+        self.occupancy.clone_from(occupancy);
+        self.reserve.clone_from(reserve);
+        self.prizes.clone_from(prizes);
+        self.variables.clone_from(variables);
+        self.maps.clone_from(maps);
+        (self.phase, self.order_index, self.turns, self.actions) = (*phase, *order_index, *turns, *actions);
+        (self.captures, self.passes, self.plies) = (*captures, *passes, *plies);
+        (self.last_mover, self.retired, self.resume) = (*last_mover, *retired, *resume);
+        self.pending.clone_from(pending);
+        self.result.clone_from(result);
+        if with_history {
+            self.history.clone_from(history);
+        } else {
+            self.history.clear();
+        }
+    }
+}
+
 impl State {
     pub(crate) fn piece(&self, cell: CellId) -> Option<Piece> {
         self.board.get(cell as usize).copied().flatten()
     }
 
     pub(crate) fn set_piece(&mut self, cell: CellId, piece: Option<Piece>) {
-        if let Some(slot) = self.board.get_mut(cell as usize) {
-            *slot = piece;
+        let Some(slot) = self.board.get_mut(cell as usize) else { return };
+        let old = std::mem::replace(slot, piece);
+        let words = self.board.len().div_ceil(64);
+        let bit = 1u64 << (cell % 64);
+        let word = |owner: Option<SeatId>| owner_index(owner) * words + cell as usize / 64;
+        if let Some(bits) = old.and_then(|p| self.occupancy.get_mut(word(p.owner))) {
+            *bits &= !bit;
         }
+        if let Some(bits) = piece.and_then(|p| self.occupancy.get_mut(word(p.owner))) {
+            *bits |= bit;
+        }
+    }
+
+    /// An empty occupancy index for a board of `cells` cells and `seats` seats.
+    pub(crate) fn empty_occupancy(cells: usize, seats: usize) -> Vec<u64> {
+        vec![0; cells.div_ceil(64) * (seats + 1)]
+    }
+
+    /// The cells the owner's pieces (`None`: neutral pieces) stand on, in cell order.
+    pub(crate) fn cells_of(&self, owner: Option<SeatId>) -> impl Iterator<Item = CellId> + '_ {
+        let words = self.board.len().div_ceil(64);
+        let start = owner_index(owner) * words;
+        let bits = self.occupancy.get(start..start + words).unwrap_or(&[]);
+        bits.iter().enumerate().flat_map(|(index, &word)| {
+            let base = index as u32 * 64;
+            std::iter::successors((word != 0).then_some(word), |&w| {
+                let rest = w & (w - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |w| (base + w.trailing_zeros()) as CellId)
+        })
     }
 
     /// The seat's reserve, sorted.

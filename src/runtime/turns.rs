@@ -24,6 +24,7 @@ impl Engine {
         }
         let mut state = State {
             board: vec![None; self.game.board.cell_count()],
+            occupancy: State::empty_occupancy(self.game.board.cell_count(), self.seat_count()),
             reserve: Vec::new(),
             prizes: Vec::new(),
             variables: vec![Value::None; self.tables.variable_slot_count as usize],

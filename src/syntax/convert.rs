@@ -100,12 +100,19 @@ fn seat_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<SeatDecl> {
 fn team_decl(pair: Pair<'_, Rule>) -> Converted<TeamDecl> {
     let span = span_of(&pair);
     let mut children = Children::of(pair);
-    Ok(TeamDecl { name: children.ident()?, seats: ident_list(children.expect(Rule::ident_list)?)?, span })
+    let name = children.ident()?;
+    let seats = ident_list(children.expect(Rule::ident_list)?)?;
+    let condition = match children.next_if(Rule::seat_condition) {
+        Some(condition) => Some(single_expr(condition)?),
+        None => None,
+    };
+    Ok(TeamDecl { name, seats, condition, span })
 }
 
 fn board_decl(pair: Pair<'_, Rule>) -> Converted<BoardDecl> {
     let span = span_of(&pair);
-    let shape = Children::of(pair).required()?;
+    let mut children = Children::of(pair);
+    let shape = children.required()?;
     let shape = match shape.as_rule() {
         Rule::square_board => {
             let mut sizes = Children::of(shape);
@@ -114,7 +121,11 @@ fn board_decl(pair: Pair<'_, Rule>) -> Converted<BoardDecl> {
         Rule::hex_board => BoardShape::Hex { side: Children::of(shape).int()? },
         _ => return Err(malformed(span_of(&shape))),
     };
-    Ok(BoardDecl { shape, span })
+    let without = match children.next_if(Rule::without) {
+        Some(without) => Some(region(Children::of(without).expect(Rule::region)?)?),
+        None => None,
+    };
+    Ok(BoardDecl { shape, without, span })
 }
 
 fn map_decl(pair: Pair<'_, Rule>) -> Converted<MapDecl> {
@@ -150,6 +161,7 @@ fn directions_decl(pair: Pair<'_, Rule>) -> Converted<DirectionsDecl> {
     let mut children = Children::of(pair);
     Ok(DirectionsDecl {
         name: children.ident()?,
+        per_seat: children.next_if(Rule::per_seat).map(|p| span_of(&p)),
         members: ident_list(children.expect(Rule::ident_list)?)?,
         span,
     })
@@ -524,7 +536,14 @@ fn effect(pair: Pair<'_, Rule>) -> Converted<Effect> {
             let owner = expr(children.expect(Rule::expr)?)?;
             Effect::Give { piece, owner, holder: expr(children.expect(Rule::expr)?)?, span }
         }
-        Rule::retire_effect => Effect::Retire { seat: expr(children.expect(Rule::expr)?)?, span },
+        Rule::retire_effect => {
+            let seat = expr(children.expect(Rule::expr)?)?;
+            Effect::Retire {
+                seat,
+                leaving_pieces: children.next_if(Rule::leaving_pieces).map(|p| span_of(&p)),
+                span,
+            }
+        }
         Rule::for_each_effect => {
             let pieces = expr(children.expect(Rule::expr)?)?;
             let filter = children.next_if(Rule::where_clause).map(single_expr).transpose()?;

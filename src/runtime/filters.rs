@@ -1,0 +1,74 @@
+//! Filters split by what they read, found once when the engine is built: the conjuncts of an
+//! action's or a turn choice's `where` that read neither `to`, `target`, `promotion` nor the
+//! choice are tested once per moving piece (or dropped type, or choose action) before its moves
+//! are generated; only the others are tested once per move. Evaluation has no side effects, so the
+//! order of the tests does not change which moves are legal.
+
+use crate::ir::{BinaryOp, ContextWord, Expr, Game};
+
+use super::history::mentions;
+
+/// The context words bound per move rather than per moving piece.
+const MOVE_WORDS: [ContextWord; 4] =
+    [ContextWord::To, ContextWord::Target, ContextWord::Promotion, ContextWord::Choice];
+
+/// A filter as two lists of conjuncts: it holds when all of them hold.
+#[derive(Debug, Default)]
+pub(super) struct SplitFilter {
+    /// Conjuncts that read no per-move word.
+    pub early: Vec<Expr>,
+    /// Conjuncts that do.
+    pub late: Vec<Expr>,
+}
+
+/// The filter of no rule: nothing to test.
+pub(super) static NO_FILTER: SplitFilter = SplitFilter { early: Vec::new(), late: Vec::new() };
+
+impl SplitFilter {
+    fn new(filter: Option<&Expr>) -> SplitFilter {
+        let mut split = SplitFilter::default();
+        if let Some(filter) = filter {
+            split.add(filter);
+        }
+        split
+    }
+
+    fn add(&mut self, expr: &Expr) {
+        match expr {
+            Expr::Binary(BinaryOp::And, left, right) => {
+                self.add(left);
+                self.add(right);
+            }
+            _ if MOVE_WORDS.iter().any(|&word| mentions(expr, word)) => self.late.push(expr.clone()),
+            _ => self.early.push(expr.clone()),
+        }
+    }
+}
+
+/// The split filters of every action and every turn choice.
+#[derive(Debug, Default)]
+pub(super) struct FilterTables {
+    actions: Vec<SplitFilter>,
+    /// By phase, then by choice.
+    choices: Vec<Vec<SplitFilter>>,
+}
+
+impl FilterTables {
+    pub(super) fn new(game: &Game) -> FilterTables {
+        let actions = game.actions.iter().map(|a| SplitFilter::new(a.filter.as_ref())).collect();
+        let choices = game
+            .phases
+            .iter()
+            .map(|phase| phase.turn.choices.iter().map(|c| SplitFilter::new(c.filter.as_ref())).collect())
+            .collect();
+        FilterTables { actions, choices }
+    }
+
+    pub(super) fn action(&self, action: crate::ir::ActionId) -> &SplitFilter {
+        self.actions.get(action as usize).unwrap_or(&NO_FILTER)
+    }
+
+    pub(super) fn choice(&self, phase: crate::ir::PhaseId, choice: usize) -> &SplitFilter {
+        self.choices.get(phase as usize).and_then(|c| c.get(choice)).unwrap_or(&NO_FILTER)
+    }
+}
