@@ -1,8 +1,9 @@
 //! The agents' strength, measured rather than assumed: on every two-seat game in `rules/`, `mcts`
 //! plays `random` and `greedy` (and `greedy` plays `random`, for reference), each side taking
 //! each seat in turn, and the win rates are printed as Markdown tables with 95% Wilson intervals,
-//! followed by the search speed (playouts a second, one thread) on positions from random games
-//! (the measured agent's parameters, searched for a fixed time).
+//! followed by the search speed (iterations and playouts a second, one thread, and the share of
+//! playouts that finish the game) on positions from random games (the measured agent's
+//! parameters, searched for a fixed time).
 //!
 //! ```text
 //! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N] [FILE...]
@@ -21,7 +22,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use ludex::agents::mcts::{self, Budget, MctsConfig};
+use ludex::agents::mcts::{self, Budget, MctsConfig, SearchReport};
 use ludex::agents::play::play_out;
 use ludex::agents::stats::Proportion;
 use ludex::agents::{Agent, AgentSpec, RandomAgent};
@@ -113,11 +114,10 @@ fn run(settings: &Settings) {
             println!("{}", tally.row(name, agent, opponent));
         }
     }
-    println!("\n| game | playouts/s (one thread) | positions searched |");
-    println!("| --- | ---: | ---: |");
+    println!("\n| game | iterations/s | playouts/s | playouts that finish the game | positions searched |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
     for (name, engine) in &engines {
-        let (rate, positions) = playout_speed(engine, settings);
-        println!("| {name} | {rate:.0} | {positions} |");
+        println!("{}", search_speed(engine, settings).row(name));
     }
 }
 
@@ -228,9 +228,9 @@ fn play_game(
     (place, game.plies.len() as u64)
 }
 
-/// Playouts a second of a one-thread search, over positions every few decisions of random games
-/// (a few positions a game, each searched for a fixed time).
-fn playout_speed(engine: &Engine, settings: &Settings) -> (f64, usize) {
+/// The speed of a one-thread search over positions every few decisions of random games (a few
+/// positions a game, each searched for a fixed time).
+fn search_speed(engine: &Engine, settings: &Settings) -> Speed {
     let config = MctsConfig {
         budget: Budget::Time(SPEED_SEARCH),
         threads: Some(1),
@@ -239,7 +239,7 @@ fn playout_speed(engine: &Engine, settings: &Settings) -> (f64, usize) {
             _ => MctsConfig::default(),
         }
     };
-    let (mut playouts, mut elapsed, mut positions) = (0u64, Duration::ZERO, 0usize);
+    let mut speed = Speed::default();
     let mut moves: Vec<Move> = Vec::new();
     for game in 0..SPEED_GAMES {
         let mut rng = ChaCha8Rng::seed_from_u64(settings.seed.wrapping_add(game));
@@ -257,11 +257,8 @@ fn playout_speed(engine: &Engine, settings: &Settings) -> (f64, usize) {
                         break;
                     }
                     if decisions % SPEED_STRIDE == 0 && moves.len() > 1 {
-                        let report = mcts::search(engine, &state, &moves, &config, rng.random());
-                        playouts += report.playouts;
-                        elapsed += report.elapsed;
+                        speed.add(&mcts::search(engine, &state, &moves, &config, rng.random()));
                         searched += 1;
-                        positions += 1;
                     }
                     decisions += 1;
                     engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
@@ -269,6 +266,36 @@ fn playout_speed(engine: &Engine, settings: &Settings) -> (f64, usize) {
             }
         }
     }
-    let seconds = elapsed.as_secs_f64();
-    (if seconds > 0.0 { playouts as f64 / seconds } else { 0.0 }, positions)
+    speed
+}
+
+/// Searches added up.
+#[derive(Default)]
+struct Speed {
+    positions: usize,
+    iterations: u64,
+    playouts: u64,
+    finished_playouts: u64,
+    elapsed: Duration,
+}
+
+impl Speed {
+    fn add(&mut self, report: &SearchReport) {
+        self.positions += 1;
+        self.iterations += report.iterations;
+        self.playouts += report.playouts;
+        self.finished_playouts += report.finished_playouts;
+        self.elapsed += report.elapsed;
+    }
+
+    fn row(&self, game: &str) -> String {
+        let seconds = self.elapsed.as_secs_f64().max(f64::MIN_POSITIVE);
+        let finished = 100.0 * self.finished_playouts as f64 / self.playouts.max(1) as f64;
+        format!(
+            "| {game} | {:.0} | {:.0} | {finished:.0}% | {} |",
+            self.iterations as f64 / seconds,
+            self.playouts as f64 / seconds,
+            self.positions
+        )
+    }
 }
