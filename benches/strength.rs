@@ -1,31 +1,35 @@
-//! The agents' strength, measured rather than assumed: on every two-seat game in `rules/`, `mcts`
-//! plays `random` and `greedy` (and `greedy` plays `random`, for reference), each side taking
-//! each seat in turn, and the win rates are printed as Markdown tables with 95% Wilson intervals,
+//! The agents' strength, measured rather than assumed: on every game in `rules/`, `mcts` plays
+//! `random`, and in two-seat games `greedy` too (and `greedy` plays `random`, for reference). The
+//! agent measured takes one seat and its team mates, the opponent every other seat, the agent's
+//! seat going round the seats from game to game; the win rates are printed as Markdown tables
+//! with 95% Wilson intervals beside the share of wins an even side would get,
 //! followed by the search speed (iterations and playouts a second, one thread, and the share of
 //! playouts that finish the game) on positions from random games (the measured agent's
 //! parameters, searched for a fixed time).
 //!
 //! ```text
-//! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N] [FILE...]
+//! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N] [FILE[:NAME=VALUE,...]...]
 //! ```
 //!
+//! Options of a game follow its file after a colon: `rules/den-den.rules:players=4`.
 //! Defaults: 40 games a pairing, `mcts:time=100ms,threads=1` (a tenth of a second a move, one
 //! thread), seed 1, one worker a core (each game is played on one worker; with an iteration budget
 //! instead, the tables do not depend on the number of workers or the machine). Game `i` of a
-//! pairing uses seed `S + i`; the agent measured takes seat 1 in the even games and seat 2 in the
-//! odd ones.
+//! pairing uses seed `S + i`; the agent measured takes seat `i mod n` of `n` (and its team mates).
+//! It wins a game when it ends ahead of every opponent, and loses when an opponent ends ahead of it.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use ludex::OptionValues;
 use ludex::agents::mcts::{self, Budget, MctsConfig, SearchReport};
 use ludex::agents::play::play_out;
 use ludex::agents::stats::Proportion;
 use ludex::agents::{Agent, AgentSpec, RandomAgent};
+use ludex::ir::Game;
 use ludex::runtime::{Engine, Move, Status};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -43,7 +47,37 @@ struct Settings {
     mcts: AgentSpec,
     seed: u64,
     workers: usize,
-    files: Vec<PathBuf>,
+    files: Vec<GameFile>,
+}
+
+/// A rules file and the option values to compile it with.
+struct GameFile {
+    path: PathBuf,
+    options: OptionValues,
+}
+
+impl GameFile {
+    /// `FILE` or `FILE:NAME=VALUE,...`.
+    fn parse(arg: &str) -> Result<GameFile, String> {
+        let Some((path, list)) = arg.split_once(':').filter(|(_, list)| list.contains('=')) else {
+            return Ok(GameFile { path: PathBuf::from(arg), options: OptionValues::new() });
+        };
+        let mut options = OptionValues::new();
+        for pair in list.split(',') {
+            let (name, value) = pair.split_once('=').ok_or(format!("{arg}: options are NAME=VALUE"))?;
+            let value = value.trim().parse().map_err(|e| format!("{arg}: {name}: {e}"))?;
+            options.insert(name.trim().to_string(), value);
+        }
+        Ok(GameFile { path: PathBuf::from(path), options })
+    }
+
+    /// The file's name without `.rules`, and its options.
+    fn name(&self) -> String {
+        let stem = self.path.file_stem().map_or(String::new(), |stem| stem.to_string_lossy().into_owned());
+        let options: Vec<String> =
+            self.options.iter().map(|(name, value)| format!("{name}={value}")).collect();
+        if options.is_empty() { stem } else { format!("{stem} ({})", options.join(", ")) }
+    }
 }
 
 fn main() -> ExitCode {
@@ -78,7 +112,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
             "--seed" => settings.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--workers" => settings.workers = value()?.parse().map_err(|e| format!("--workers: {e}"))?,
             _ if arg.starts_with("--") => return Err(format!("unknown flag {arg}")),
-            _ => settings.files.push(PathBuf::from(arg)),
+            _ => settings.files.push(GameFile::parse(&arg)?),
         }
     }
     if settings.files.is_empty() {
@@ -88,8 +122,8 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
     Ok(settings)
 }
 
-/// `rules/*.rules`, sorted.
-fn shipped_rules() -> Result<Vec<PathBuf>, String> {
+/// `rules/*.rules`, sorted, with default options.
+fn shipped_rules() -> Result<Vec<GameFile>, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{dir}: {e}"))?;
     let mut files: Vec<PathBuf> = entries
@@ -97,21 +131,20 @@ fn shipped_rules() -> Result<Vec<PathBuf>, String> {
         .filter(|path| path.extension().is_some_and(|ext| ext == "rules"))
         .collect();
     files.sort();
-    Ok(files)
+    Ok(files.into_iter().map(|path| GameFile { path, options: OptionValues::new() }).collect())
 }
 
 fn run(settings: &Settings) {
-    let engines: Vec<(String, Engine)> =
-        settings.files.iter().map(PathBuf::as_path).filter_map(two_seat_engine).collect();
+    let engines: Vec<(String, Engine)> = settings.files.iter().filter_map(engine).collect();
     println!("Budget: {}; {} games a pairing, seeds from {}\n", settings.mcts, settings.games, settings.seed);
-    println!("| game | agent | opponent | games | wins | draws | losses | win rate (95% CI) | mean plies |");
-    println!("| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: |");
-    let pairings = [(settings.mcts, AgentSpec::Random), (settings.mcts, AgentSpec::Greedy)];
-    let reference = (AgentSpec::Greedy, AgentSpec::Random);
+    println!(
+        "| game | agent | opponent | games | wins | draws | losses | win rate (95% CI) | even share | mean plies |"
+    );
+    println!("| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |");
     for (name, engine) in &engines {
-        for (agent, opponent) in pairings.into_iter().chain([reference]) {
+        for (agent, opponent) in pairings(&engine.game, settings.mcts) {
             let tally = play_pairing(engine, agent, opponent, settings);
-            println!("{}", tally.row(name, agent, opponent));
+            println!("{}", tally.row(name, agent, opponent, sides(&engine.game)));
         }
     }
     println!("\n| game | iterations/s | playouts/s | playouts that finish the game | positions searched |");
@@ -121,20 +154,39 @@ fn run(settings: &Settings) {
     }
 }
 
-/// The engine of a rules file with two seats, named by the file; other files are skipped.
-fn two_seat_engine(path: &Path) -> Option<(String, Engine)> {
-    let text = std::fs::read_to_string(path).map_err(|e| eprintln!("{}: {e}", path.display())).ok()?;
-    let compiled = ludex::compile(&text, &BTreeMap::new());
+/// The engine of a rules file with its options, named by the file and the options; a file that
+/// cannot be read or does not compile is skipped.
+fn engine(file: &GameFile) -> Option<(String, Engine)> {
+    let path = file.path.display();
+    let text = std::fs::read_to_string(&file.path).map_err(|e| eprintln!("{path}: {e}")).ok()?;
+    let compiled = ludex::compile(&text, &file.options);
     let Some(game) = compiled.game else {
-        eprintln!("{}: does not compile; skipped", path.display());
+        eprintln!("{path}: does not compile with {:?}; skipped", file.options);
         return None;
     };
-    if game.seats.len() != 2 {
-        eprintln!("{}: {} seats; skipped", path.display(), game.seats.len());
-        return None;
+    Some((file.name(), Engine::new(game)))
+}
+
+/// The pairings measured: `mcts` against `random`, and against `greedy` when there are two
+/// seats; `greedy` against `random` for reference.
+fn pairings(game: &Game, mcts: AgentSpec) -> Vec<(AgentSpec, AgentSpec)> {
+    let mut pairings = vec![(mcts, AgentSpec::Random)];
+    if game.seats.len() == 2 {
+        pairings.push((mcts, AgentSpec::Greedy));
     }
-    let name = path.file_stem().map_or(String::new(), |stem| stem.to_string_lossy().into_owned());
-    Some((name, Engine::new(game)))
+    pairings.push((AgentSpec::Greedy, AgentSpec::Random));
+    pairings
+}
+
+/// Whether two seats play on the same side: the same seat, or team mates.
+fn allied(game: &Game, a: usize, b: usize) -> bool {
+    let team = |seat: usize| game.seats.get(seat).and_then(|seat| seat.team);
+    a == b || team(a).is_some_and(|t| Some(t) == team(b))
+}
+
+/// The number of sides: seats, team mates counted once.
+fn sides(game: &Game) -> usize {
+    (0..game.seats.len()).filter(|&seat| (0..seat).all(|earlier| !allied(game, earlier, seat))).count()
 }
 
 /// The agent's wins, draws and losses against the opponent.
@@ -151,11 +203,12 @@ impl Tally {
         self.wins + self.draws + self.losses
     }
 
-    fn row(&self, game: &str, agent: AgentSpec, opponent: AgentSpec) -> String {
+    fn row(&self, game: &str, agent: AgentSpec, opponent: AgentSpec, sides: usize) -> String {
         let rate = Proportion::new(self.wins, self.games());
         let mean_plies = self.plies as f64 / self.games().max(1) as f64;
+        let share = 100.0 / sides.max(1) as f64;
         format!(
-            "| {game} | {agent} | {opponent} | {} | {} | {} | {} | {:.0}% ({:.0}–{:.0}%) | {mean_plies:.0} |",
+            "| {game} | {agent} | {opponent} | {} | {} | {} | {} | {:.0}% ({:.0}–{:.0}%) | {share:.0}% | {mean_plies:.0} |",
             self.games(),
             self.wins,
             self.draws,
@@ -200,8 +253,8 @@ enum Place {
     Lost,
 }
 
-/// Game `index`: the agent takes seat 1 when `index` is even. Returns how the agent did (`None`
-/// for a game the rules did not end) and the game's plies.
+/// Game `index`: the agent takes seat `index mod n` and its team mates, the opponent the other
+/// seats. Returns how the agent did (`None` for a game the rules did not end) and the game's plies.
 fn play_game(
     engine: &Engine,
     agent: AgentSpec,
@@ -209,17 +262,19 @@ fn play_game(
     index: u64,
     seed: u64,
 ) -> (Option<Place>, u64) {
-    let seat = (index % 2) as usize;
-    let mut specs = [opponent, opponent];
-    specs[seat] = agent;
-    let mut agents: Vec<Box<dyn Agent>> =
-        specs.iter().map(|spec| spec.automatic().unwrap_or_else(|| Box::new(RandomAgent))).collect();
+    let seats = engine.game.seats.len();
+    let seat = (index % seats.max(1) as u64) as usize;
+    let ours = |other: usize| allied(&engine.game, seat, other);
+    let mut agents: Vec<Box<dyn Agent>> = (0..seats)
+        .map(|other| if ours(other) { agent } else { opponent })
+        .map(|spec| spec.automatic().unwrap_or_else(|| Box::new(RandomAgent)))
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index));
     let game = play_out(engine, engine.initial_state(), &mut agents, &mut rng);
     let place = game.result().map(|result| {
-        let mine = result.places[seat];
-        let theirs = result.places[1 - seat];
-        match mine.cmp(&theirs) {
+        let mine = result.places.get(seat).copied().unwrap_or(u32::MAX);
+        let theirs = (0..seats).filter(|&other| !ours(other)).filter_map(|other| result.places.get(other));
+        match mine.cmp(theirs.min().unwrap_or(&u32::MAX)) {
             std::cmp::Ordering::Less => Place::Won,
             std::cmp::Ordering::Equal => Place::Drew,
             std::cmp::Ordering::Greater => Place::Lost,
