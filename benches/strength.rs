@@ -8,7 +8,8 @@
 //! parameters, searched for a fixed time).
 //!
 //! ```text
-//! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N] [FILE[:NAME=VALUE,...]...]
+//! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N]
+//!     [--pairings random,greedy,reference] [FILE[:NAME=VALUE,...]...]
 //! ```
 //!
 //! Options of a game follow its file after a colon: `rules/den-den.rules:players=4`.
@@ -47,6 +48,7 @@ struct Settings {
     mcts: AgentSpec,
     seed: u64,
     workers: usize,
+    pairings: Pairings,
     files: Vec<GameFile>,
 }
 
@@ -100,6 +102,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
         mcts: "mcts:time=100ms,threads=1".parse()?,
         seed: 1,
         workers: cores,
+        pairings: Pairings::ALL,
         files: Vec::new(),
     };
     let mut args = args.into_iter();
@@ -109,6 +112,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
             "--bench" => {}
             "--games" => settings.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--mcts" => settings.mcts = value()?.parse()?,
+            "--pairings" => settings.pairings = Pairings::parse(&value()?)?,
             "--seed" => settings.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--workers" => settings.workers = value()?.parse().map_err(|e| format!("--workers: {e}"))?,
             _ if arg.starts_with("--") => return Err(format!("unknown flag {arg}")),
@@ -142,7 +146,7 @@ fn run(settings: &Settings) {
     );
     println!("| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |");
     for (name, engine) in &engines {
-        for (agent, opponent) in pairings(&engine.game, settings.mcts) {
+        for (agent, opponent) in settings.pairings.of(&engine.game, settings.mcts) {
             let tally = play_pairing(engine, agent, opponent, settings);
             println!("{}", tally.row(name, agent, opponent, sides(&engine.game)));
         }
@@ -167,15 +171,41 @@ fn engine(file: &GameFile) -> Option<(String, Engine)> {
     Some((file.name(), Engine::new(game)))
 }
 
-/// The pairings measured: `mcts` against `random`, and against `greedy` when there are two
-/// seats; `greedy` against `random` for reference.
-fn pairings(game: &Game, mcts: AgentSpec) -> Vec<(AgentSpec, AgentSpec)> {
-    let mut pairings = vec![(mcts, AgentSpec::Random)];
-    if game.seats.len() == 2 {
-        pairings.push((mcts, AgentSpec::Greedy));
+/// The pairings of `--pairings` (default: all three): `mcts` against `random`, against `greedy`
+/// (two-seat games only), and `greedy` against `random` (the reference).
+#[derive(Clone, Copy)]
+struct Pairings {
+    random: bool,
+    greedy: bool,
+    reference: bool,
+}
+
+impl Pairings {
+    const ALL: Pairings = Pairings { random: true, greedy: true, reference: true };
+
+    /// `random,greedy,reference` or any of them.
+    fn parse(list: &str) -> Result<Pairings, String> {
+        let mut pairings = Pairings { random: false, greedy: false, reference: false };
+        for word in list.split(',') {
+            match word.trim() {
+                "random" => pairings.random = true,
+                "greedy" => pairings.greedy = true,
+                "reference" => pairings.reference = true,
+                other => return Err(format!("--pairings: {other}? (random, greedy, reference)")),
+            }
+        }
+        Ok(pairings)
     }
-    pairings.push((AgentSpec::Greedy, AgentSpec::Random));
-    pairings
+
+    /// The agent and opponent of each pairing played on the game.
+    fn of(self, game: &Game, mcts: AgentSpec) -> Vec<(AgentSpec, AgentSpec)> {
+        let wanted = [
+            (self.random, (mcts, AgentSpec::Random)),
+            (self.greedy && game.seats.len() == 2, (mcts, AgentSpec::Greedy)),
+            (self.reference, (AgentSpec::Greedy, AgentSpec::Random)),
+        ];
+        wanted.into_iter().filter(|(wanted, _)| *wanted).map(|(_, pairing)| pairing).collect()
+    }
 }
 
 /// Whether two seats play on the same side: the same seat, or team mates.
