@@ -17,7 +17,8 @@
 //! thread), seed 1, one worker a core (each game is played on one worker; with an iteration budget
 //! instead, the tables do not depend on the number of workers or the machine). Game `i` of a
 //! pairing uses seed `S + i`; the agent measured takes seat `i mod n` of `n` (and its team mates).
-//! It wins a game when it ends ahead of every opponent, and loses when an opponent ends ahead of it.
+//! It wins a game when its side ends ahead of every other side, and loses when another side ends
+//! ahead of it (a side's standing is the mean place of its seats).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -302,15 +303,26 @@ fn play_game(
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index));
     let game = play_out(engine, engine.initial_state(), &mut agents, &mut rng);
     let place = game.result().map(|result| {
-        let mine = result.places.get(seat).copied().unwrap_or(u32::MAX);
-        let theirs = (0..seats).filter(|&other| !ours(other)).filter_map(|other| result.places.get(other));
-        match mine.cmp(theirs.min().unwrap_or(&u32::MAX)) {
+        let mine = side_place(&engine.game, &result.places, seat);
+        let theirs = (0..seats)
+            .filter(|&other| !ours(other))
+            .map(|other| side_place(&engine.game, &result.places, other));
+        match mine.total_cmp(&theirs.fold(f64::INFINITY, f64::min)) {
             std::cmp::Ordering::Less => Place::Won,
             std::cmp::Ordering::Equal => Place::Drew,
             std::cmp::Ordering::Greater => Place::Lost,
         }
     });
     (place, game.plies.len() as u64)
+}
+
+/// The mean place of the seat's side (the seat and its team mates).
+fn side_place(game: &Game, places: &[u32], seat: usize) -> f64 {
+    let side: Vec<f64> = (0..places.len())
+        .filter(|&other| allied(game, seat, other))
+        .map(|other| f64::from(places[other]))
+        .collect();
+    side.iter().sum::<f64>() / side.len().max(1) as f64
 }
 
 /// The speed of a one-thread search over positions every few decisions of random games (a few
