@@ -2,7 +2,9 @@
 //! `random`, and in two-seat games `greedy` too (and `greedy` plays `random`, for reference). The
 //! agent measured takes one seat and its team mates, the opponent every other seat, the agent's
 //! seat going round the seats from game to game; the win rates are printed as Markdown tables
-//! with 95% Wilson intervals beside the share of wins an even side would get,
+//! with 95% Wilson intervals beside the share of wins an even side would get and the wins split by
+//! how the agent's side stood at the first decision by the agents' heuristic (a random setup can
+//! decide much of a game),
 //! followed by the search speed (iterations and playouts a second, one thread, and the share of
 //! playouts that finish the game) on positions from random games (the measured agent's
 //! parameters, searched for a fixed time).
@@ -27,8 +29,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use ludex::OptionValues;
+use ludex::agents::evaluation::{advantage, heuristic_scores};
 use ludex::agents::mcts::{self, Budget, MctsConfig, SearchReport};
-use ludex::agents::play::play_out;
+use ludex::agents::play::{play_out, roll_to_decision};
 use ludex::agents::stats::Proportion;
 use ludex::agents::{Agent, AgentSpec, RandomAgent};
 use ludex::ir::Game;
@@ -143,9 +146,9 @@ fn run(settings: &Settings) {
     let engines: Vec<(String, Engine)> = settings.files.iter().filter_map(engine).collect();
     println!("Budget: {}; {} games a pairing, seeds from {}\n", settings.mcts, settings.games, settings.seed);
     println!(
-        "| game | agent | opponent | games | wins | draws | losses | win rate (95% CI) | even share | mean plies |"
+        "| game | agent | opponent | games | wins | draws | losses | win rate (95% CI) | even share | wins/games starting behind · level · ahead | mean plies |"
     );
-    println!("| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |");
+    println!("| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |");
     for (name, engine) in &engines {
         for (agent, opponent) in settings.pairings.of(&engine.game, settings.mcts) {
             let tally = play_pairing(engine, agent, opponent, settings);
@@ -227,6 +230,8 @@ struct Tally {
     draws: u64,
     losses: u64,
     plies: u64,
+    /// Wins and games by how the agent's side started (see [`Start`]): behind, level, ahead.
+    by_start: [(u64, u64); 3],
 }
 
 impl Tally {
@@ -239,15 +244,39 @@ impl Tally {
         let mean_plies = self.plies as f64 / self.games().max(1) as f64;
         let share = 100.0 / sides.max(1) as f64;
         format!(
-            "| {game} | {agent} | {opponent} | {} | {} | {} | {} | {:.0}% ({:.0}–{:.0}%) | {share:.0}% | {mean_plies:.0} |",
+            "| {game} | {agent} | {opponent} | {} | {} | {} | {} | {:.0}% ({:.0}–{:.0}%) | {share:.0}% | {} | {mean_plies:.0} |",
             self.games(),
             self.wins,
             self.draws,
             self.losses,
             100.0 * rate.rate,
             100.0 * rate.low,
-            100.0 * rate.high
+            100.0 * rate.high,
+            self.by_start.map(|(wins, games)| format!("{wins}/{games}")).join(" · ")
         )
+    }
+}
+
+/// How the agent's side stood at the first decision point of a game, by the heuristic the agents
+/// use (`rank by` keys or material): a game whose setup is random may start far from even.
+#[derive(Clone, Copy)]
+enum Start {
+    Behind,
+    Level,
+    Ahead,
+}
+
+impl Start {
+    fn of(engine: &Engine, seat: usize, seed: u64) -> Start {
+        let mut state = engine.initial_state();
+        roll_to_decision(engine, &mut state, &mut ChaCha8Rng::seed_from_u64(seed));
+        let mut scores = Vec::new();
+        heuristic_scores(engine, &state, &mut scores);
+        match advantage(&engine.game, &scores, seat).total_cmp(&0.0) {
+            std::cmp::Ordering::Less => Start::Behind,
+            std::cmp::Ordering::Equal => Start::Level,
+            std::cmp::Ordering::Greater => Start::Ahead,
+        }
     }
 }
 
@@ -264,8 +293,14 @@ fn play_pairing(engine: &Engine, agent: AgentSpec, opponent: AgentSpec, settings
                         break;
                     }
                     let (place, plies) = play_game(engine, agent, opponent, index, settings.seed);
+                    let seats = engine.game.seats.len().max(1) as u64;
+                    let start =
+                        Start::of(engine, (index % seats) as usize, settings.seed.wrapping_add(index));
                     let mut tally = tally.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                     tally.plies += plies;
+                    let (wins, games) = &mut tally.by_start[start as usize];
+                    *games += 1;
+                    *wins += u64::from(matches!(place, Some(Place::Won)));
                     match place {
                         Some(Place::Won) => tally.wins += 1,
                         Some(Place::Lost) => tally.losses += 1,
