@@ -15,9 +15,9 @@
 //! ```
 //!
 //! Options of a game follow its file after a colon: `rules/den-den.rules:players=4`.
-//! Defaults: 40 games a pairing, `mcts:time=100ms,threads=1` (a tenth of a second a move, one
-//! thread), seed 1, one worker a core (each game is played on one worker; with an iteration budget
-//! instead, the tables do not depend on the number of workers or the machine). Game `i` of a
+//! Defaults: 40 games a pairing, `mcts:iterations=1000,threads=1` (a thousand iterations a move,
+//! one thread), seed 1, one worker a core (each game is played on one worker; with an iteration
+//! budget the tables do not depend on the number of workers or the machine). Game `i` of a
 //! pairing uses seed `S + i`; the agent measured takes seat `i mod n` of `n` (and its team mates).
 //! It wins a game when its side ends ahead of every other side, and loses when another side ends
 //! ahead of it (a side's standing is the mean place of its seats).
@@ -103,7 +103,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut settings = Settings {
         games: 40,
-        mcts: "mcts:time=100ms,threads=1".parse()?,
+        mcts: "mcts:iterations=1000,threads=1".parse()?,
         seed: 1,
         workers: cores,
         pairings: Pairings::ALL,
