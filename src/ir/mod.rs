@@ -599,6 +599,19 @@ pub enum Collection {
     Line,
 }
 
+impl Collection {
+    /// The expression naming the owner of the collection's elements, if it has one.
+    pub fn owner(&self) -> Option<&Expr> {
+        match self {
+            Collection::Pieces { owner, .. }
+            | Collection::Reserve { owner }
+            | Collection::Prizes { owner }
+            | Collection::Losses { owner } => Some(owner),
+            Collection::Seats | Collection::Line => None,
+        }
+    }
+}
+
 /// A resolved, statically typed expression. Operations on `none` yield `none` (comparisons with
 /// `none` are false, except `== none`); integer arithmetic saturates and division by zero is 0.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -654,4 +667,37 @@ pub enum Expr {
         cell: Box<Expr>,
         paths: PerSeat<Vec<DirId>>,
     },
+}
+
+impl Expr {
+    /// Whether the expression or any expression inside it satisfies `test` (tested on the outer
+    /// expression first).
+    pub fn any(&self, test: &mut impl FnMut(&Expr) -> bool) -> bool {
+        if test(self) {
+            return true;
+        }
+        let mut any_of = |exprs: &[&Expr]| exprs.iter().any(|e| e.any(test));
+        match self {
+            Expr::Const(_) | Expr::Context(_) | Expr::Variable(_) | Expr::Roll(_) => false,
+            Expr::SeatVariable(_, e)
+            | Expr::Map(_, e)
+            | Expr::PieceAt(e)
+            | Expr::Field(e, _)
+            | Expr::Not(e)
+            | Expr::Neg(e)
+            | Expr::Partner(e)
+            | Expr::Shift { cell: e, .. } => any_of(&[e]),
+            Expr::InZone { cell: a, seat: b, .. }
+            | Expr::Binary(_, a, b)
+            | Expr::Allied(a, b)
+            | Expr::Distance(a, b)
+            | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
+            Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
+            Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
+                collection.owner().is_some_and(|o| o.any(test))
+                    || predicate.as_ref().is_some_and(|p| p.any(test))
+            }
+            Expr::Sum(collection, term) => collection.owner().is_some_and(|o| o.any(test)) || term.any(test),
+        }
+    }
 }

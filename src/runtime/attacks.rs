@@ -5,13 +5,15 @@
 //! are looked at; each line is followed once for all the slides along it; walks are searched
 //! forwards from each possible walker. An attacker's action `when` and `where` and the capture rule
 //! must hold, as for a move; the turn's filters and `legal if` are not applied, and `attacked` is
-//! false inside them.
+//! false inside them. Before any of that, the reach tables rule out the lines and the steps and
+//! leaps that no piece of the attacker could come along.
 
-use crate::ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId};
+use crate::ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId, TypeId};
 
 use super::Engine;
 use super::eval::{Ctx, PieceSlot};
 use super::movegen::Walk;
+use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
 use super::walk::WalkShape;
 
@@ -22,6 +24,7 @@ pub(super) struct AttackTables {
     reverse: Vec<Option<DirId>>,
     /// By phase: the capturing actions of its turn.
     phases: Vec<PhaseAttacks>,
+    reach: Option<ReachTables>,
 }
 
 /// The piece actions a phase's turn plays that may end on an enemy.
@@ -29,9 +32,17 @@ pub(super) struct AttackTables {
 struct PhaseAttacks {
     /// Every capturing action but the slides.
     others: Vec<ActionId>,
-    /// For each seat, each line an attacking slide comes along (the reverse of its direction, as
-    /// seen from the attacked cell) with the slides along it.
-    lines: PerSeat<Vec<(DirId, Vec<ActionId>)>>,
+    /// For each seat, each line an attacking slide comes along.
+    lines: PerSeat<Vec<Line>>,
+}
+
+/// A line an attacking slide comes along: the reverse of its direction, as seen from the attacked
+/// cell, the slides along it and the types they move (none: any type).
+#[derive(Clone, Debug)]
+struct Line {
+    back: DirId,
+    slides: Vec<ActionId>,
+    types: Vec<TypeId>,
 }
 
 impl AttackTables {
@@ -42,7 +53,7 @@ impl AttackTables {
             .map(|d| directions.iter().position(|r| r.dx == -d.dx && r.dy == -d.dy).map(|r| r as DirId))
             .collect();
         let phases = game.phases.iter().map(|phase| PhaseAttacks::new(game, phase, &reverse)).collect();
-        AttackTables { reverse, phases }
+        AttackTables { reverse, phases, reach: ReachTables::new(game) }
     }
 }
 
@@ -54,20 +65,41 @@ impl PhaseAttacks {
         ids.retain(|&id| game.actions.get(id as usize).is_some_and(captures));
         let mut attacks = PhaseAttacks { others: Vec::new(), lines: vec![Vec::new(); game.seats.len()] };
         for id in ids {
-            match game.actions.get(id as usize).map(|a| &a.kind) {
-                Some(ActionKind::Slide { directions, .. }) => attacks.add_slide(id, directions, reverse),
+            let Some(action) = game.actions.get(id as usize) else { continue };
+            match &action.kind {
+                ActionKind::Slide { directions, .. } => attacks.add_slide(id, action, directions, reverse),
                 _ => attacks.others.push(id),
             }
         }
         attacks
     }
 
-    fn add_slide(&mut self, id: ActionId, directions: &PerSeat<Vec<DirId>>, reverse: &[Option<DirId>]) {
+    fn add_slide(
+        &mut self,
+        id: ActionId,
+        action: &Action,
+        directions: &PerSeat<Vec<DirId>>,
+        reverse: &[Option<DirId>],
+    ) {
         for (lines, directions) in self.lines.iter_mut().zip(directions) {
             for back in directions.iter().filter_map(|&d| reverse.get(d as usize).copied().flatten()) {
-                match lines.iter_mut().find(|(line, _)| *line == back) {
-                    Some((_, slides)) => slides.push(id),
-                    None => lines.push((back, vec![id])),
+                let index = match lines.iter().position(|line| line.back == back) {
+                    Some(index) => index,
+                    None => {
+                        lines.push(Line { back, slides: Vec::new(), types: Vec::new() });
+                        lines.len() - 1
+                    }
+                };
+                let line = &mut lines[index];
+                // A slide of any type makes the line's types "any" (empty) for good.
+                let any_before = !line.slides.is_empty() && line.types.is_empty();
+                line.slides.push(id);
+                if any_before || action.pieces.is_empty() {
+                    line.types.clear();
+                } else {
+                    line.types.extend(&action.pieces);
+                    line.types.sort_unstable();
+                    line.types.dedup();
                 }
             }
         }
@@ -75,7 +107,7 @@ impl PhaseAttacks {
 }
 
 /// Whether an action moves a piece on the board and may end on an enemy.
-fn captures(action: &Action) -> bool {
+pub(super) fn captures(action: &Action) -> bool {
     let moves_piece =
         !matches!(action.kind, ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare);
     moves_piece && action.destination != Destination::Empty
@@ -114,13 +146,35 @@ impl Engine {
             .any(|attacker| {
                 let probe = Probe { engine: self, state, cell, target, attacker };
                 let lines = attacks.lines.get(attacker as usize).map_or(&[][..], Vec::as_slice);
-                lines.iter().any(|(back, slides)| probe.slides_back(*back, slides))
-                    || attacks.others.iter().any(|&id| action(id).is_some_and(|a| probe.by(a)))
+                lines
+                    .iter()
+                    .any(|line| probe.may_come_along(line) && probe.slides_back(line.back, &line.slides))
+                    || attacks
+                        .others
+                        .iter()
+                        .any(|&id| action(id).is_some_and(|a| probe.may_land_by(id, a) && probe.by(a)))
             })
     }
 }
 
 impl Probe<'_> {
+    /// Whether a piece of the attacker of a type that slides along the line stands on it (true
+    /// without reach tables).
+    fn may_come_along(&self, line: &Line) -> bool {
+        let Some(reach) = &self.engine.tables.attacks.reach else { return true };
+        any_piece_on(self.state, self.attacker, &line.types, reach.ray(self.cell, line.back))
+    }
+
+    /// Whether a piece of the attacker the action moves stands where the action lands on the cell
+    /// from (true for actions without a reach table).
+    fn may_land_by(&self, id: ActionId, action: &Action) -> bool {
+        let Some(reach) = &self.engine.tables.attacks.reach else { return true };
+        match reach.sources(id as usize, self.attacker as usize, self.cell) {
+            Some(sources) => any_piece_on(self.state, self.attacker, &action.pieces, sources),
+            None => true,
+        }
+    }
+
     /// Whether a piece of the attacker captures on the cell by this action.
     fn by(&self, action: &Action) -> bool {
         let board = &self.engine.game.board;

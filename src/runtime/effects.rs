@@ -13,6 +13,15 @@ impl Engine {
     /// Applies an action move: the move itself, then every effect it triggers. Returns the context
     /// the effects ran in (the move's `piece`, `from`, `to`, `target`...).
     pub(crate) fn apply_action(&self, state: &mut State, seat: SeatId, mv: Move) -> Option<Ctx> {
+        let ctx = self.play_action(state, seat, mv)?;
+        if let Some(phase) = self.game.phases.get(state.phase as usize) {
+            self.run_effects(state, &ctx, &phase.turn.after);
+        }
+        Some(ctx)
+    }
+
+    /// Plays an action move with the effects of its capture and its own, but not the turn's `after`.
+    pub(crate) fn play_action(&self, state: &mut State, seat: SeatId, mv: Move) -> Option<Ctx> {
         let MoveKind::Action(id) = mv.kind else { return None };
         let action = self.game.actions.get(id as usize)?;
         let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
@@ -28,9 +37,6 @@ impl Engine {
             _ => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
-        if let Some(phase) = self.game.phases.get(state.phase as usize) {
-            self.run_effects(state, &ctx, &phase.turn.after);
-        }
         Some(ctx)
     }
 

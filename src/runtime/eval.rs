@@ -6,6 +6,8 @@ use std::ops::ControlFlow;
 use crate::ir::{CellId, Collection, Const, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
 
 use super::Engine;
+use super::board_index::cells_in;
+use super::movegen::CELL_WORDS;
 use super::state::{Piece, State};
 use super::value::{Value, binary};
 
@@ -135,10 +137,11 @@ impl Engine {
                 Value::Int(self.count(state, ctx, collection, predicate.as_deref(), i64::MAX))
             }
             Expr::First(collection, predicate) => {
-                let mut first = Value::None;
+                let (mut first, mut inner) = (Value::None, *ctx);
                 self.for_each_in(state, ctx, collection, |it| {
+                    inner.it = it;
                     let wanted = first == Value::None
-                        && predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+                        && predicate.as_ref().is_none_or(|p| self.eval(state, &inner, p).truthy());
                     if wanted {
                         first = it;
                     }
@@ -150,9 +153,10 @@ impl Engine {
                 _ => Value::None,
             },
             Expr::Sum(collection, term) => {
-                let mut sum = 0i64;
+                let (mut sum, mut inner) = (0i64, *ctx);
                 self.for_each_in(state, ctx, collection, |it| {
-                    let term = self.eval(state, &ctx.with_it(it), term).as_int().unwrap_or(0);
+                    inner.it = it;
+                    let term = self.eval(state, &inner, term).as_int().unwrap_or(0);
                     sum = sum.saturating_add(term);
                 });
                 Value::Int(sum)
@@ -294,7 +298,12 @@ impl Engine {
         predicate: Option<&Expr>,
         cap: i64,
     ) -> i64 {
-        let holds = |it: Value| predicate.is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+        // One copy of the context for all the members, `it` rebound for each.
+        let mut inner = *ctx;
+        let mut holds = |it: Value| {
+            inner.it = it;
+            predicate.is_none_or(|p| self.eval(state, &inner, p).truthy())
+        };
         let mut count = 0i64;
         match collection {
             Collection::Pieces { owner, types } => {
@@ -371,13 +380,22 @@ impl Engine {
             Value::None => None,
             _ => return ControlFlow::Continue(()),
         };
-        let wanted = |kind: TypeId| types.is_empty() || types.contains(&kind);
-        for cell in state.cells_of(owner) {
-            if let Some(piece) = state.piece(cell).filter(|p| p.owner == owner && wanted(p.kind)) {
-                visit(cell, piece)?;
+        let mut visit_cells = |cells: &[u64]| {
+            cells_in(cells).try_for_each(|cell| state.piece(cell).map_or(ControlFlow::Continue(()), |p| visit(cell, p)))
+        };
+        match types {
+            [] => visit_cells(state.index.of_owner(owner)),
+            [kind] => visit_cells(state.index.of_type(owner, *kind)),
+            _ => {
+                // Several types: their cells together, in cell order.
+                let mut union = [0u64; CELL_WORDS];
+                for &kind in types {
+                    let bits = state.index.of_type(owner, kind);
+                    union.iter_mut().zip(bits).for_each(|(word, bits)| *word |= bits);
+                }
+                visit_cells(union.get(..state.index.words()).unwrap_or(&[]))
             }
         }
-        ControlFlow::Continue(())
     }
 
     /// The cells of a line, in order from its start.

@@ -70,55 +70,13 @@ pub(super) fn end_rules_read(game: &Game, word: ContextWord) -> bool {
 
 /// Whether an expression reads a context word.
 pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
-    use crate::ir::Collection;
-    let owner = |collection: &Collection| match collection {
-        Collection::Pieces { owner, .. }
-        | Collection::Reserve { owner }
-        | Collection::Prizes { owner }
-        | Collection::Losses { owner } => mentions(owner, word),
-        Collection::Seats | Collection::Line => false,
-    };
-    match expr {
-        Expr::Context(w) => *w == word,
-        Expr::Const(_) | Expr::Variable(_) | Expr::Roll(_) => false,
-        Expr::SeatVariable(_, e)
-        | Expr::Map(_, e)
-        | Expr::PieceAt(e)
-        | Expr::Field(e, _)
-        | Expr::Not(e)
-        | Expr::Neg(e)
-        | Expr::Partner(e)
-        | Expr::Shift { cell: e, .. } => mentions(e, word),
-        Expr::InZone { cell: a, seat: b, .. }
-        | Expr::Binary(_, a, b)
-        | Expr::Allied(a, b)
-        | Expr::Distance(a, b)
-        | Expr::Attacked { cell: a, seat: b, by: None } => mentions(a, word) || mentions(b, word),
-        Expr::Attacked { cell: a, seat: b, by: Some(c) } => {
-            mentions(a, word) || mentions(b, word) || mentions(c, word)
-        }
-        Expr::If(c, a, b) => mentions(c, word) || mentions(a, word) || mentions(b, word),
-        Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
-            owner(collection) || predicate.as_ref().is_some_and(|p| mentions(p, word))
-        }
-        Expr::Sum(collection, term) => owner(collection) || mentions(term, word),
-    }
+    expr.any(&mut |e| *e == Expr::Context(word))
 }
 
 impl Engine {
     /// The hash of the position (see the module doc).
     pub(crate) fn position_hash(&self, state: &State) -> u64 {
-        let mut hasher = PositionHasher(0);
-        for (cell, piece) in state.board.iter().enumerate() {
-            if let Some(piece) = piece {
-                let owner = piece.owner.map_or(0, |s| u64::from(s) + 1);
-                hasher.write_u64(cell as u64 | owner << 16 | u64::from(piece.kind) << 24);
-                for pair in piece.attributes.chunks(2) {
-                    let high = pair.get(1).map_or(0, |&a| u64::from(a as u32) << 32);
-                    hasher.write_u64(u64::from(pair[0] as u32) | high);
-                }
-            }
-        }
+        let mut hasher = PositionHasher(state.index.hash());
         state.reserve.hash(&mut hasher);
         state.prizes.hash(&mut hasher);
         state.variables.hash(&mut hasher);

@@ -13,6 +13,7 @@
 //! for `repetitions`), `notation`, `display`, `position` (the position text format), `perft`.
 
 mod attacks;
+mod board_index;
 mod display;
 mod effects;
 mod eval;
@@ -24,7 +25,9 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod reach;
 mod state;
+mod trial;
 mod turns;
 mod value;
 mod walk;
@@ -116,6 +119,7 @@ struct Tables {
     fresh_pieces: Vec<Piece>,
     attacks: attacks::AttackTables,
     filters: filters::FilterTables,
+    trials: trial::TrialTables,
     /// The end rules read `repetitions`: positions are recorded in the history.
     keeps_history: bool,
     /// The end rules read `stuck`: it is found once per decision point.
@@ -371,6 +375,7 @@ impl Tables {
             fresh_pieces: fresh_pieces(game),
             attacks: attacks::AttackTables::new(game),
             filters: filters::FilterTables::new(game),
+            trials: trial::TrialTables::new(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),
             end_reads_stuck: history::end_rules_read(game, crate::ir::ContextWord::Stuck),
         }

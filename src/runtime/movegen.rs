@@ -7,14 +7,14 @@
 use std::ops::ControlFlow;
 
 use crate::ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, ContextWord, Destination, DirId, Expr,
-    SeatId,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, SeatId,
 };
 
+use super::board_index::cells_in;
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
-use super::history::mentions;
 use super::state::{Piece, State};
+use super::trial::Trials;
 use super::walk::{WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Path};
 
@@ -45,7 +45,10 @@ impl Engine {
                 break;
             }
         }
-        out.sort_unstable();
+        // Moves come out in order piece by piece and action by action: most lists need no sort.
+        if !out.is_sorted() {
+            out.sort_unstable();
+        }
         out.dedup();
         if out.is_empty() {
             out.push(Move::bare(MoveKind::Pass));
@@ -75,31 +78,12 @@ impl Engine {
         match legal {
             None => self.candidate_moves(state, seat, choice, sink),
             Some(legal) => {
-                // One copy of the state, made at the first move to try and refilled for each next;
-                // the position history only when the condition reads it.
-                let with_history = mentions(legal, ContextWord::Repetitions);
-                let mut scratch: Option<State> = None;
+                let mut trials = Trials::new(self, state, seat, legal);
                 self.candidate_moves(state, seat, choice, &mut |mv| {
-                    let scratch = match &mut scratch {
-                        Some(scratch) => {
-                            scratch.copy_from(state, with_history);
-                            scratch
-                        }
-                        None => scratch.insert(State::trial_copy(state, with_history)),
-                    };
-                    if self.leads_to_legal(scratch, seat, mv, legal) {
-                        sink(mv)
-                    } else {
-                        ControlFlow::Continue(())
-                    }
+                    if trials.is_legal(mv) { sink(mv) } else { ControlFlow::Continue(()) }
                 })
             }
         }
-    }
-
-    /// Whether the turn's `legal if` holds after playing the move on `scratch`.
-    fn leads_to_legal(&self, scratch: &mut State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
-        self.apply_action(scratch, seat, mv).is_some_and(|ctx| self.holds(scratch, &ctx, legal))
     }
 
     /// The moves of a choice's actions before the turn's `legal if`.
@@ -268,20 +252,25 @@ impl Generator<'_> {
     /// the action promotes.
     fn offer_end(&self, from: CellId, end: WalkEnd, sink: Sink<'_>) -> ControlFlow<()> {
         let WalkEnd { to, target, path } = end;
-        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
         let allowed = match target {
             None => self.action.destination != Destination::Enemy,
             Some(target) => {
-                self.action.destination != Destination::Empty
-                    && self.engine.is_enemy(self.seat, &target)
-                    && self.capture_allowed(&ctx)
+                self.action.destination != Destination::Empty && self.engine.is_enemy(self.seat, &target)
             }
         };
         if !allowed {
             return ControlFlow::Continue(());
         }
         let mv = Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path };
-        match to.and_then(|to| self.promotion_types(to)) {
+        let promotions = to.and_then(|to| self.promotion_types(to));
+        if promotions.is_none() && !self.has_late_conditions(target.is_some()) {
+            return sink(mv);
+        }
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
+        if target.is_some() && !self.capture_allowed(&ctx) {
+            return ControlFlow::Continue(());
+        }
+        match promotions {
             None if self.late_filters_hold(&ctx) => sink(mv),
             None => ControlFlow::Continue(()),
             Some(types) => {
@@ -293,6 +282,13 @@ impl Generator<'_> {
                 ControlFlow::Continue(())
             }
         }
+    }
+
+    /// Whether a move has conditions left to test once its destination is known: the capture rule
+    /// (for a capture) or filter conjuncts that read the move.
+    fn has_late_conditions(&self, captures: bool) -> bool {
+        (captures && self.engine.game.capture.allowed.is_some())
+            || self.filters.iter().any(|f| !f.late.is_empty())
     }
 
     /// The types a move ending on `to` promotes to, if it promotes.
@@ -444,7 +440,7 @@ impl<'a> Walk<'a> {
     }
 
     fn reached(&self) -> impl Iterator<Item = CellId> + '_ {
-        (0..self.board.cell_count() as CellId).filter(|&c| has_bit(&self.reached, c))
+        cells_in(self.reached.get(..self.board.cell_count().div_ceil(64)).unwrap_or(&[]))
     }
 
     pub(super) fn reaches(&self, cell: CellId) -> bool {

@@ -2,29 +2,60 @@
 //! outcomes expanded as branches that do not count as moves. Used to test move generation.
 
 use super::state::State;
-use super::{Engine, Status};
+use super::{Engine, Move, Status};
 
 /// Counts the positions `depth` moves ahead. Every outcome of a pending roll is a branch of its own
 /// that does not use up depth; a game that ends earlier than `depth` counts nothing.
 pub fn perft(engine: &Engine, state: &State, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    match engine.status(state) {
-        Status::Chance { sides } => {
-            each_outcome(engine, state, sides).map(|child| perft(engine, &child, depth)).sum()
-        }
-        _ if depth == 0 => 1,
+    count(engine, state, depth, &mut Vec::new())
+}
+
+/// The buffers of one level of the search, reused from one position to the next: the legal moves
+/// and the child state (refilled with `clone_from`, so that a warm search does not allocate).
+#[derive(Default)]
+struct Level {
+    moves: Vec<Move>,
+    child: Option<State>,
+}
+
+fn count(engine: &Engine, state: &State, depth: u32, levels: &mut Vec<Level>) -> u64 {
+    let status = engine.status(state);
+    if depth == 0 && !matches!(status, Status::Chance { .. }) {
+        return 1;
+    }
+    let mut level = levels.pop().unwrap_or_default();
+    let total = match status {
+        Status::Chance { sides } => (1..=sides)
+            .map(|outcome| {
+                let child = refill(&mut level.child, state);
+                engine.apply_chance(child, outcome);
+                count(engine, child, depth, levels)
+            })
+            .sum(),
         Status::Over(_) => 0,
         Status::Decision { .. } => {
-            engine.legal_moves(state, &mut moves);
-            moves
-                .iter()
-                .map(|&mv| {
-                    let mut child = state.clone();
-                    engine.apply_move(&mut child, mv);
-                    perft(engine, &child, depth - 1)
-                })
-                .sum()
+            engine.legal_moves(state, &mut level.moves);
+            let mut total = 0;
+            for &mv in &level.moves {
+                let child = refill(&mut level.child, state);
+                engine.apply_move(child, mv);
+                total += count(engine, child, depth - 1, levels);
+            }
+            total
         }
+    };
+    levels.push(level);
+    total
+}
+
+/// The buffer holding a copy of `state`.
+fn refill<'c>(child: &'c mut Option<State>, state: &State) -> &'c mut State {
+    match child {
+        Some(child) => {
+            child.clone_from(state);
+            child
+        }
+        None => child.insert(state.clone()),
     }
 }
 

@@ -5,6 +5,7 @@
 use crate::ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
 
 use super::GameResult;
+use super::board_index::{BoardIndex, cells_in};
 use super::value::Value;
 
 /// A piece: its owner (`None` for neutral), its type and its attribute values (slots the type does
@@ -25,11 +26,6 @@ impl Piece {
     pub fn attribute(&self, attribute: AttrId) -> i32 {
         self.attributes.get(attribute as usize).copied().unwrap_or(0)
     }
-}
-
-/// The position of an owner's bit set in the occupancy index.
-fn owner_index(owner: Option<SeatId>) -> usize {
-    owner.map_or(0, |seat| seat as usize + 1)
 }
 
 /// A captured piece in its capturer's prize pile, with its value and the cell it was taken on.
@@ -73,9 +69,9 @@ pub(crate) enum Resume {
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(crate) board: Vec<Option<Piece>>,
-    /// Which cells each owner's pieces stand on, derived from `board`: one bit set of
-    /// `board.len().div_ceil(64)` words per owner, neutral first, then seat by seat.
-    pub(crate) occupancy: Vec<u64>,
+    /// Where each owner's pieces and each type of them stand, and the board's hash, derived from
+    /// `board`.
+    pub(crate) index: BoardIndex,
     /// Every seat's reserve, sorted (by owner first); a reserve piece's owner is its seat.
     pub(crate) reserve: Vec<Piece>,
     /// Every seat's prize pile, sorted (by holder first).
@@ -105,6 +101,26 @@ pub struct State {
     /// The hashes of the positions at the decision points so far, the current one last (kept
     /// only when the rules ask for repetitions).
     pub(crate) history: Vec<u64>,
+    /// The cells written since the copy was last equal to its source (scratch copies only).
+    pub(crate) journal: Journal,
+}
+
+/// The cells a scratch copy has written since it was last made equal to its source, when it keeps
+/// them (see `State::start_journal`). Bookkeeping, not part of the position: it never makes two
+/// states differ or hash differently.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Journal(Option<Vec<CellId>>);
+
+impl PartialEq for Journal {
+    fn eq(&self, _: &Journal) -> bool {
+        true
+    }
+}
+
+impl Eq for Journal {}
+
+impl std::hash::Hash for Journal {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Clone for State {
@@ -126,7 +142,7 @@ impl State {
     fn empty_copy(&self) -> State {
         State {
             board: Vec::new(),
-            occupancy: Vec::new(),
+            index: BoardIndex::default(),
             reserve: Vec::new(),
             prizes: Vec::new(),
             variables: Vec::new(),
@@ -134,6 +150,7 @@ impl State {
             pending: Vec::new(),
             result: None,
             history: Vec::new(),
+            journal: Journal::default(),
             ..*self
         }
     }
@@ -146,12 +163,40 @@ impl State {
     }
 
     /// Copies `source` into the buffers already held (see `clone_from`); the history only if
-    /// asked for, leaving it empty otherwise.
+    /// asked for, leaving it empty otherwise. A journal kept goes on, empty.
     pub(crate) fn copy_from(&mut self, source: &State, with_history: bool) {
+        self.board.clone_from(&source.board);
+        self.index.clone_from(&source.index);
+        if let Some(cells) = &mut self.journal.0 {
+            cells.clear();
+        }
+        self.copy_all_but_board_from(source, with_history);
+    }
+
+    /// Keeps a journal of the cells written from now on (see `restore_from`).
+    pub(crate) fn start_journal(&mut self) {
+        self.journal.0.get_or_insert_with(Vec::new).clear();
+    }
+
+    /// Makes this copy equal to `source` again, when it was equal to it when its journal was
+    /// started or when it was last restored: only the cells written since are copied back.
+    pub(crate) fn restore_from(&mut self, source: &State, with_history: bool) {
+        let Some(mut cells) = self.journal.0.take() else {
+            return self.copy_from(source, with_history);
+        };
+        for &cell in &cells {
+            self.set_piece(cell, source.piece(cell));
+        }
+        cells.clear();
+        self.journal.0 = Some(cells);
+        self.copy_all_but_board_from(source, with_history);
+    }
+
+    fn copy_all_but_board_from(&mut self, source: &State, with_history: bool) {
         // Named field by field, so that a new field cannot be forgotten here.
         let State {
-            board,
-            occupancy,
+            board: _,
+            index: _,
             reserve,
             prizes,
             variables,
@@ -169,9 +214,8 @@ impl State {
             resume,
             result,
             history,
+            journal: _,
         } = source;
-        self.board.clone_from(board);
-        self.occupancy.clone_from(occupancy);
         self.reserve.clone_from(reserve);
         self.prizes.clone_from(prizes);
         self.variables.clone_from(variables);
@@ -197,35 +241,15 @@ impl State {
     pub(crate) fn set_piece(&mut self, cell: CellId, piece: Option<Piece>) {
         let Some(slot) = self.board.get_mut(cell as usize) else { return };
         let old = std::mem::replace(slot, piece);
-        let words = self.board.len().div_ceil(64);
-        let bit = 1u64 << (cell % 64);
-        let word = |owner: Option<SeatId>| owner_index(owner) * words + cell as usize / 64;
-        if let Some(bits) = old.and_then(|p| self.occupancy.get_mut(word(p.owner))) {
-            *bits &= !bit;
+        self.index.replace(cell, old.as_ref(), piece.as_ref());
+        if let Some(cells) = &mut self.journal.0 {
+            cells.push(cell);
         }
-        if let Some(bits) = piece.and_then(|p| self.occupancy.get_mut(word(p.owner))) {
-            *bits |= bit;
-        }
-    }
-
-    /// An empty occupancy index for a board of `cells` cells and `seats` seats.
-    pub(crate) fn empty_occupancy(cells: usize, seats: usize) -> Vec<u64> {
-        vec![0; cells.div_ceil(64) * (seats + 1)]
     }
 
     /// The cells the owner's pieces (`None`: neutral pieces) stand on, in cell order.
     pub(crate) fn cells_of(&self, owner: Option<SeatId>) -> impl Iterator<Item = CellId> + '_ {
-        let words = self.board.len().div_ceil(64);
-        let start = owner_index(owner) * words;
-        let bits = self.occupancy.get(start..start + words).unwrap_or(&[]);
-        bits.iter().enumerate().flat_map(|(index, &word)| {
-            let base = index as u32 * 64;
-            std::iter::successors((word != 0).then_some(word), |&w| {
-                let rest = w & (w - 1);
-                (rest != 0).then_some(rest)
-            })
-            .map(move |w| (base + w.trailing_zeros()) as CellId)
-        })
+        cells_in(self.index.of_owner(owner))
     }
 
     /// The seat's reserve, sorted.

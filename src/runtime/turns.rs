@@ -4,8 +4,9 @@
 
 use crate::ir::{ActionCount, EndRule, Expr, Outcome, SeatId, SetupStep};
 
+use super::board_index::BoardIndex;
 use super::eval::{Ctx, PieceSlot};
-use super::state::{Resume, State};
+use super::state::{Journal, Resume, State};
 use super::value::Value;
 use super::{Engine, GameResult, Move, MoveKind};
 
@@ -24,7 +25,7 @@ impl Engine {
         }
         let mut state = State {
             board: vec![None; self.game.board.cell_count()],
-            occupancy: State::empty_occupancy(self.game.board.cell_count(), self.seat_count()),
+            index: BoardIndex::empty(self.game.board.cell_count(), self.seat_count(), self.game.pieces.len()),
             reserve: Vec::new(),
             prizes: Vec::new(),
             variables: vec![Value::None; self.tables.variable_slot_count as usize],
@@ -42,6 +43,7 @@ impl Engine {
             resume: Resume::Decision,
             result: None,
             history: Vec::new(),
+            journal: Journal::default(),
         };
         self.initialise_variables(&mut state);
         state

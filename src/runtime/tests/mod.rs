@@ -4,6 +4,7 @@ mod holdings;
 mod movegen;
 mod notation;
 mod position;
+mod trials;
 mod turns;
 
 use crate::ir::*;
