@@ -11,7 +11,7 @@
 //!
 //! ```text
 //! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N]
-//!     [--pairings random,greedy,reference] [FILE[:NAME=VALUE,...]...]
+//!     [--pairings random,greedy,reference|none] [FILE[:NAME=VALUE,...]...]
 //! ```
 //!
 //! Options of a game follow its file after a colon: `rules/den-den.rules:players=4`.
@@ -187,7 +187,7 @@ struct Pairings {
 impl Pairings {
     const ALL: Pairings = Pairings { random: true, greedy: true, reference: true };
 
-    /// `random,greedy,reference` or any of them.
+    /// `random,greedy,reference` or any of them; `none` for the speed table alone.
     fn parse(list: &str) -> Result<Pairings, String> {
         let mut pairings = Pairings { random: false, greedy: false, reference: false };
         for word in list.split(',') {
@@ -195,7 +195,8 @@ impl Pairings {
                 "random" => pairings.random = true,
                 "greedy" => pairings.greedy = true,
                 "reference" => pairings.reference = true,
-                other => return Err(format!("--pairings: {other}? (random, greedy, reference)")),
+                "none" => {}
+                other => return Err(format!("--pairings: {other}? (random, greedy, reference, none)")),
             }
         }
         Ok(pairings)

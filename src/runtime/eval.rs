@@ -381,7 +381,8 @@ impl Engine {
             _ => return ControlFlow::Continue(()),
         };
         let mut visit_cells = |cells: &[u64]| {
-            cells_in(cells).try_for_each(|cell| state.piece(cell).map_or(ControlFlow::Continue(()), |p| visit(cell, p)))
+            cells_in(cells)
+                .try_for_each(|cell| state.piece(cell).map_or(ControlFlow::Continue(()), |p| visit(cell, p)))
         };
         match types {
             [] => visit_cells(state.index.of_owner(owner)),
