@@ -295,16 +295,21 @@ impl<'a> Checker<'a> {
 
     /// A slide's or walk's length: an int, at least 1 when known now.
     fn length(&mut self, e: &'a Expr, scope: &Scope<'a>) -> ir::Expr {
-        let length = self.expect(e, scope, Ty::Int);
-        if let Some(n) = self.constant_int(&length).filter(|&n| n < 1) {
-            self.report(Diagnostic::error(
-                "out-of-range",
-                format!("a length of {n} moves nowhere"),
-                e.span,
-                "at least 1 expected",
-            ));
+        self.at_least_one(e, scope, |n| format!("a length of {n} moves nowhere"))
+    }
+
+    /// An int that must be at least 1 when known now; `too_small` words the error for one below.
+    pub(super) fn at_least_one(
+        &mut self,
+        e: &'a Expr,
+        scope: &Scope<'a>,
+        too_small: impl FnOnce(i64) -> String,
+    ) -> ir::Expr {
+        let value = self.expect(e, scope, Ty::Int);
+        if let Some(n) = self.constant_int(&value).filter(|&n| n < 1) {
+            self.report(Diagnostic::error("out-of-range", too_small(n), e.span, "at least 1 expected"));
         }
-        length
+        value
     }
 
     pub(super) fn constant_int(&self, e: &ir::Expr) -> Option<i64> {

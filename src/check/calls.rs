@@ -4,14 +4,22 @@
 //! arguments substituted (a recursion guard stops a definition that uses itself).
 
 use crate::ast::{Expr, ExprKind, Ident, Span};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{self, Collection, Const, TypeId};
 
-use super::names::{BUILTINS, Symbol};
+use super::names::{BUILTINS, Symbol, not_among};
 use super::scope::{Scope, Word};
 use super::types::{Extent, Kinds, Ty, Typed};
 use super::variables::seat_not_expected;
 use super::{Checker, Frame};
+
+/// A call as written: the function's name, its arguments, and the span of the whole call.
+#[derive(Clone, Copy)]
+pub(super) struct Call<'a> {
+    pub function: &'a Ident,
+    pub args: &'a [Expr],
+    pub span: Span,
+}
 
 /// What to count or sum over, the type of its elements (`it`), and the extent of the owner
 /// expression.
@@ -22,37 +30,37 @@ pub(super) struct Pieces {
 }
 
 impl<'a> Checker<'a> {
-    pub(super) fn call(
-        &mut self,
-        function: &'a Ident,
-        args: &'a [Expr],
-        span: Span,
-        scope: &Scope<'a>,
-    ) -> Typed {
-        match function.name.as_str() {
-            "count" => self.count(function, args, span, scope, Tally::Count),
-            "first" => self.count(function, args, span, scope, Tally::First),
-            "allied" => self.allied(function, args, span, scope),
-            "attacked" => self.attacked(function, args, span, scope),
-            "shift" => self.shift(function, args, span, scope),
-            "sum" => self.sum(function, args, span, scope),
+    pub(super) fn call(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        match call.function.name.as_str() {
+            "count" => self.count(call, scope, Tally::Count),
+            "first" => self.count(call, scope, Tally::First),
+            // `allied(SEAT, SEAT)`: the same seat or team mates.
+            "allied" => self.fixed_call(call, scope, Ty::Seat, |[a, b]| {
+                (ir::Expr::Allied(Box::new(a), Box::new(b)), Ty::Bool)
+            }),
+            "attacked" => self.attacked(call, scope),
+            "shift" => self.shift(call, scope),
+            "sum" => self.sum(call, scope),
             "pieces" | "reserve" | "prizes" | "losses" | "seats" => {
-                self.resolve_all(args, scope);
-                self.collection_not_a_value(function, span);
+                self.resolve_all(call.args, scope);
+                self.collection_not_a_value(call.function, call.span);
                 Typed::unknown()
             }
-            "piece_at" => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
+            "piece_at" => self.fixed_call(call, scope, Ty::Cell, |[cell]| {
                 (ir::Expr::PieceAt(Box::new(cell)), Ty::ANY_PIECE)
             }),
-            "distance" => self.distance(function, args, span, scope),
-            "partner" => self.unary_call(function, args, span, scope, Ty::Seat, |seat| {
-                (ir::Expr::Partner(Box::new(seat)), Ty::Seat)
+            // `distance(CELL, CELL)`: the fewest steps between two cells.
+            "distance" => self.fixed_call(call, scope, Ty::Cell, |[from, to]| {
+                (ir::Expr::Distance(Box::new(from), Box::new(to)), Ty::Int)
             }),
+            "partner" => {
+                self.fixed_call(call, scope, Ty::Seat, |[seat]| (ir::Expr::Partner(Box::new(seat)), Ty::Seat))
+            }
             name => match self.names.value(name) {
-                Some(symbol) => self.call_symbol(symbol, function, args, span, scope),
+                Some(symbol) => self.call_symbol(symbol, call, scope),
                 None => {
-                    self.resolve_all(args, scope);
-                    self.unknown_function(function);
+                    self.resolve_all(call.args, scope);
+                    self.unknown_function(call.function);
                     Typed::unknown()
                 }
             },
@@ -77,27 +85,21 @@ impl<'a> Checker<'a> {
         );
     }
 
-    fn call_symbol(
-        &mut self,
-        symbol: Symbol,
-        function: &'a Ident,
-        args: &'a [Expr],
-        span: Span,
-        scope: &Scope<'a>,
-    ) -> Typed {
+    fn call_symbol(&mut self, symbol: Symbol, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        let Call { function, args, span } = call;
         self.names.use_symbol(symbol);
         match symbol {
-            Symbol::Map(map) => self.unary_call(function, args, span, scope, Ty::Cell, |cell| {
-                (ir::Expr::Map(map, Box::new(cell)), Ty::Int)
-            }),
+            Symbol::Map(map) => {
+                self.fixed_call(call, scope, Ty::Cell, |[cell]| (ir::Expr::Map(map, Box::new(cell)), Ty::Int))
+            }
             Symbol::Variable(v) if self.is_per_seat_variable(v) => {
                 let ty = self.variable_type(v, function.span);
-                self.unary_call(function, args, span, scope, Ty::Seat, |seat| {
+                self.fixed_call(call, scope, Ty::Seat, |[seat]| {
                     (ir::Expr::SeatVariable(v, Box::new(seat)), ty)
                 })
             }
             Symbol::Define(d) => self
-                .inline(d, function, args, span, scope, |this, body, scope| Some(this.expr(body, scope)))
+                .inline(d, call, scope, |this, body, scope| Some(this.expr(body, scope)))
                 .unwrap_or_else(Typed::unknown),
             Symbol::Variable(_) => {
                 self.resolve_all(args, scope);
@@ -132,56 +134,36 @@ impl<'a> Checker<'a> {
             Some(other) => format!("`{}` is a {}, not a function", function.name, other.kind_name()),
             None => format!("unknown function `{}`", function.name),
         };
-        let mut diagnostic = Diagnostic::error("unknown-function", message, function.span, "not a function");
-        let declared = self.names.values_where(callable);
-        diagnostic.help = did_you_mean(&function.name, BUILTINS.into_iter().chain(declared));
-        self.report(diagnostic);
+        let candidates = BUILTINS.into_iter().chain(self.names.values_where(callable));
+        self.report(not_among("unknown-function", message, function, "not a function", candidates));
     }
 
-    /// A call with one argument of type `want`.
-    fn unary_call(
+    /// A call with exactly `N` arguments, each of type `want`; `build` makes its IR and type.
+    fn fixed_call<const N: usize>(
         &mut self,
-        function: &Ident,
-        args: &'a [Expr],
-        span: Span,
+        call: Call<'a>,
         scope: &Scope<'a>,
         want: Ty,
-        build: impl FnOnce(ir::Expr) -> (ir::Expr, Ty),
+        build: impl FnOnce([ir::Expr; N]) -> (ir::Expr, Ty),
     ) -> Typed {
-        if !self.arity(function, args, 1..=1, span, scope) {
+        if !self.arity(call, N..=N, scope) {
             return Typed::unknown();
         }
-        let arg = self.expr(&args[0], scope);
-        self.check_type(&arg, args[0].span, want);
-        let extent = arg.extent;
-        let (expr, ty) = build(arg.expr);
-        Typed::node(expr, ty, &[extent])
-    }
-
-    /// `distance(CELL, CELL)`: the fewest steps between two cells.
-    fn distance(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
-        if !self.arity(function, args, 2..=2, span, scope) {
-            return Typed::unknown();
-        }
-        let [from, to] = [&args[0], &args[1]].map(|arg| {
-            let typed = self.expr(arg, scope);
-            self.check_type(&typed, arg.span, Ty::Cell);
-            typed
-        });
-        let extents = [from.extent, to.extent];
-        Typed::node(ir::Expr::Distance(Box::new(from.expr), Box::new(to.expr)), Ty::Int, &extents)
+        let args: [Typed; N] = std::array::from_fn(|i| self.expect_typed(&call.args[i], scope, want));
+        let extents = args.each_ref().map(|arg| arg.extent);
+        let (expr, ty) = build(args.map(|arg| arg.expr));
+        Typed::node(expr, ty, &extents)
     }
 
     /// Whether the call has an allowed number of arguments; otherwise they are checked, and an
     /// error reported.
     pub(super) fn arity(
         &mut self,
-        function: &Ident,
-        args: &'a [Expr],
+        call: Call<'a>,
         allowed: std::ops::RangeInclusive<usize>,
-        span: Span,
         scope: &Scope<'a>,
     ) -> bool {
+        let Call { function, args, span } = call;
         if allowed.contains(&args.len()) {
             return true;
         }
@@ -212,23 +194,13 @@ impl<'a> Checker<'a> {
     }
 
     /// `count(COLLECTION [, predicate over it])` or `first(COLLECTION [, predicate over it])`.
-    fn count(
-        &mut self,
-        function: &Ident,
-        args: &'a [Expr],
-        span: Span,
-        scope: &Scope<'a>,
-        tally: Tally,
-    ) -> Typed {
-        if !self.arity(function, args, 1..=2, span, scope) {
+    fn count(&mut self, call: Call<'a>, scope: &Scope<'a>, tally: Tally) -> Typed {
+        if !self.arity(call, 1..=2, scope) {
             return Typed::unknown();
         }
-        let pieces = self.pieces_arg(&args[0], scope);
-        let predicate = args.get(1).map(|p| {
-            let typed = self.expr(p, &scope.with_it(pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element)));
-            self.check_type(&typed, p.span, Ty::Bool);
-            typed
-        });
+        let pieces = self.pieces_arg(&call.args[0], scope);
+        let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
+        let predicate = call.args.get(1).map(|p| self.expect_typed(p, &scope.with_it(it), Ty::Bool));
         let Some(pieces) = pieces else { return Typed::unknown() };
         let extents = [Some(pieces.extent), predicate.as_ref().map(|p| p.extent)];
         let extents: Vec<Extent> = extents.into_iter().flatten().collect();
@@ -240,29 +212,14 @@ impl<'a> Checker<'a> {
         Typed::node(expr, ty, &extents)
     }
 
-    /// `allied(SEAT, SEAT)`: the same seat or team mates.
-    fn allied(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
-        if !self.arity(function, args, 2..=2, span, scope) {
-            return Typed::unknown();
-        }
-        let [a, b] = [&args[0], &args[1]].map(|arg| {
-            let typed = self.expr(arg, scope);
-            self.check_type(&typed, arg.span, Ty::Seat);
-            typed
-        });
-        let extents = [a.extent, b.extent];
-        Typed::node(ir::Expr::Allied(Box::new(a.expr), Box::new(b.expr)), Ty::Bool, &extents)
-    }
-
     /// `sum(COLLECTION, term over it)`
-    fn sum(&mut self, function: &Ident, args: &'a [Expr], span: Span, scope: &Scope<'a>) -> Typed {
-        if !self.arity(function, args, 2..=2, span, scope) {
+    fn sum(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        if !self.arity(call, 2..=2, scope) {
             return Typed::unknown();
         }
-        let pieces = self.pieces_arg(&args[0], scope);
+        let pieces = self.pieces_arg(&call.args[0], scope);
         let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
-        let term = self.expr(&args[1], &scope.with_it(it));
-        self.check_type(&term, args[1].span, Ty::Int);
+        let term = self.expect_typed(&call.args[1], &scope.with_it(it), Ty::Int);
         let Some(pieces) = pieces else { return Typed::unknown() };
         let extents = [pieces.extent, term.extent];
         Typed::node(ir::Expr::Sum(pieces.collection, Box::new(term.expr)), Ty::Int, &extents)
@@ -276,17 +233,17 @@ impl<'a> Checker<'a> {
             ExprKind::Name(ident) => (ident, &[]),
             _ => return self.not_a_collection(e, scope),
         };
+        let call = Call { function, args, span: e.span };
         match (function.name.as_str(), self.names.value(&function.name)) {
-            ("pieces", _) => self.pieces_call(function, args, e.span, scope),
+            ("pieces", _) => self.pieces_call(call, scope),
             ("line", _) if matches!(e.node, ExprKind::Name(_)) && self.parameter_free("line") => {
                 self.word_collection(Word::Line, Collection::Line, e.span, scope)
             }
             (pile @ ("reserve" | "prizes" | "losses"), _) => {
-                if !self.arity(function, args, 1..=1, e.span, scope) {
+                if !self.arity(call, 1..=1, scope) {
                     return None;
                 }
-                let typed = self.expr(&args[0], scope);
-                self.check_type(&typed, args[0].span, Ty::Seat);
+                let typed = self.expect_typed(&args[0], scope, Ty::Seat);
                 let owner = Box::new(typed.expr);
                 let collection = match pile {
                     "reserve" => Collection::Reserve { owner },
@@ -296,15 +253,13 @@ impl<'a> Checker<'a> {
                 Some(Pieces { collection, element: Ty::ANY_PIECE, extent: typed.extent })
             }
             ("seats", _) => {
-                if !self.arity(function, args, 0..=0, e.span, scope) {
+                if !self.arity(call, 0..=0, scope) {
                     return None;
                 }
                 Some(Pieces { collection: Collection::Seats, element: Ty::Seat, extent: Extent::LEAF })
             }
             (_, Some(Symbol::Define(d))) if self.parameter_free(&function.name) => {
-                self.inline(d, function, args, e.span, scope, |this, body, scope| {
-                    this.pieces_arg(body, scope)
-                })
+                self.inline(d, call, scope, |this, body, scope| this.pieces_arg(body, scope))
             }
             _ => self.not_a_collection(e, scope),
         }
@@ -350,19 +305,13 @@ impl<'a> Checker<'a> {
     }
 
     /// `pieces(OWNER [, TYPE...])`: on the board, of the owner (`none`: neutral), of the types.
-    fn pieces_call(
-        &mut self,
-        function: &Ident,
-        args: &'a [Expr],
-        span: Span,
-        scope: &Scope<'a>,
-    ) -> Option<Pieces> {
-        if !self.arity(function, args, 1..=usize::MAX, span, scope) {
+    fn pieces_call(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<Pieces> {
+        if !self.arity(call, 1..=usize::MAX, scope) {
             return None;
         }
-        let owner = self.expr(&args[0], scope);
-        self.check_type(&owner, args[0].span, Ty::Seat);
-        let types: Vec<TypeId> = args[1..].iter().filter_map(|arg| self.piece_type_arg(arg, scope)).collect();
+        let owner = self.expect_typed(&call.args[0], scope, Ty::Seat);
+        let types: Vec<TypeId> =
+            call.args[1..].iter().filter_map(|arg| self.piece_type_arg(arg, scope)).collect();
         let kinds = if types.is_empty() { Kinds::ANY } else { Kinds::of(&types) };
         let collection = Collection::Pieces { owner: Box::new(owner.expr), types };
         Some(Pieces { collection, element: Ty::Piece(kinds), extent: owner.extent })
@@ -396,12 +345,11 @@ impl<'a> Checker<'a> {
     pub(super) fn inline<T>(
         &mut self,
         define: usize,
-        name: &'a Ident,
-        args: &'a [Expr],
-        span: Span,
+        call: Call<'a>,
         scope: &Scope<'a>,
         body: impl FnOnce(&mut Self, &'a Expr, &Scope<'a>) -> Option<T>,
     ) -> Option<T> {
+        let Call { function: name, args, span } = call;
         let decl = self.decls.defines[define];
         self.names.use_symbol(Symbol::Define(define));
         let resolved: Vec<Typed> = args.iter().map(|arg| self.expr(arg, scope)).collect();

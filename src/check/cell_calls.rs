@@ -1,36 +1,25 @@
 //! Built-in functions about cells: `attacked(CELL, SEAT [, BY])`, whether an enemy of the seat
 //! (or the seat `BY`) could capture there, and `shift(CELL, PATH)`, the cell a path of directions leads to.
 
-use crate::ast::{BinaryOp, Expr, ExprKind, Ident, Span};
+use crate::ast::{BinaryOp, Expr, ExprKind, Ident};
 use crate::diagnostics::Diagnostic;
 use crate::ir;
 
 use super::Checker;
+use super::calls::Call;
 use super::directions::DirRef;
 use super::scope::{Scope, Word};
 use super::types::{Ty, Typed};
 
 impl<'a> Checker<'a> {
     /// `attacked(CELL, SEAT [, BY])`
-    pub(super) fn attacked(
-        &mut self,
-        function: &Ident,
-        args: &'a [Expr],
-        span: Span,
-        scope: &Scope<'a>,
-    ) -> Typed {
-        if !self.arity(function, args, 2..=3, span, scope) {
+    pub(super) fn attacked(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        if !self.arity(call, 2..=3, scope) {
             return Typed::unknown();
         }
-        let cell = self.expr(&args[0], scope);
-        self.check_type(&cell, args[0].span, Ty::Cell);
-        let seat = self.expr(&args[1], scope);
-        self.check_type(&seat, args[1].span, Ty::Seat);
-        let by = args.get(2).map(|by| {
-            let typed = self.expr(by, scope);
-            self.check_type(&typed, by.span, Ty::Seat);
-            typed
-        });
+        let cell = self.expect_typed(&call.args[0], scope, Ty::Cell);
+        let seat = self.expect_typed(&call.args[1], scope, Ty::Seat);
+        let by = call.args.get(2).map(|by| self.expect_typed(by, scope, Ty::Seat));
         let extents: Vec<_> = [Some(cell.extent), Some(seat.extent), by.as_ref().map(|b| b.extent)]
             .into_iter()
             .flatten()
@@ -44,18 +33,12 @@ impl<'a> Checker<'a> {
     }
 
     /// `shift(CELL, PATH)`: PATH is directions joined by `+`, read from the mover's side.
-    pub(super) fn shift(
-        &mut self,
-        function: &Ident,
-        args: &'a [Expr],
-        span: Span,
-        scope: &Scope<'a>,
-    ) -> Typed {
-        if !self.arity(function, args, 2..=2, span, scope) {
+    pub(super) fn shift(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        if !self.arity(call, 2..=2, scope) {
             return Typed::unknown();
         }
-        let cell = self.expr(&args[0], scope);
-        self.check_type(&cell, args[0].span, Ty::Cell);
+        let args = call.args;
+        let cell = self.expect_typed(&args[0], scope, Ty::Cell);
         let Some(steps) = path_names(&args[1]) else {
             self.report(
                 Diagnostic::error(

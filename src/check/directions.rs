@@ -3,11 +3,11 @@
 //! which mean a different direction for every seat.
 
 use crate::ast::{Ident, Span};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{DirId, PerSeat};
 
-use super::names::Symbol;
-use super::{Checker, Lazy, Visit, cycle};
+use super::names::{Symbol, not_among};
+use super::{Checker, Lazy};
 
 /// A direction as written: the same for every seat, or read through the seat's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,20 +79,12 @@ impl Checker<'_> {
     /// A declared group, resolved on first use.
     fn declared_group(&mut self, group: usize, used_at: Span) -> Vec<DirRef> {
         let Some(slot) = self.groups.get_mut(group) else { return Vec::new() };
-        match slot.visit() {
-            Visit::Ready(dirs) => return dirs.clone(),
-            Visit::Cycle => {
-                let decl = self.decls.groups[group];
-                self.report(cycle(
-                    format!("direction group `{}` contains itself", decl.name.name),
-                    used_at,
-                    decl.name.span,
-                ));
-                return Vec::new();
-            }
-            Visit::Compute => {}
-        }
+        let visit = slot.visit(Vec::clone);
         let decl = self.decls.groups[group];
+        let cycle = || format!("direction group `{}` contains itself", decl.name.name);
+        if let Some(dirs) = self.answer_now(visit, Vec::new(), &decl.name, used_at, cycle) {
+            return dirs;
+        }
         let mut dirs = self.direction_list(&decl.members);
         if decl.per_seat.is_some() {
             // Read from each seat's side: what is written is what an unturned seat means.
@@ -123,14 +115,9 @@ impl Checker<'_> {
             .chain(board.groups.iter().map(|(n, _)| n.as_str()))
             .chain(board.relative_directions().iter().map(|(r, _)| *r))
             .chain(self.names.values_where(|s| matches!(s, Symbol::Group(_))));
-        let mut diagnostic = Diagnostic::error(
-            "unknown-direction",
-            format!("unknown direction `{}`", ident.name),
-            ident.span,
-            "not a direction of this board",
-        );
-        diagnostic.help = did_you_mean(&ident.name, candidates);
-        self.report(diagnostic);
+        let message = format!("unknown direction `{}`", ident.name);
+        let label = "not a direction of this board";
+        self.report(not_among("unknown-direction", message, ident, label, candidates));
     }
 
     /// What each seat means by the directions.

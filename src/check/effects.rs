@@ -329,16 +329,7 @@ impl<'a> Checker<'a> {
     ) -> Vec<(AttrId, ir::Expr)> {
         let mut lowered = Vec::new();
         for (i, assignment) in with.iter().enumerate() {
-            if let Some(first) = with[..i].iter().find(|a| a.name.name == assignment.name.name) {
-                self.report(
-                    Diagnostic::error(
-                        "duplicate-definition",
-                        format!("attribute `{}` is assigned twice", assignment.name.name),
-                        assignment.name.span,
-                        "assigned again here",
-                    )
-                    .with_label(first.name.span, "first assigned here"),
-                );
+            if self.attribute_repeated(&assignment.name, with[..i].iter().map(|a| &a.name), "assigned") {
                 continue;
             }
             let slot = self.attribute(&assignment.name, kinds);

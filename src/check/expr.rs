@@ -3,11 +3,12 @@
 //! bounded whatever the input.
 
 use crate::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{self, Const, ContextWord, PieceField};
 
 use super::Checker;
-use super::names::Symbol;
+use super::calls::Call;
+use super::names::{Symbol, not_among};
 use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty, Typed};
 use super::variables::{seat_missing, seat_not_expected};
@@ -39,9 +40,14 @@ impl<'a> Checker<'a> {
 
     /// Resolves an expression that must have type `want`.
     pub(super) fn expect(&mut self, e: &'a Expr, scope: &Scope<'a>, want: Ty) -> ir::Expr {
+        self.expect_typed(e, scope, want).expr
+    }
+
+    /// Resolves an expression that must have type `want`, keeping its type and extent.
+    pub(super) fn expect_typed(&mut self, e: &'a Expr, scope: &Scope<'a>, want: Ty) -> Typed {
         let typed = self.expr(e, scope);
         self.check_type(&typed, e.span, want);
-        typed.expr
+        typed
     }
 
     pub(super) fn condition(&mut self, e: &'a Expr, scope: &Scope<'a>) -> ir::Expr {
@@ -106,7 +112,7 @@ impl<'a> Checker<'a> {
             ExprKind::Bool(b) => Typed::constant(Const::Bool(*b), Ty::Bool),
             ExprKind::None => Typed::constant(Const::None, Ty::NoneLit),
             ExprKind::Name(ident) => self.name(ident, scope),
-            ExprKind::Call { function, args } => self.call(function, args, e.span, scope),
+            ExprKind::Call { function, args } => self.call(Call { function, args, span: e.span }, scope),
             ExprKind::Field { base, field } => self.field(base, field, scope),
             ExprKind::Unary { op, operand } => self.unary(op.node, operand, scope),
             ExprKind::Binary { op, left, right } => self.binary(op, left, right, scope),
@@ -203,9 +209,11 @@ impl<'a> Checker<'a> {
                 Typed::unknown()
             }
             Symbol::Variable(v) => Typed::leaf(ir::Expr::Variable(v), self.variable_type(v, ident.span)),
-            Symbol::Define(d) => self
-                .inline(d, ident, &[], ident.span, scope, |this, body, scope| Some(this.expr(body, scope)))
-                .unwrap_or_else(Typed::unknown),
+            Symbol::Define(d) => {
+                let call = Call { function: ident, args: &[], span: ident.span };
+                self.inline(d, call, scope, |this, body, scope| Some(this.expr(body, scope)))
+                    .unwrap_or_else(Typed::unknown)
+            }
             Symbol::Zone(_) | Symbol::Map(_) | Symbol::Team(_) | Symbol::Action(_) | Symbol::Group(_) => {
                 self.not_a_value(symbol, ident);
                 Typed::unknown()
@@ -247,14 +255,8 @@ impl<'a> Checker<'a> {
         });
         let candidates: Vec<&str> =
             declared.into_iter().chain(words).chain(params).chain(scope.choices.iter().copied()).collect();
-        let mut diagnostic = Diagnostic::error(
-            "unknown-name",
-            format!("unknown name `{}`", ident.name),
-            ident.span,
-            "not declared",
-        );
-        diagnostic.help = did_you_mean(&ident.name, candidates);
-        self.report(diagnostic);
+        let message = format!("unknown name `{}`", ident.name);
+        self.report(not_among("unknown-name", message, ident, "not declared", candidates));
     }
 
     /// Reports a name that is not a declaration of the kind expected, suggesting close names.
@@ -269,9 +271,8 @@ impl<'a> Checker<'a> {
             Some(other) => format!("`{}` is a {}, not a {kind}", ident.name, other.kind_name()),
             None => format!("unknown {kind} `{}`", ident.name),
         };
-        let mut diagnostic = Diagnostic::error(code, message, ident.span, format!("not a {kind}"));
-        diagnostic.help = self.names.suggest(&ident.name, keep);
-        self.report(diagnostic);
+        let candidates = self.names.values_where(keep);
+        self.report(not_among(code, message, ident, format!("not a {kind}"), candidates));
     }
 
     fn field(&mut self, base: &'a Expr, field: &'a Ident, scope: &Scope<'a>) -> Typed {

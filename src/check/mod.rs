@@ -31,7 +31,7 @@ mod walks;
 
 use std::collections::BTreeMap;
 
-use crate::ast::{RulesFile, Span};
+use crate::ast::{Ident, RulesFile, Span};
 use crate::diagnostics::Diagnostic;
 use crate::ir::{self, Board, Game};
 
@@ -67,11 +67,12 @@ enum Lazy<T> {
 }
 
 /// What to do with a lazy declaration that is asked for.
-enum Visit<'t, T> {
+enum Visit<R> {
     Compute,
     /// Asked for while being computed: a cycle.
     Cycle,
-    Ready(&'t T),
+    /// Done: what the asker wants of its value.
+    Ready(R),
 }
 
 impl<T> Lazy<T> {
@@ -79,14 +80,15 @@ impl<T> Lazy<T> {
         (0..count).map(|_| Lazy::Pending).collect()
     }
 
-    fn visit(&mut self) -> Visit<'_, T> {
+    /// Marks a pending declaration as being computed; of a done one, `ready` takes what is wanted.
+    fn visit<R>(&mut self, ready: impl FnOnce(&T) -> R) -> Visit<R> {
         match self {
             Lazy::Pending => {
                 *self = Lazy::Active;
                 Visit::Compute
             }
             Lazy::Active => Visit::Cycle,
-            Lazy::Done(value) => Visit::Ready(value),
+            Lazy::Done(value) => Visit::Ready(ready(value)),
         }
     }
 
@@ -96,12 +98,6 @@ impl<T> Lazy<T> {
             _ => None,
         }
     }
-}
-
-/// A declaration that needs itself to be computed: a zone, variable or direction group.
-fn cycle(message: String, used_at: Span, declared_at: Span) -> Diagnostic {
-    Diagnostic::error("recursive-define", message, used_at, "used inside its own definition")
-        .with_label(declared_at, "defined here")
 }
 
 /// A definition being inlined: its arguments, resolved where it is used.
@@ -173,6 +169,30 @@ impl<'a> Checker<'a> {
             shaping_board: false,
             left_out: Vec::new(),
             views_known: true,
+        }
+    }
+
+    /// The answer to give at once for a lazy declaration (`name`) asked for at `used_at`: its value
+    /// when done; `fallback` when it is being computed, after reporting that it needs itself (`cycle`
+    /// says how); None when it is to be computed now.
+    fn answer_now<R>(
+        &mut self,
+        visit: Visit<R>,
+        fallback: R,
+        name: &Ident,
+        used_at: Span,
+        cycle: impl FnOnce() -> String,
+    ) -> Option<R> {
+        match visit {
+            Visit::Compute => None,
+            Visit::Cycle => {
+                self.report(
+                    Diagnostic::error("recursive-define", cycle(), used_at, "used inside its own definition")
+                        .with_label(name.span, "defined here"),
+                );
+                Some(fallback)
+            }
+            Visit::Ready(value) => Some(value),
         }
     }
 

@@ -129,11 +129,6 @@ impl Names {
         self.actions.keys().map(String::as_str).collect()
     }
 
-    /// "did you mean `x`?" among the value names satisfying `keep`.
-    pub fn suggest(&self, name: &str, keep: impl Fn(Symbol) -> bool) -> Option<String> {
-        did_you_mean(name, self.values_where(keep))
-    }
-
     /// Every declared value name with its place, for the checks that need the board.
     pub fn declared_values(&self) -> impl Iterator<Item = (&str, Span)> {
         self.values.iter().map(|(name, &(_, span))| (name.as_str(), span))
@@ -341,6 +336,20 @@ fn reserved(name: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// An error about a name that is not one of `candidates` (`label` says what it is not), suggesting
+/// the closest of them.
+pub fn not_among<'c>(
+    code: &'static str,
+    message: String,
+    name: &Ident,
+    label: impl Into<String>,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Diagnostic {
+    let mut diagnostic = Diagnostic::error(code, message, name.span, label);
+    diagnostic.help = did_you_mean(&name.name, candidates);
+    diagnostic
 }
 
 pub fn reserved_name(name: &Ident, why: &str) -> Diagnostic {

@@ -1,6 +1,6 @@
 //! Options: their declared ranges and the values this lowering uses (defaults unless overridden).
 
-use crate::ast::Span;
+use crate::ast::{Ident, Span, Spanned};
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::ir::GameOption;
 
@@ -15,15 +15,7 @@ impl Checker<'_> {
             .map(|decl| {
                 let (default, min, max) = (decl.default.node, decl.min.node, decl.max.node);
                 if min > max {
-                    self.report(
-                        Diagnostic::error(
-                            "out-of-range",
-                            format!("option `{}` has an empty range: {min} is above {max}", decl.name.name),
-                            decl.min.span.to(decl.max.span),
-                            "the minimum is above the maximum",
-                        )
-                        .with_help("write the smaller bound first"),
-                    );
+                    self.report(empty_range("option", &decl.name, &decl.min, &decl.max));
                 } else if !(min..=max).contains(&default) {
                     self.report(Diagnostic::error(
                         "out-of-range",
@@ -65,4 +57,15 @@ impl Checker<'_> {
             self.report(diagnostic);
         }
     }
+}
+
+/// A declared range whose minimum is above its maximum (`what`: "option", "attribute").
+pub(super) fn empty_range(what: &str, name: &Ident, min: &Spanned<i64>, max: &Spanned<i64>) -> Diagnostic {
+    Diagnostic::error(
+        "out-of-range",
+        format!("{what} `{}` has an empty range: {} is above {}", name.name, min.node, max.node),
+        min.span.to(max.span),
+        "the minimum is above the maximum",
+    )
+    .with_help("write the smaller bound first")
 }

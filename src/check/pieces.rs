@@ -2,11 +2,12 @@
 //! values, and looking up a type or an attribute by name.
 
 use crate::ast::{self, Ident, Span};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{self, AttrId, Const, TypeId};
 
 use super::Checker;
-use super::names::{Symbol, reserved_name};
+use super::names::{Symbol, not_among, reserved_name};
+use super::options::empty_range;
 use super::scope::Scope;
 use super::types::{Kinds, Ty};
 
@@ -53,16 +54,8 @@ impl<'a> Checker<'a> {
     fn piece_attributes(&mut self, decl: &ast::PieceDecl, spans: &mut Vec<Span>) -> Vec<AttrId> {
         let mut ids = Vec::new();
         for (i, attribute) in decl.attributes.iter().enumerate() {
-            if let Some(first) = decl.attributes[..i].iter().find(|a| a.name.name == attribute.name.name) {
-                self.report(
-                    Diagnostic::error(
-                        "duplicate-definition",
-                        format!("attribute `{}` is declared twice", attribute.name.name),
-                        attribute.name.span,
-                        "declared again here",
-                    )
-                    .with_label(first.name.span, "first declared here"),
-                );
+            let earlier = decl.attributes[..i].iter().map(|a| &a.name);
+            if self.attribute_repeated(&attribute.name, earlier, "declared") {
                 continue;
             }
             if let Some(id) = self.attribute_slot(attribute, spans) {
@@ -70,6 +63,27 @@ impl<'a> Checker<'a> {
             }
         }
         ids
+    }
+
+    /// Reports an attribute named again after the `earlier` names (`done`: "declared", "assigned");
+    /// whether it was.
+    pub(super) fn attribute_repeated<'i>(
+        &mut self,
+        name: &Ident,
+        mut earlier: impl Iterator<Item = &'i Ident>,
+        done: &str,
+    ) -> bool {
+        let Some(first) = earlier.find(|first| first.name == name.name) else { return false };
+        self.report(
+            Diagnostic::error(
+                "duplicate-definition",
+                format!("attribute `{}` is {done} twice", name.name),
+                name.span,
+                format!("{done} again here"),
+            )
+            .with_label(first.span, format!("first {done} here")),
+        );
+        true
     }
 
     /// The global slot for an attribute declaration: the one of that name, or a new one.
@@ -123,15 +137,7 @@ impl<'a> Checker<'a> {
             return None;
         };
         if min > max {
-            self.report(
-                Diagnostic::error(
-                    "out-of-range",
-                    format!("attribute `{}` has an empty range: {min} is above {max}", decl.name.name),
-                    decl.min.span.to(decl.max.span),
-                    "the minimum is above the maximum",
-                )
-                .with_help("write the smaller bound first"),
-            );
+            self.report(empty_range("attribute", &decl.name, &decl.min, &decl.max));
             return None;
         }
         Some((min, max))
@@ -169,14 +175,8 @@ impl<'a> Checker<'a> {
     pub(super) fn attribute(&mut self, ident: &Ident, kinds: Kinds) -> Option<AttrId> {
         let Some(slot) = self.attributes.iter().position(|a| a.name == ident.name) else {
             let names = self.attributes.iter().map(|a| a.name.as_str()).chain(FIELDS);
-            let mut diagnostic = Diagnostic::error(
-                "unknown-attribute",
-                format!("no piece type has an attribute `{}`", ident.name),
-                ident.span,
-                "unknown attribute",
-            );
-            diagnostic.help = did_you_mean(&ident.name, names);
-            self.report(diagnostic);
+            let message = format!("no piece type has an attribute `{}`", ident.name);
+            self.report(not_among("unknown-attribute", message, ident, "unknown attribute", names));
             return None;
         };
         let slot = slot as AttrId;

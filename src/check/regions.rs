@@ -12,7 +12,7 @@ use super::consteval::{self, Dynamic, Env};
 use super::names::Symbol;
 use super::scope::Scope;
 use super::types::Ty;
-use super::{Checker, Lazy, Visit, cycle};
+use super::{Checker, Lazy};
 
 /// A resolved region: a mask over the cells per leaf.
 pub enum Shape {
@@ -269,20 +269,12 @@ impl<'a> Checker<'a> {
     /// Builds a zone on first use.
     pub(super) fn zone(&mut self, zone: ZoneId, used_at: Span) {
         let Some(slot) = self.zones.get_mut(zone as usize) else { return };
-        match slot.visit() {
-            Visit::Ready(_) => return,
-            Visit::Cycle => {
-                let decl = self.decls.zones[zone as usize];
-                self.report(cycle(
-                    format!("zone `{}` is defined in terms of itself", decl.name.name),
-                    used_at,
-                    decl.name.span,
-                ));
-                return;
-            }
-            Visit::Compute => {}
-        }
+        let visit = slot.visit(|_| ());
         let decl = self.decls.zones[zone as usize];
+        let cycle = || format!("zone `{}` is defined in terms of itself", decl.name.name);
+        if self.answer_now(visit, (), &decl.name, used_at, cycle).is_some() {
+            return;
+        }
         let per_seat = decl.per_seat.is_some();
         let shape = self.isolated(|this| this.region(&decl.region, per_seat));
         let cells = if per_seat {

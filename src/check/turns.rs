@@ -1,11 +1,11 @@
 //! Phases, turns (what may be played, how many actions, start and after effects) and end rules.
 
 use crate::ast::{self, Expr, Ident, PhaseDecl, TurnDecl};
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::ir::{self, ActionId, Const};
 
 use super::Checker;
-use super::names::Symbol;
+use super::names::{Symbol, not_among};
 use super::scope::{Binding, Scope};
 use super::types::Ty;
 
@@ -126,23 +126,13 @@ impl<'a> Checker<'a> {
             Some(other) => format!("`{}` is a {}, not an action", name.name, other.kind_name()),
             None => format!("unknown action `{}`", name.name),
         };
-        let mut diagnostic = Diagnostic::error("unknown-action", message, name.span, "not an action");
-        diagnostic.help = did_you_mean(&name.name, self.names.action_names());
-        self.report(diagnostic);
+        let candidates = self.names.action_names();
+        self.report(not_among("unknown-action", message, name, "not an action", candidates));
     }
 
     /// How many actions a turn holds: an int, at least 1 when known now.
     fn action_count(&mut self, n: &'a Expr) -> ir::Expr {
-        let count = self.expect(n, &Scope::action_count(), Ty::Int);
-        if let Some(k) = self.constant_int(&count).filter(|&k| k < 1) {
-            self.report(Diagnostic::error(
-                "out-of-range",
-                format!("a turn of {k} actions"),
-                n.span,
-                "at least 1 expected",
-            ));
-        }
-        count
+        self.at_least_one(n, &Scope::action_count(), |k| format!("a turn of {k} actions"))
     }
 
     pub(super) fn end_rules(&mut self) -> Vec<ir::EndRule> {

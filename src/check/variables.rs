@@ -7,7 +7,7 @@ use crate::ir::{self, ValueType, VarId};
 
 use super::scope::Scope;
 use super::types::Ty;
-use super::{Checker, Lazy, Visit, cycle};
+use super::{Checker, Lazy};
 
 impl<'a> Checker<'a> {
     pub(super) fn is_per_seat_variable(&self, variable: VarId) -> bool {
@@ -17,20 +17,12 @@ impl<'a> Checker<'a> {
     /// The type of a variable, resolving its declaration on first use.
     pub(super) fn variable_type(&mut self, variable: VarId, used_at: Span) -> Ty {
         let Some(slot) = self.variables.get_mut(variable as usize) else { return Ty::Unknown };
-        match slot.visit() {
-            Visit::Ready((ty, _)) => return *ty,
-            Visit::Cycle => {
-                let decl = self.decls.variables[variable as usize];
-                self.report(cycle(
-                    format!("the initial value of variable `{}` depends on itself", decl.name.name),
-                    used_at,
-                    decl.name.span,
-                ));
-                return Ty::Unknown;
-            }
-            Visit::Compute => {}
-        }
+        let visit = slot.visit(|&(ty, _)| ty);
         let decl = self.decls.variables[variable as usize];
+        let cycle = || format!("the initial value of variable `{}` depends on itself", decl.name.name);
+        if let Some(ty) = self.answer_now(visit, Ty::Unknown, &decl.name, used_at, cycle) {
+            return ty;
+        }
         let (ty, lowered) = self.isolated(|this| this.variable(decl));
         self.variables[variable as usize] = Lazy::Done((ty, lowered));
         ty

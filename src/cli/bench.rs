@@ -1,6 +1,7 @@
 //! `ludex bench`: how fast the runtime plays each rules file. For each file, seeded random playouts
-//! for a fixed time on one thread (a uniformly random legal move at every decision, chance outcomes
-//! sampled; game `i` uses seed `i`), then a perft from the first decision point, one depth deeper
+//! for a fixed time on one thread (a uniformly random legal move at every decision, drawn by
+//! `Engine::random_move`, which tests the turn's `legal if` only on the moves it draws; chance
+//! outcomes sampled; game `i` uses seed `i`), then a perft from the first decision point, one depth deeper
 //! at a time while the next depth should fit in about half that time. Plies count decisions (moves),
 //! not chance outcomes. One row a file, as a table or a JSON array.
 //!
@@ -14,7 +15,6 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use ludex::OptionValues;
 use ludex::agents::play::MAX_DRIVER_PLIES;
-use ludex::agents::{Agent, Decision, RandomAgent};
 use ludex::runtime::{Engine, Move, State, Status, perft};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -200,7 +200,6 @@ struct Playout {
 fn random_playout(engine: &Engine, seed: u64, moves: &mut Vec<Move>) -> Playout {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = engine.initial_state();
-    let mut agent = RandomAgent;
     let mut plies = 0u64;
     for _ in 0..MAX_DRIVER_PLIES {
         match engine.status(&state) {
@@ -208,9 +207,7 @@ fn random_playout(engine: &Engine, seed: u64, moves: &mut Vec<Move>) -> Playout 
             Status::Chance { sides: 0 } => break,
             Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
             Status::Decision { .. } => {
-                engine.legal_moves(&state, moves);
-                let Decision::Play(index) = agent.choose(engine, &state, moves, &mut rng) else { break };
-                let Some(&mv) = moves.get(index) else { break };
+                let Some(mv) = engine.random_move(&state, moves, &mut rng) else { break };
                 engine.apply_move(&mut state, mv);
                 plies += 1;
             }

@@ -397,6 +397,16 @@ fn rotate_hex_clockwise(x: i32, y: i32) -> (i32, i32) {
 mod tests {
     use super::*;
 
+    /// The name of the cell a symmetry maps the named cell to.
+    fn cell_image<'b>(b: &'b Board, symmetry: &Symmetry, name: &str) -> &'b str {
+        &b.cells[symmetry.cells[b.cell_named(name).unwrap() as usize] as usize].name
+    }
+
+    /// The name of the direction a symmetry maps the named direction to.
+    fn direction_image<'b>(b: &'b Board, symmetry: &Symmetry, name: &str) -> &'b str {
+        &b.directions[symmetry.directions[b.direction_named(name).unwrap() as usize] as usize].name
+    }
+
     #[test]
     fn square_neighbours_and_names() {
         let b = Board::square(8, 8).unwrap();
@@ -414,9 +424,8 @@ mod tests {
     fn square_half_turn_maps_a1_to_h8_and_north_to_south() {
         let b = Board::square(8, 8).unwrap();
         let half = &b.symmetries[b.symmetry_index(180, false).unwrap()];
-        assert_eq!(b.cells[half.cells[b.cell_named("a1").unwrap() as usize] as usize].name, "h8");
-        let n = b.direction_named("n").unwrap();
-        assert_eq!(b.directions[half.directions[n as usize] as usize].name, "s");
+        assert_eq!(cell_image(&b, half, "a1"), "h8");
+        assert_eq!(direction_image(&b, half, "n"), "s");
     }
 
     #[test]
@@ -424,9 +433,8 @@ mod tests {
         let b = Board::square(6, 6).unwrap();
         let quarter = b.rotation(1).unwrap();
         // Clockwise seen from above: the bottom-left corner goes to the top-left.
-        assert_eq!(b.cells[quarter.cells[b.cell_named("a1").unwrap() as usize] as usize].name, "a6");
-        let n = b.direction_named("n").unwrap();
-        assert_eq!(b.directions[quarter.directions[n as usize] as usize].name, "e");
+        assert_eq!(cell_image(&b, quarter, "a1"), "a6");
+        assert_eq!(direction_image(&b, quarter, "n"), "e");
     }
 
     #[test]
@@ -459,8 +467,7 @@ mod tests {
         let b = Board::hex(7).unwrap();
         assert_eq!(b.symmetries.len(), 12);
         let sixth = b.rotation(1).unwrap();
-        let n = b.direction_named("n").unwrap();
-        assert_eq!(b.directions[sixth.directions[n as usize] as usize].name, "ne");
+        assert_eq!(direction_image(&b, sixth, "n"), "ne");
         let mut cell = b.cell_named("a1").unwrap();
         for _ in 0..6 {
             cell = sixth.cells[cell as usize];

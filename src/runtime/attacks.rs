@@ -12,10 +12,9 @@ use crate::ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, 
 
 use super::Engine;
 use super::eval::{Ctx, PieceSlot};
-use super::movegen::Walk;
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
-use super::walk::WalkShape;
+use super::walk::{WalkEnd, WalkShape};
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -152,7 +151,7 @@ impl Engine {
                     || attacks
                         .others
                         .iter()
-                        .any(|&id| action(id).is_some_and(|a| probe.may_land_by(id, a) && probe.by(a)))
+                        .any(|&id| action(id).is_some_and(|a| probe.may_land_by(id, a) && probe.by(id, a)))
             })
     }
 }
@@ -176,7 +175,7 @@ impl Probe<'_> {
     }
 
     /// Whether a piece of the attacker captures on the cell by this action.
-    fn by(&self, action: &Action) -> bool {
+    fn by(&self, id: ActionId, action: &Action) -> bool {
         let board = &self.engine.game.board;
         let seat = self.attacker as usize;
         match &action.kind {
@@ -196,7 +195,7 @@ impl Probe<'_> {
                     let length = self.engine.eval(self.state, &ctx, length).as_int().unwrap_or(0);
                     let length = length.clamp(0, board.cell_count() as i64) as usize;
                     let shape = WalkShape { directions, length, exact: *exact, rules };
-                    self.walk_reaches(&ctx, from, &shape) && self.conditions_hold(action, from)
+                    self.walk_reaches(&ctx, (id, from), &shape) && self.conditions_hold(action, from)
                 })
             }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
@@ -239,14 +238,15 @@ impl Probe<'_> {
     }
 
     /// Whether a walk of the piece on `from` can end on the cell (the same search as for moves).
-    fn walk_reaches(&self, ctx: &Ctx, from: CellId, shape: &WalkShape) -> bool {
+    fn walk_reaches(&self, ctx: &Ctx, (id, from): (ActionId, CellId), shape: &WalkShape) -> bool {
         if shape.rules.keeps_paths() || shape.rules.guard.is_some() {
-            let ends = self.engine.walk_ends(self.state, ctx, from, shape);
-            return ends.iter().any(|end| end.to == Some(self.cell));
+            let reaches = |ends: &[WalkEnd]| ends.iter().any(|end| end.to == Some(self.cell));
+            return self.engine.with_walk_ends(self.state, ctx, from, shape, reaches);
         }
-        let mut walk = Walk::new(self.state, &self.engine.game.board, shape.directions, shape.exact);
-        walk.search(from, shape.length);
-        walk.reaches(self.cell)
+        let walk = (id, self.attacker);
+        let reached =
+            self.engine.plain_walk(self.state, walk, shape.directions, shape.exact, (from, shape.length));
+        reached.reaches(self.cell)
     }
 
     /// The cells of the attacker's pieces that make this action.

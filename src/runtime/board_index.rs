@@ -73,6 +73,14 @@ impl BoardIndex {
         self.set(self.owner_start(owner))
     }
 
+    /// Writes into `cells` the first words of the set of cells any piece stands on.
+    pub(crate) fn occupied(&self, cells: &mut [u64]) {
+        cells.iter_mut().for_each(|word| *word = 0);
+        for owner in self.bits.chunks(self.words.max(1)).take(self.owners) {
+            cells.iter_mut().zip(owner).for_each(|(word, bits)| *word |= bits);
+        }
+    }
+
     /// The cells the owner's pieces of a type stand on.
     pub(crate) fn of_type(&self, owner: Option<SeatId>, kind: TypeId) -> &[u64] {
         self.set(self.type_start(owner, kind))

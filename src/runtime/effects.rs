@@ -2,9 +2,13 @@
 //! a promotion, then the effects (capture `then`, the action's `then`, the turn's `after`). A
 //! `roll` in a `set` or `with` is queued as a pending roll and written when its outcome is applied.
 
-use crate::ir::{ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, SeatId};
+use crate::ir::{
+    ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, MAX_SEATS, SeatId,
+};
 
+use super::board_index::cells_in;
 use super::eval::{Ctx, PieceSlot};
+use super::movegen::{CELL_WORDS, has_bit, set_bit};
 use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
 use super::value::Value;
 use super::{Engine, Move, MoveKind};
@@ -210,20 +214,26 @@ impl Engine {
     ) {
         if let Collection::Seats = pieces {
             let with = |seat: SeatId| Ctx { it: Value::Seat(seat), ..*ctx };
-            let seats = 0..self.seat_count() as SeatId;
-            let chosen: Vec<SeatId> =
-                seats.filter(|&seat| filter.is_none_or(|f| self.holds(state, &with(seat), f))).collect();
-            return chosen.into_iter().for_each(|seat| self.run_effects(state, &with(seat), body));
+            let seats = 0..self.seat_count().min(MAX_SEATS) as SeatId;
+            let chosen = seats.fold(0u32, |chosen, seat| {
+                let holds = filter.is_none_or(|f| self.holds(state, &with(seat), f));
+                chosen | u32::from(holds) << seat
+            });
+            for seat in (0..MAX_SEATS as SeatId).filter(|&seat| chosen >> seat & 1 == 1) {
+                self.run_effects(state, &with(seat), body);
+            }
+            return;
         }
         let Collection::Pieces { owner, types } = pieces else { return };
-        let mut chosen = Vec::new();
+        // The cells chosen, as a bit set on the stack: no allocation.
+        let mut chosen = [0u64; CELL_WORDS];
         self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
             let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
             if filter.is_none_or(|f| self.holds(state, &inner, f)) {
-                chosen.push(cell);
+                set_bit(&mut chosen, cell);
             }
         });
-        for cell in chosen {
+        for cell in cells_in(&chosen) {
             let Some(piece) = state.piece(cell) else { continue };
             let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
             self.run_effects(state, &inner, body);
@@ -294,14 +304,26 @@ impl Engine {
             return;
         };
         let cells = self.game.board.cell_count();
-        let Some(values) = state.maps.get(offset..offset + cells) else { return };
-        let mut rotated = values.to_vec();
-        for (cell, value) in values.iter().enumerate() {
-            if let Some(slot) = rotation.cells.get(cell).and_then(|&image| rotated.get_mut(image as usize)) {
-                *slot = *value;
+        let Some(values) = state.maps.get_mut(offset..offset + cells) else { return };
+        // The rotation is a permutation of the cells: each value moves to its image, cycle by
+        // cycle, in place.
+        let mut moved = [0u64; CELL_WORDS];
+        for start in 0..cells as CellId {
+            let (mut cell, mut carried) = (start, values[start as usize]);
+            for _ in 0..cells {
+                if has_bit(&moved, cell) {
+                    break;
+                }
+                set_bit(&mut moved, cell);
+                let Some(slot) = rotation.cells.get(cell as usize).and_then(|&image| {
+                    cell = image;
+                    values.get_mut(image as usize)
+                }) else {
+                    break;
+                };
+                carried = std::mem::replace(slot, carried);
             }
         }
-        state.maps[offset..offset + cells].copy_from_slice(&rotated);
     }
 }
 

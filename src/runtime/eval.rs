@@ -6,8 +6,6 @@ use std::ops::ControlFlow;
 use crate::ir::{CellId, Collection, Const, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
 
 use super::Engine;
-use super::board_index::cells_in;
-use super::movegen::CELL_WORDS;
 use super::state::{Piece, State};
 use super::value::{Value, binary};
 
@@ -137,11 +135,10 @@ impl Engine {
                 Value::Int(self.count(state, ctx, collection, predicate.as_deref(), i64::MAX))
             }
             Expr::First(collection, predicate) => {
-                let (mut first, mut inner) = (Value::None, *ctx);
+                let mut first = Value::None;
                 self.for_each_in(state, ctx, collection, |it| {
-                    inner.it = it;
                     let wanted = first == Value::None
-                        && predicate.as_ref().is_none_or(|p| self.eval(state, &inner, p).truthy());
+                        && predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
                     if wanted {
                         first = it;
                     }
@@ -153,10 +150,9 @@ impl Engine {
                 _ => Value::None,
             },
             Expr::Sum(collection, term) => {
-                let (mut sum, mut inner) = (0i64, *ctx);
+                let mut sum = 0i64;
                 self.for_each_in(state, ctx, collection, |it| {
-                    inner.it = it;
-                    let term = self.eval(state, &inner, term).as_int().unwrap_or(0);
+                    let term = self.eval(state, &ctx.with_it(it), term).as_int().unwrap_or(0);
                     sum = sum.saturating_add(term);
                 });
                 Value::Int(sum)
@@ -298,12 +294,7 @@ impl Engine {
         predicate: Option<&Expr>,
         cap: i64,
     ) -> i64 {
-        // One copy of the context for all the members, `it` rebound for each.
-        let mut inner = *ctx;
-        let mut holds = |it: Value| {
-            inner.it = it;
-            predicate.is_none_or(|p| self.eval(state, &inner, p).truthy())
-        };
+        let holds = |it: Value| predicate.is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
         let mut count = 0i64;
         match collection {
             Collection::Pieces { owner, types } => {
@@ -373,30 +364,14 @@ impl Engine {
         ctx: &Ctx,
         owner: &Expr,
         types: &[TypeId],
-        mut visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
+        visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let owner = match self.eval(state, ctx, owner) {
             Value::Seat(s) => Some(s),
             Value::None => None,
             _ => return ControlFlow::Continue(()),
         };
-        let mut visit_cells = |cells: &[u64]| {
-            cells_in(cells)
-                .try_for_each(|cell| state.piece(cell).map_or(ControlFlow::Continue(()), |p| visit(cell, p)))
-        };
-        match types {
-            [] => visit_cells(state.index.of_owner(owner)),
-            [kind] => visit_cells(state.index.of_type(owner, *kind)),
-            _ => {
-                // Several types: their cells together, in cell order.
-                let mut union = [0u64; CELL_WORDS];
-                for &kind in types {
-                    let bits = state.index.of_type(owner, kind);
-                    union.iter_mut().zip(bits).for_each(|(word, bits)| *word |= bits);
-                }
-                visit_cells(union.get(..state.index.words()).unwrap_or(&[]))
-            }
-        }
+        state.try_for_each_piece(owner, types, visit)
     }
 
     /// The cells of a line, in order from its start.

@@ -26,11 +26,13 @@ mod notation;
 mod perft;
 mod position;
 mod reach;
+mod sampling;
 mod state;
 mod trial;
 mod turns;
 mod value;
 mod walk;
+mod walk_table;
 
 #[cfg(test)]
 mod tests;
@@ -120,6 +122,7 @@ struct Tables {
     attacks: attacks::AttackTables,
     filters: filters::FilterTables,
     trials: trial::TrialTables,
+    walks: walk_table::WalkTables,
     /// The end rules read `repetitions`: positions are recorded in the history.
     keeps_history: bool,
     /// The end rules read `stuck`: it is found once per decision point.
@@ -376,6 +379,7 @@ impl Tables {
             attacks: attacks::AttackTables::new(game),
             filters: filters::FilterTables::new(game),
             trials: trial::TrialTables::new(game),
+            walks: walk_table::WalkTables::new(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),
             end_reads_stuck: history::end_rules_read(game, crate::ir::ContextWord::Stuck),
         }

@@ -25,7 +25,7 @@ pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
 /// Words of a bit set over the largest board.
 pub(super) const CELL_WORDS: usize = crate::ir::MAX_CELLS.div_ceil(64);
 
-type Sink<'s> = &'s mut dyn FnMut(Move) -> ControlFlow<()>;
+pub(super) type Sink<'s> = &'s mut dyn FnMut(Move) -> ControlFlow<()>;
 
 impl Engine {
     /// The legal moves of the seat to act, sorted and without duplicates; `pass` when it has none.
@@ -84,6 +84,40 @@ impl Engine {
                 })
             }
         }
+    }
+
+    /// The cells reached by a walk without step rules (a guard, a cost, pushes or an exit) of the
+    /// seat by the action, from `from` in `length` steps: from the walk table when there is one, by
+    /// a search otherwise.
+    pub(super) fn plain_walk<'s>(
+        &'s self,
+        state: &'s State,
+        (action, seat): (ActionId, SeatId),
+        directions: &'s [DirId],
+        exact: bool,
+        (from, length): (CellId, usize),
+    ) -> Walk<'s> {
+        let mut walk = Walk::new(state, &self.game.board, directions, exact);
+        if !self.tables.walks.reach(state, action.into(), seat, (from, length), &mut walk.reached) {
+            walk.search(from, length);
+        }
+        walk
+    }
+
+    /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
+    pub(super) fn choice_candidates(
+        &self,
+        state: &State,
+        seat: SeatId,
+        index: usize,
+        sink: Sink<'_>,
+    ) -> ControlFlow<()> {
+        let phase = self.game.phases.get(state.phase as usize);
+        let Some(choice) = phase.and_then(|p| p.turn.choices.get(index)) else {
+            return ControlFlow::Continue(());
+        };
+        let filter = self.tables.filters.choice(state.phase, index);
+        self.candidate_moves(state, seat, (choice, filter), sink)
     }
 
     /// The moves of a choice's actions before the turn's `legal if`.
@@ -159,17 +193,13 @@ impl Generator<'_> {
     }
 
     fn piece_moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
-        for from in self.state.cells_of(Some(self.seat)) {
-            let Some(piece) = self.state.piece(from) else { continue };
-            if piece.owner != Some(self.seat) || !self.moves_type(piece.kind) {
-                continue;
-            }
+        self.state.try_for_each_piece(Some(self.seat), &self.action.pieces, |from, _| {
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
             if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
                 self.pattern_moves(&ctx, from, sink)?;
             }
-        }
-        ControlFlow::Continue(())
+            ControlFlow::Continue(())
+        })
     }
 
     fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: Sink<'_>) -> ControlFlow<()> {
@@ -205,13 +235,17 @@ impl Generator<'_> {
                 let length = self.count_limit(ctx, length);
                 if rules.keeps_paths() || rules.guard.is_some() {
                     let shape = WalkShape { directions, length, exact: *exact, rules };
-                    for end in self.engine.walk_ends(self.state, ctx, from, &shape) {
-                        self.offer_end(from, end, sink)?;
-                    }
-                    return ControlFlow::Continue(());
+                    return self.engine.with_walk_ends(self.state, ctx, from, &shape, |ends| {
+                        ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
+                    });
                 }
-                let mut walk = Walk::new(self.state, board, directions, *exact);
-                walk.search(from, length);
+                let walk = self.engine.plain_walk(
+                    self.state,
+                    (self.id, self.seat),
+                    directions,
+                    *exact,
+                    (from, length),
+                );
                 for to in walk.reached() {
                     self.offer(from, to, sink)?;
                 }
@@ -387,7 +421,8 @@ pub(super) struct Walk<'a> {
     directions: &'a [DirId],
     exact: bool,
     visited: [u64; CELL_WORDS],
-    reached: [u64; CELL_WORDS],
+    /// The cells reached (by the search, or from a walk table).
+    pub(super) reached: [u64; CELL_WORDS],
     visits: u32,
 }
 

@@ -118,3 +118,47 @@ fn set_bit(bits: &mut [u64], cell: CellId) {
         *word |= 1u64 << (cell % 64);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ReachTables;
+    use crate::runtime::board_index::cells_in;
+
+    fn chess() -> (crate::ir::Game, ReachTables) {
+        let text = include_str!("../../rules/chess.rules");
+        let game = crate::compile(text, &crate::OptionValues::default()).game.expect("chess compiles");
+        let tables = ReachTables::new(&game).expect("an 8 by 8 board has tables");
+        (game, tables)
+    }
+
+    fn names(game: &crate::ir::Game, bits: &[u64]) -> Vec<String> {
+        let mut names: Vec<String> =
+            cells_in(bits).map(|c| game.board.cells[c as usize].name.clone()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_ray_holds_the_cells_up_to_the_edge() {
+        let (game, tables) = chess();
+        let a1 = game.board.cell_named("a1").expect("a1");
+        let north_east = game.board.directions.iter().position(|d| d.name == "ne").expect("ne") as u8;
+        assert_eq!(names(&game, tables.ray(a1, north_east)), ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+    }
+
+    #[test]
+    fn sources_are_where_a_leap_or_step_lands_on_the_cell_from() {
+        let (game, tables) = chess();
+        let action = |name: &str| game.actions.iter().position(|a| a.name == name).expect("an action");
+        let a1 = game.board.cell_named("a1").expect("a1");
+        let d4 = game.board.cell_named("d4").expect("d4");
+        let knight = tables.sources(action("knight_move"), 0, a1).expect("a leap has a table");
+        assert_eq!(names(&game, knight), ["b3", "c2"]);
+        // White pawns take forward (north) diagonally: onto d4 from c3 and e3.
+        let take = tables.sources(action("take"), 0, d4).expect("a step has a table");
+        assert_eq!(names(&game, take), ["c3", "e3"]);
+        let black_take = tables.sources(action("take"), 1, d4).expect("a step has a table");
+        assert_eq!(names(&game, black_take), ["c5", "e5"]);
+        assert!(tables.sources(action("rook_move"), 0, d4).is_none(), "slides have rays instead");
+    }
+}

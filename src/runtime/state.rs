@@ -2,6 +2,8 @@
 //! turn bookkeeping, pending rolls and the result. Cheap to clone and hash; kept canonical (reserves
 //! and prize piles sorted) so that equal positions compare equal.
 
+use std::ops::ControlFlow;
+
 use crate::ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
 
 use super::GameResult;
@@ -250,6 +252,37 @@ impl State {
     /// The cells the owner's pieces (`None`: neutral pieces) stand on, in cell order.
     pub(crate) fn cells_of(&self, owner: Option<SeatId>) -> impl Iterator<Item = CellId> + '_ {
         cells_in(self.index.of_owner(owner))
+    }
+
+    /// Visits the owner's pieces of the types (of any type when there are none) in cell order,
+    /// until `visit` breaks.
+    pub(crate) fn try_for_each_piece(
+        &self,
+        owner: Option<SeatId>,
+        types: &[TypeId],
+        mut visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut union = [0u64; 4];
+        let (cells, exact) = match types {
+            [] => (self.index.of_owner(owner), true),
+            [kind] => (self.index.of_type(owner, *kind), true),
+            _ if self.index.words() <= union.len() => {
+                // Several types: their cells together, in cell order.
+                for &kind in types {
+                    let bits = self.index.of_type(owner, kind);
+                    union.iter_mut().zip(bits).for_each(|(word, bits)| *word |= bits);
+                }
+                (union.get(..self.index.words()).unwrap_or(&[]), true)
+            }
+            // A board too large for a small bit set on the stack: every piece of the owner, by type.
+            _ => (self.index.of_owner(owner), false),
+        };
+        for cell in cells_in(cells) {
+            if let Some(piece) = self.piece(cell).filter(|p| exact || types.contains(&p.kind)) {
+                visit(cell, piece)?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// The seat's reserve, sorted.

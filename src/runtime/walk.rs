@@ -5,10 +5,13 @@
 //! The search tries every path on a scratch copy of the state, making each push as it goes and
 //! undoing it as it backtracks, and keeps one path per distinct effect: where the piece ends, what
 //! it has left to pay with and which lines it pushed. Such a move carries its [`Path`]; playing it
-//! replays the path. Paths are written `c1-c2-d2`, a step off the board as `-off`.
+//! replays the path. Paths are written `c1-c2-d2`, a step off the board as `-off`. The search's
+//! buffers (the scratch copy, the effects seen, the ends found) are kept per thread from one
+//! search to the next, so that a warm search does not allocate.
 
+use std::cell::Cell;
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::ir::{CaptureDestination, CellId, DirId, Push, StepCost, WalkRules};
 
@@ -67,6 +70,7 @@ pub(super) struct WalkShape<'a> {
 }
 
 /// Where a walk found by the search ends.
+#[derive(Clone, Copy)]
 pub(super) struct WalkEnd {
     /// The last cell; `None` when the walk leaves the board.
     pub to: Option<CellId>,
@@ -82,8 +86,52 @@ struct PathEffect {
     to: Option<CellId>,
     /// What the moving piece has left of the attribute it pays with (nothing else of it changes).
     left: i32,
-    /// The lines pushed, by first cell and direction, in order.
-    pushes: Vec<(CellId, DirId)>,
+    pushes: Pushes,
+}
+
+/// The lines a path has pushed, by first cell and direction, in order: at most one a step, so at
+/// most [`MAX_PATH_STEPS`] (a walk that pushes keeps its path). Unused entries stay zero, so that
+/// equal lists compare equal; only the used ones are hashed.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Pushes {
+    len: usize,
+    lines: [(CellId, DirId); MAX_PATH_STEPS],
+}
+
+impl Hash for Pushes {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.lines.get(..self.len).hash(state);
+    }
+}
+
+impl Pushes {
+    fn push(&mut self, line: (CellId, DirId)) {
+        if let Some(slot) = self.lines.get_mut(self.len) {
+            *slot = line;
+            self.len += 1;
+        }
+    }
+
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+        if let Some(slot) = self.lines.get_mut(self.len) {
+            *slot = (0, 0);
+        }
+    }
+}
+
+/// The buffers of a search, kept between searches.
+#[derive(Default)]
+struct Buffers {
+    scratch: Option<State>,
+    seen: HashSet<PathEffect, BuildHasherDefault<Fnv>>,
+    ends: Vec<WalkEnd>,
+}
+
+thread_local! {
+    static BUFFERS: Cell<Option<Buffers>> = const { Cell::new(None) };
+    /// The pieces of the line a played move pushes, as they were, with their cells.
+    static PUSHED: Cell<Vec<(Piece, CellId)>> = const { Cell::new(Vec::new()) };
 }
 
 /// FNV-1a, for the small keys the search hashes once a path: SipHash would cost more than the search.
@@ -144,23 +192,28 @@ struct Search<'a> {
     base: Ctx,
     visited: [u64; CELL_WORDS],
     visits: u32,
-    pushes: Vec<(CellId, DirId)>,
+    pushes: Pushes,
     seen: HashSet<PathEffect, BuildHasherDefault<Fnv>>,
     ends: Vec<WalkEnd>,
 }
 
 impl Engine {
-    /// The ends of the walks of the piece on `from`, one per distinct effect.
-    pub(super) fn walk_ends(
+    /// Calls `with` on the ends of the walks of the piece on `from`, one per distinct effect.
+    pub(super) fn with_walk_ends<R>(
         &self,
         state: &State,
         ctx: &Ctx,
         from: CellId,
         shape: &WalkShape,
-    ) -> Vec<WalkEnd> {
-        let Some(piece) = state.piece(from) else { return Vec::new() };
-        let mut scratch = state.clone();
+        with: impl FnOnce(&[WalkEnd]) -> R,
+    ) -> R {
+        let Some(piece) = state.piece(from) else { return with(&[]) };
+        let mut buffers = BUFFERS.take().unwrap_or_default();
+        let mut scratch = buffers.scratch.take().unwrap_or_else(|| state.clone());
+        scratch.clone_from(state);
         scratch.set_piece(from, None);
+        buffers.seen.clear();
+        buffers.ends.clear();
         let mut search = Search {
             engine: self,
             shape,
@@ -168,13 +221,15 @@ impl Engine {
             base: Ctx { from: Some(from), ..*ctx },
             visited: [0; CELL_WORDS],
             visits: 0,
-            pushes: Vec::new(),
-            seen: HashSet::default(),
-            ends: Vec::new(),
+            pushes: Pushes::default(),
+            seen: buffers.seen,
+            ends: buffers.ends,
         };
         set_bit(&mut search.visited, from);
         search.extend(from, piece, shape.length, Path::NONE);
-        search.ends
+        let result = with(&search.ends);
+        BUFFERS.set(Some(Buffers { scratch: Some(search.scratch), seen: search.seen, ends: search.ends }));
+        result
     }
 
     /// Plays a walk's path: every step paid for, the lines in the way pushed (with the push's
@@ -284,17 +339,19 @@ impl Engine {
     /// for each piece pushed.
     fn push_line(&self, state: &mut State, step: &Ctx, start: CellId, direction: DirId, push: &Push) {
         let line = self.line_from(state, start, direction);
-        let pushed: Vec<(Piece, CellId)> =
-            self.line_cells(Some(line)).filter_map(|c| state.piece(c).map(|p| (p, c))).collect();
+        let mut pushed = PUSHED.take();
+        pushed.clear();
+        pushed.extend(self.line_cells(Some(line)).filter_map(|c| state.piece(c).map(|p| (p, c))));
         if let (Some(off), Some(&(_, last))) = (self.shift_line(state, line), pushed.last()) {
             let fate =
                 if off.owner.is_some() { CaptureDestination::Reserve } else { CaptureDestination::Prizes };
             self.send_away(state, step, off, Some(last), fate);
         }
-        for (piece, cell) in pushed {
+        for &(piece, cell) in &pushed {
             let ctx = Ctx { line: None, ..self.pushing(step, line, Some(piece), cell) };
             self.run_effects(state, &ctx, &push.then);
         }
+        PUSHED.set(pushed);
     }
 
     /// A walk's path in notation: its cells joined by `-` (`x` before a captured piece), `-off`
@@ -398,7 +455,7 @@ impl Search<'_> {
     /// Keeps the path unless an earlier one had the same effect.
     fn record(&mut self, to: Option<CellId>, piece: Piece, target: Option<Piece>, path: Path) {
         let left = self.shape.rules.cost.as_ref().map_or(0, |cost| piece.attribute(cost.attribute));
-        if self.seen.insert(PathEffect { to, left, pushes: self.pushes.clone() }) {
+        if self.seen.insert(PathEffect { to, left, pushes: self.pushes }) {
             self.ends.push(WalkEnd { to, target, path });
         }
     }

@@ -486,6 +486,32 @@ fn join_or(phrases: &[String]) -> String {
     }
 }
 
+/// The effects, which may stand wherever effects run and in the setup.
+const EFFECTS: [Rule; 10] = [
+    Rule::set_effect,
+    Rule::rotate_effect,
+    Rule::if_effect,
+    Rule::release_effect,
+    Rule::give_effect,
+    Rule::retire_effect,
+    Rule::for_each_effect,
+    Rule::send_effect,
+    Rule::move_effect,
+    Rule::capture_effect,
+];
+
+/// The setup statements: placing, reserving, and every effect.
+const SETUP_STATEMENTS: [Rule; 2 + EFFECTS.len()] = {
+    let mut rules = [Rule::place_stmt; 2 + EFFECTS.len()];
+    rules[1] = Rule::reserve_stmt;
+    let mut i = 0;
+    while i < EFFECTS.len() {
+        rules[2 + i] = EFFECTS[i];
+        i += 1;
+    }
+    rules
+};
+
 /// Rules that are named together when all of them were expected at one place.
 const GROUPS: &[(&str, &[Rule])] = &[
     (
@@ -530,38 +556,8 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::promote_clause,
         ],
     ),
-    (
-        "a setup statement",
-        &[
-            Rule::place_stmt,
-            Rule::reserve_stmt,
-            Rule::set_effect,
-            Rule::rotate_effect,
-            Rule::if_effect,
-            Rule::release_effect,
-            Rule::give_effect,
-            Rule::retire_effect,
-            Rule::for_each_effect,
-            Rule::send_effect,
-            Rule::move_effect,
-            Rule::capture_effect,
-        ],
-    ),
-    (
-        "an effect",
-        &[
-            Rule::set_effect,
-            Rule::rotate_effect,
-            Rule::if_effect,
-            Rule::release_effect,
-            Rule::give_effect,
-            Rule::retire_effect,
-            Rule::for_each_effect,
-            Rule::send_effect,
-            Rule::move_effect,
-            Rule::capture_effect,
-        ],
-    ),
+    ("a setup statement", &SETUP_STATEMENTS),
+    ("an effect", &EFFECTS),
     (
         "a turn clause",
         &[

@@ -4,8 +4,10 @@ mod holdings;
 mod movegen;
 mod notation;
 mod position;
+mod sampling;
 mod trials;
 mod turns;
+mod walk_tables;
 
 use crate::ir::*;
 
