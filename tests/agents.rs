@@ -299,6 +299,8 @@ end {
     let moves = legal(&engine, &state);
     let report = search(&engine, &state, &moves, &mcts(300), 1);
     assert_eq!(engine.move_notation(&state, moves[report.best]), "choose_places 2");
+    // Each pick was played out once; from then on its finished game is a node of the tree.
+    assert_eq!((report.iterations, report.playouts), (300, 3));
     let expected = [0.5, 1.0, 0.75];
     for (value, expected) in report.values.iter().zip(expected) {
         assert!((value - expected).abs() < 1e-9, "{report:?}");
@@ -348,6 +350,7 @@ fn a_time_budget_stops_in_time() {
     let report = search(&engine, &state, &moves, &config, 1);
     assert!(report.elapsed >= Duration::from_millis(100) && report.elapsed < Duration::from_secs(5));
     assert!(report.iterations > 0 && report.visits.iter().sum::<u64>() == report.iterations);
+    assert!(report.playouts > 0 && report.playouts <= report.iterations);
 }
 
 /// Runs the `ludex` binary from the crate root.

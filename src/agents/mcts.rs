@@ -72,11 +72,19 @@ impl MctsAgent {
 }
 
 impl Agent for MctsAgent {
+    /// Searches, and once a search has found that playouts seldom finish the game, plays the
+    /// following searches without them (see `tree::playouts_seldom_finish`).
     fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision {
         match moves.len() {
             0 => Decision::Quit,
             1 => Decision::Play(0),
-            _ => Decision::Play(search(engine, state, moves, &self.config, rng.random()).best),
+            _ => {
+                let report = search(engine, state, moves, &self.config, rng.random());
+                if tree::playouts_seldom_finish(report.playouts, report.finished_playouts) {
+                    self.config.playout_plies = 0;
+                }
+                Decision::Play(report.best)
+            }
         }
     }
 }
@@ -90,8 +98,13 @@ pub struct SearchReport {
     pub visits: Vec<u64>,
     /// Each move's mean reward for the seat to move (0 when never visited).
     pub values: Vec<f64>,
-    /// Iterations (playouts) over every thread.
+    /// Iterations over every thread.
     pub iterations: u64,
+    /// Playouts over every thread: iterations that did not end on a finished game already in the
+    /// tree.
+    pub playouts: u64,
+    /// Playouts that reached the end of the game before the ply cap.
+    pub finished_playouts: u64,
     pub elapsed: Duration,
 }
 
@@ -117,9 +130,19 @@ pub fn search(
     };
     let statistics: Vec<RootStatistics> = match jobs.as_slice() {
         [only] => vec![run(only)],
+        // A thread the system refuses to start runs its job here instead, in its turn.
         _ => thread::scope(|scope| {
-            let handles: Vec<_> = jobs.iter().map(|job| scope.spawn(move || run(job))).collect();
-            handles.into_iter().filter_map(|handle| handle.join().ok()).collect()
+            let spawned: Vec<_> = jobs
+                .iter()
+                .map(|job| thread::Builder::new().spawn_scoped(scope, move || run(job)).map_err(|_| job))
+                .collect();
+            spawned
+                .into_iter()
+                .filter_map(|thread| match thread {
+                    Ok(handle) => handle.join().ok(),
+                    Err(job) => Some(run(job)),
+                })
+                .collect()
         }),
     };
     merge(moves.len(), &statistics, started.elapsed())
@@ -137,12 +160,14 @@ fn share(budget: Budget, index: usize, threads: usize) -> Budget {
 }
 
 /// The root's children after one thread's search: visits and total reward per move, and the
-/// iterations run.
+/// iterations and playouts run.
 #[derive(Clone, Debug, Default)]
 struct RootStatistics {
     visits: Vec<u64>,
     rewards: Vec<f64>,
     iterations: u64,
+    playouts: u64,
+    finished_playouts: u64,
 }
 
 /// Sums the threads' root statistics in thread order and picks the most visited move (ties: the
@@ -163,7 +188,9 @@ fn merge(moves: usize, statistics: &[RootStatistics], elapsed: Duration) -> Sear
         }
     }
     let iterations = statistics.iter().map(|thread| thread.iterations).sum();
-    SearchReport { best, visits, values, iterations, elapsed }
+    let playouts = statistics.iter().map(|thread| thread.playouts).sum();
+    let finished_playouts = statistics.iter().map(|thread| thread.finished_playouts).sum();
+    SearchReport { best, visits, values, iterations, playouts, finished_playouts, elapsed }
 }
 
 #[cfg(test)]
@@ -179,8 +206,37 @@ mod tests {
     }
 
     #[test]
+    fn an_agent_whose_playouts_seldom_finish_stops_playing_them() {
+        let text = "game \"Count\"\nseat a\nseat b\nboard square 1 by 1\n\
+            action count { choose n from 1 to 3 }\nphase play { turn { play count } }\n\
+            end { when turns >= 30: draw }\n";
+        let engine = Engine::new(crate::compile(text, &Default::default()).game.expect("a game"));
+        let state = engine.initial_state();
+        let mut moves = Vec::new();
+        engine.legal_moves(&state, &mut moves);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for (cap, kept) in [(40, 40), (10, 0)] {
+            let config = MctsConfig {
+                budget: Budget::Iterations(100),
+                threads: Some(1),
+                playout_plies: cap,
+                ..Default::default()
+            };
+            let mut agent = MctsAgent::new(config);
+            agent.choose(&engine, &state, &moves, &mut rng);
+            assert_eq!(agent.config.playout_plies, kept, "playouts of {cap} plies");
+        }
+    }
+
+    #[test]
     fn merging_sums_threads_and_prefers_visits_then_value() {
-        let thread = |visits: Vec<u64>, rewards: Vec<f64>| RootStatistics { visits, rewards, iterations: 10 };
+        let thread = |visits: Vec<u64>, rewards: Vec<f64>| RootStatistics {
+            visits,
+            rewards,
+            iterations: 10,
+            playouts: 7,
+            finished_playouts: 2,
+        };
         let report = merge(
             3,
             &[thread(vec![2, 5, 3], vec![1.0, 2.0, 3.0]), thread(vec![4, 1, 3], vec![4.0, 0.5, 0.0])],
@@ -188,7 +244,10 @@ mod tests {
         );
         assert_eq!(report.visits, vec![6, 6, 6]);
         assert_eq!(report.values, vec![5.0 / 6.0, 2.5 / 6.0, 3.0 / 6.0]);
-        assert_eq!((report.best, report.iterations), (0, 20));
+        assert_eq!(
+            (report.best, report.iterations, report.playouts, report.finished_playouts),
+            (0, 20, 14, 4)
+        );
         let report = merge(2, &[thread(vec![1, 2], vec![1.0, 0.0])], Duration::ZERO);
         assert_eq!(report.best, 1);
     }

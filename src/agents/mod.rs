@@ -2,12 +2,12 @@
 //! provides: [`RandomAgent`], [`greedy::GreedyAgent`] (one ply ahead) and [`mcts::MctsAgent`] (Monte
 //! Carlo tree search); the agent specs written on command lines and in records
 //! ([`spec::AgentSpec`]: `random`, `greedy`, `mcts:time=2s`, `human`); how agents value results and
-//! positions (`evaluation`); [`stats`] to summarize many games; and [`play`], the driver that plays
+//! positions ([`evaluation`]); [`stats`] to summarize many games; and [`play`], the driver that plays
 //! a game out.
 //!
 //! Human play needs a terminal and lives in the CLI; the library only parses its spec.
 
-mod evaluation;
+pub mod evaluation;
 pub mod greedy;
 pub mod mcts;
 pub mod play;

@@ -24,8 +24,16 @@ const MAX_TREE_NODES: usize = 1 << 20;
 /// Dice with more faces are sampled without a child per outcome.
 const MAX_CHANCE_CHILDREN: u32 = 64;
 
-/// With a time budget, the clock is read every this many iterations.
-const CLOCK_INTERVAL: u64 = 16;
+/// After this many playouts, a search whose playouts mostly stop at the ply cap instead of
+/// finishing the game (fewer than one in [`FINISHED_SHARE`]) drops them: a leaf is scored by the
+/// heuristic at once, which is as informative as after random plies, and much cheaper.
+const PLAYOUT_PROBE: u64 = 16;
+const FINISHED_SHARE: u64 = 4;
+
+/// Whether so many playouts were played that few enough finished to stop playing them.
+pub(super) fn playouts_seldom_finish(playouts: u64, finished: u64) -> bool {
+    playouts > PLAYOUT_PROBE && finished * FINISHED_SHARE < playouts
+}
 
 /// What leads from a node's parent to it.
 #[derive(Clone, Copy, Debug)]
@@ -76,6 +84,9 @@ pub(super) struct Tree<'e> {
     /// The unit of heuristic leads (see `evaluation::value_scale`), measured at the root.
     value_scale: f64,
     iterations: u64,
+    playouts: u64,
+    /// Playouts that reached the end of the game.
+    finished_playouts: u64,
     history: MoveHistory,
     // Buffers reused by every iteration.
     path: Vec<u32>,
@@ -108,6 +119,8 @@ impl<'e> Tree<'e> {
             playout_plies: config.playout_plies,
             value_scale: value_scale(engine, state),
             iterations: 0,
+            playouts: 0,
+            finished_playouts: 0,
             history: MoveHistory::default(),
             path: Vec::new(),
             moves: Vec::new(),
@@ -121,7 +134,7 @@ impl<'e> Tree<'e> {
         match budget {
             Budget::Iterations(iterations) => (0..iterations).for_each(|_| self.iterate()),
             Budget::Time(time) => loop {
-                if self.iterations % CLOCK_INTERVAL == 0 && started.elapsed() >= time {
+                if started.elapsed() >= time {
                     break;
                 }
                 self.iterate();
@@ -141,6 +154,8 @@ impl<'e> Tree<'e> {
             visits: children.iter().map(|child| u64::from(child.visits)).collect(),
             rewards: children.iter().map(|child| child.reward).collect(),
             iterations: self.iterations,
+            playouts: self.playouts,
+            finished_playouts: self.finished_playouts,
         }
     }
 
@@ -152,6 +167,7 @@ impl<'e> Tree<'e> {
         self.path.clear();
         self.path.push(0);
         if !self.descend(&mut state) {
+            self.playouts += 1;
             self.playout(&mut state);
         }
         self.back_up();
@@ -268,9 +284,10 @@ impl<'e> Tree<'e> {
     /// ply cap and leaves each seat's reward in `rewards`: from the result, or from the heuristic
     /// scores at the cap.
     fn playout(&mut self, state: &mut State) {
-        for _ in 0..self.playout_plies {
+        for _ in 0..self.playout_cap() {
             match self.engine.status(state) {
                 Status::Over(result) => {
+                    self.finished_playouts += 1;
                     rewards_from_places(&self.engine.game, &result.places, &mut self.rewards);
                     return;
                 }
@@ -291,6 +308,14 @@ impl<'e> Tree<'e> {
             }
         }
         self.score_unfinished(state);
+    }
+
+    /// The plies a playout may play: the configured cap, or none once the probe has shown that
+    /// playouts seldom finish.
+    fn playout_cap(&self) -> u32 {
+        let seldom_finish =
+            self.playouts > PLAYOUT_PROBE && self.finished_playouts * FINISHED_SHARE < self.playouts;
+        if seldom_finish { 0 } else { self.playout_plies }
     }
 
     /// Rewards for a game the playout did not finish: its result if it just ended, else soft
