@@ -9,7 +9,9 @@
 
 use std::cell::Cell;
 
-use crate::ir::{Action, ActionKind, ContextWord, Effect, Expr, Game, Phase, PhaseId, SeatId, VarId};
+use crate::ir::{
+    Action, ActionKind, ContextWord, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId,
+};
 
 use super::attacks::captures;
 use super::history::mentions;
@@ -125,6 +127,10 @@ fn legal_reads_after(game: &Game, phase: &Phase) -> bool {
         read.extend(game.capture.allowed.as_ref());
         read.extend(game.actions.iter().filter(|a| captures(a)).flat_map(action_conditions));
     }
+    // A piece's value is an expression of its own, which may read variables too.
+    if read.iter().any(|expr| expr.any(&mut |e| matches!(e, Expr::Field(_, PieceField::Value)))) {
+        read.extend(game.pieces.iter().map(|piece| &piece.value));
+    }
     read.iter().any(|expr| expr.any(&mut |e| reads_any(e, &written)))
 }
 
@@ -173,11 +179,12 @@ mod tests {
     use super::TrialTables;
 
     /// Whether the first phase's tried moves play `after`, in a game whose turn has the condition
-    /// and the effects given and whose `step` action has the `when` given.
-    fn plays_after(legal: &str, after: &str, when: &str) -> bool {
+    /// and the effects given, whose `step` action has the `when` given and whose piece has the
+    /// value given.
+    fn plays_after_in(legal: &str, after: &str, when: &str, value: &str) -> bool {
         let text = format!(
             "game \"trial\"\nseat white\nseat black turned 180\nboard square 3 by 3\n\
-             piece man {{\n  letter M\n  attribute power from 0 to 1\n}}\nvariable flag = 0\n\
+             piece man {{\n  letter M\n  attribute power from 0 to 1\n  value {value}\n}}\nvariable flag = 0\n\
              setup {{\n  place man for each seat on cells a1\n}}\n\
              action step for man {{\n  step all\n  {when}\n}}\n\
              action slip for man {{\n  step all\n  to empty\n  where flag == 0\n}}\n\
@@ -186,6 +193,14 @@ mod tests {
         let compiled = crate::compile(&text, &OptionValues::default());
         let game = compiled.game.unwrap_or_else(|| panic!("{text}\n{:?}", compiled.diagnostics));
         TrialTables::new(&game).plays_after(0)
+    }
+
+    fn plays_after(legal: &str, after: &str, when: &str) -> bool {
+        plays_after_in(legal, after, when, "1")
+    }
+
+    fn plays_after_with_value(legal: &str, value: &str) -> bool {
+        plays_after_in(legal, "set flag = 1", "", value)
     }
 
     #[test]
@@ -200,6 +215,14 @@ mod tests {
         assert!(plays_after(legal, "set flag = 1", "when flag == 0"));
         // `slip` reads the flag too, but it never captures, so `attacked` does not look at it.
         assert!(!plays_after(legal, "set flag = 1", ""));
+    }
+
+    #[test]
+    fn piece_values_read_by_the_condition_count() {
+        // The condition reads the pieces' values, and a piece's value reads the flag.
+        let legal = "sum(pieces(mover), it.value) > 0";
+        assert!(plays_after_with_value(legal, "flag + 1"));
+        assert!(!plays_after_with_value(legal, "1"));
     }
 
     #[test]
