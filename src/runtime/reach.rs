@@ -124,9 +124,16 @@ mod tests {
     use super::ReachTables;
     use crate::runtime::board_index::cells_in;
 
-    fn chess() -> (crate::ir::Game, ReachTables) {
-        let text = include_str!("../../rules/chess.rules");
-        let game = crate::compile(text, &crate::OptionValues::default()).game.expect("chess compiles");
+    /// An 8 by 8 board, a piece that leaps like a knight and one that takes diagonally forward.
+    fn game() -> (crate::ir::Game, ReachTables) {
+        let text = "game \"reach\"\nseat white\nseat black turned 180 mirrored\nboard square 8 by 8\n\
+                    piece man {\n  letter M\n}\nsetup {\n  place man for white on cells a1\n}\n\
+                    action jump for man {\n  leap n+n+e, n+n+w, s+s+e, s+s+w, e+e+n, e+e+s, w+w+n, w+w+s\n}\n\
+                    action take for man {\n  step forward_left, forward_right\n  to enemy\n}\n\
+                    action run for man {\n  slide orthogonal\n}\n\
+                    phase play {\n  turn {\n    play jump, take, run\n  }\n}\n";
+        let compiled = crate::compile(text, &crate::OptionValues::default());
+        let game = compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics));
         let tables = ReachTables::new(&game).expect("an 8 by 8 board has tables");
         (game, tables)
     }
@@ -140,7 +147,7 @@ mod tests {
 
     #[test]
     fn a_ray_holds_the_cells_up_to_the_edge() {
-        let (game, tables) = chess();
+        let (game, tables) = game();
         let a1 = game.board.cell_named("a1").expect("a1");
         let north_east = game.board.directions.iter().position(|d| d.name == "ne").expect("ne") as u8;
         assert_eq!(names(&game, tables.ray(a1, north_east)), ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
@@ -148,17 +155,17 @@ mod tests {
 
     #[test]
     fn sources_are_where_a_leap_or_step_lands_on_the_cell_from() {
-        let (game, tables) = chess();
+        let (game, tables) = game();
         let action = |name: &str| game.actions.iter().position(|a| a.name == name).expect("an action");
         let a1 = game.board.cell_named("a1").expect("a1");
         let d4 = game.board.cell_named("d4").expect("d4");
-        let knight = tables.sources(action("knight_move"), 0, a1).expect("a leap has a table");
-        assert_eq!(names(&game, knight), ["b3", "c2"]);
-        // White pawns take forward (north) diagonally: onto d4 from c3 and e3.
+        let jump = tables.sources(action("jump"), 0, a1).expect("a leap has a table");
+        assert_eq!(names(&game, jump), ["b3", "c2"]);
+        // White takes forward (north) diagonally: onto d4 from c3 and e3; Black from c5 and e5.
         let take = tables.sources(action("take"), 0, d4).expect("a step has a table");
         assert_eq!(names(&game, take), ["c3", "e3"]);
         let black_take = tables.sources(action("take"), 1, d4).expect("a step has a table");
         assert_eq!(names(&game, black_take), ["c5", "e5"]);
-        assert!(tables.sources(action("rook_move"), 0, d4).is_none(), "slides have rays instead");
+        assert!(tables.sources(action("run"), 0, d4).is_none(), "slides have rays instead");
     }
 }

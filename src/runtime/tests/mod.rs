@@ -4,7 +4,6 @@ mod holdings;
 mod movegen;
 mod notation;
 mod position;
-mod sampling;
 mod trials;
 mod turns;
 mod walk_tables;
