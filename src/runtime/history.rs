@@ -7,55 +7,12 @@
 
 use std::hash::{Hash, Hasher};
 
+use super::hashing::WordHasher;
+
 use crate::ir::{ContextWord, Expr, Game, Outcome};
 
 use super::Engine;
 use super::state::State;
-
-/// A small, fast, deterministic hasher (the same hash on every run and machine).
-struct PositionHasher(u64);
-
-impl Hasher for PositionHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u8(&mut self, byte: u8) {
-        self.write_u64(byte.into());
-    }
-
-    fn write_u16(&mut self, word: u16) {
-        self.write_u64(word.into());
-    }
-
-    fn write_u32(&mut self, word: u32) {
-        self.write_u64(word.into());
-    }
-
-    fn write_i32(&mut self, word: i32) {
-        self.write_u64(word as u32 as u64);
-    }
-
-    fn write_i64(&mut self, word: i64) {
-        self.write_u64(word as u64);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
-}
 
 /// Whether the end rules read a context word (`repetitions` and `stuck` are only read there).
 pub(super) fn end_rules_read(game: &Game, word: ContextWord) -> bool {
@@ -76,7 +33,7 @@ pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
 impl Engine {
     /// The hash of the position (see the module doc).
     pub(crate) fn position_hash(&self, state: &State) -> u64 {
-        let mut hasher = PositionHasher(state.index.hash());
+        let mut hasher = WordHasher::seeded(state.index.hash());
         state.reserve.hash(&mut hasher);
         state.prizes.hash(&mut hasher);
         state.variables.hash(&mut hasher);

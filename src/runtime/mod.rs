@@ -19,6 +19,7 @@ mod effects;
 mod eval;
 mod evaluation;
 mod filters;
+mod hashing;
 mod history;
 mod holdings;
 mod movegen;

@@ -16,6 +16,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use crate::ir::{CaptureDestination, CellId, DirId, Push, StepCost, WalkRules};
 
 use super::eval::{Ctx, Line, PieceSlot};
+use super::hashing::WordHasher;
 use super::movegen::{CELL_WORDS, MAX_WALK_VISITS, clear_bit, has_bit, set_bit};
 use super::state::{Piece, State};
 use super::{Engine, Move};
@@ -124,7 +125,7 @@ impl Pushes {
 #[derive(Default)]
 struct Buffers {
     scratch: Option<State>,
-    seen: HashSet<PathEffect, BuildHasherDefault<Fnv>>,
+    seen: HashSet<PathEffect, BuildHasherDefault<WordHasher>>,
     ends: Vec<WalkEnd>,
 }
 
@@ -132,54 +133,6 @@ thread_local! {
     static BUFFERS: Cell<Option<Buffers>> = const { Cell::new(None) };
     /// The pieces of the line a played move pushes, as they were, with their cells.
     static PUSHED: Cell<Vec<(Piece, CellId)>> = const { Cell::new(Vec::new()) };
-}
-
-/// FNV-1a, for the small keys the search hashes once a path: SipHash would cost more than the search.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        bytes.iter().for_each(|&byte| self.write_u64(byte.into()));
-    }
-
-    /// A whole number at a time, not byte by byte.
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0 ^ n).wrapping_mul(0x0100_0000_01b3);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(n.into());
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(n.into());
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(n.into());
-    }
-
-    fn write_i32(&mut self, n: i32) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_isize(&mut self, n: isize) {
-        self.write_u64(n as u64);
-    }
 }
 
 /// A depth-first search over the paths of one piece.
@@ -193,7 +146,7 @@ struct Search<'a> {
     visited: [u64; CELL_WORDS],
     visits: u32,
     pushes: Pushes,
-    seen: HashSet<PathEffect, BuildHasherDefault<Fnv>>,
+    seen: HashSet<PathEffect, BuildHasherDefault<WordHasher>>,
     ends: Vec<WalkEnd>,
 }
 
