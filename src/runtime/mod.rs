@@ -164,6 +164,7 @@ impl Engine {
     pub fn apply_move(&self, state: &mut State, mv: Move) {
         if state.result.is_none() && state.pending.is_empty() {
             self.play(state, mv);
+            self.judge(state);
         }
     }
 

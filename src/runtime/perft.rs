@@ -38,7 +38,12 @@ fn count(engine: &Engine, state: &State, depth: u32, levels: &mut Vec<Level>) ->
             let mut total = 0;
             for &mv in &level.moves {
                 let child = refill(&mut level.child, state);
-                engine.apply_move(child, mv);
+                if depth == 1 {
+                    // A leaf counts whether or not its game is over: its end rules are not judged.
+                    engine.play(child, mv);
+                } else {
+                    engine.apply_move(child, mv);
+                }
                 total += count(engine, child, depth - 1, levels);
             }
             total

@@ -74,6 +74,7 @@ impl Engine {
         }
         state.resume = Resume::StartGame;
         self.proceed(&mut state);
+        self.judge(&mut state);
         state
     }
 
@@ -102,7 +103,8 @@ impl Engine {
         }
     }
 
-    /// Plays a move at a decision point.
+    /// Plays a move at a decision point, up to the next decision point (or roll, or end), and
+    /// leaves that decision point unjudged: `judge` runs its end rules.
     pub(crate) fn play(&self, state: &mut State, mv: Move) {
         let seat = self.current_seat(state);
         state.plies = state.plies.saturating_add(1);
@@ -127,6 +129,7 @@ impl Engine {
         let roll = state.pending.remove(0);
         self.write_roll(state, roll.target, outcome.clamp(1, roll.sides));
         self.proceed(state);
+        self.judge(state);
     }
 
     /// Goes on to the next decision point unless rolls are pending.
@@ -223,7 +226,7 @@ impl Engine {
         }
     }
 
-    /// A decision point: the end rules, then the move limit. A seat that has retired has no
+    /// A decision point: its position goes into the history. A seat that has retired has no
     /// decision: its turn ends.
     fn reach_decision(&self, state: &mut State) {
         state.resume = Resume::Decision;
@@ -231,6 +234,14 @@ impl Engine {
             return self.end_turn(state, false);
         }
         self.record_position(state);
+    }
+
+    /// At a decision point, the end rules, then the move limit. Left out only where nothing will
+    /// ask whether the game is over (the leaves of perft), since `stuck` costs a legality search.
+    pub(crate) fn judge(&self, state: &mut State) {
+        if state.result.is_some() || !state.pending.is_empty() {
+            return;
+        }
         state.result = self.ended(state);
         if state.result.is_none() && state.plies >= self.game.limits.max_plies {
             state.result = Some(self.engine_end(state, "move limit"));
