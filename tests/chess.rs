@@ -291,7 +291,8 @@ fn a_pinned_piece_stays_between_its_king_and_the_attacker() {
 
 #[test]
 fn kings_never_stand_side_by_side() {
-    let (engine, state) = game("8/8/8/3k4/8/3K4/8/8 w - - 0 1");
+    // The rook only keeps the position from being a dead draw (kings alone cannot mate).
+    let (engine, state) = game("8/8/8/3k4/8/3K4/8/R7 w - - 0 1");
     assert_eq!(moves_from(&engine, &state, "d3"), sorted(&["d3-c2", "d3-c3", "d3-d2", "d3-e2", "d3-e3"]));
 }
 
@@ -309,6 +310,15 @@ fn fools_mate_wins_for_black() {
     assert_eq!(places(&engine, &state), None);
     play(&engine, &mut state, "d8-h4");
     assert_eq!(places(&engine, &state), Some(vec![2, 1]));
+}
+
+#[test]
+fn a_position_read_at_mate_is_over() {
+    let engine = engine(RULES);
+    let fen = from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    let state = load(&engine, &format!("{fen}\nlast black"));
+    assert_eq!(places(&engine, &state), Some(vec![2, 1]));
+    assert_eq!(legal(&engine, &state), Vec::<String>::new());
 }
 
 // "The game is drawn when the player to move has no legal move and his king is not in check."

@@ -118,7 +118,8 @@ fn bishops_slide_through_corners_and_rooks_through_sides() {
 
 #[test]
 fn the_king_steps_to_twelve_cells() {
-    let (engine, state) = game("white", &[("f6", "K1"), ("g10", "K2")]);
+    // The rook only keeps the position from being a dead draw (kings alone cannot mate).
+    let (engine, state) = game("white", &[("f6", "K1"), ("g10", "K2"), ("a1", "R1")]);
     let king = [
         "f6-d5", "f6-e4", "f6-e5", "f6-e6", "f6-e7", "f6-f5", "f6-f7", "f6-g4", "f6-g5", "f6-g6", "f6-g7",
         "f6-h5",

@@ -509,8 +509,8 @@ fn the_game_ends_when_one_camp_is_left_with_every_seats_points() {
         "phase play\nturn red\nretired brown blue\nvariable mated(brown) = true\nvariable mated(blue) = true\nvariable points(red) = 9\npieces {}",
         kings.join(" ")
     );
-    let mut state = load(&engine, &text);
-    play(&engine, &mut state, "a5-b5");
+    // A position read is judged at once.
+    let state = load(&engine, &text);
     let over = result(&engine, &state).expect("over");
     assert_eq!(over.places, [1, 2, 1, 2]);
     assert_eq!(over.scores, [9, 0, 0, 0]);

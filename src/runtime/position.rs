@@ -35,7 +35,8 @@
 //! ```
 //!
 //! `history` is written only for rules that ask for `repetitions`; without it, a position read at
-//! a decision point starts its history with itself.
+//! a decision point starts its history with itself. Without `result`, a position read at a decision
+//! point is judged by the end rules at once, as if its last move had just been played.
 //!
 //! A PIECE is its type's letter, the owner's seat number (1-based; none for a neutral piece) and
 //! optionally `:` and the values of the type's attributes in order: `D1:6`, `d2:1`, `C`. Variable
@@ -147,6 +148,7 @@ impl Reader<'_> {
             if !self.history && self.state.result.is_none() {
                 self.engine.record_position(&mut self.state);
             }
+            self.engine.judge(&mut self.state);
         }
         Ok(self.state)
     }

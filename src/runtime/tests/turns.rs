@@ -187,13 +187,18 @@ fn win_when_the_next_seat_has_no_piece() {
     assert_eq!(ended(&engine, &state).0, vec![1, 2]);
 }
 
+/// An end condition that holds once a turn has been played (a position read is judged at once).
+fn after_a_turn() -> Expr {
+    bin(BinaryOp::Ge, ctx(ContextWord::Turns), int(1))
+}
+
 #[test]
 fn loss_and_team_mates_share_places() {
     let mut g = stepper();
     g.seats.push(Seat { name: "red".into(), team: Some(0), view: 0 });
     g.seats[0].team = Some(0);
     g.teams = vec![Team { name: "warm".into(), seats: vec![0, 2] }];
-    g.end = vec![end_rule(Expr::Const(Const::Bool(true)), Outcome::Loss(seat_const(2)))];
+    g.end = vec![end_rule(after_a_turn(), Outcome::Loss(seat_const(2)))];
     let (engine, mut state) = load(g, "board\n. . .\nM1:2 . M2:1\n. . .");
     play(&engine, &mut state, "a2-a3");
     assert_eq!(ended(&engine, &state).0, vec![2, 1, 2]);
@@ -208,7 +213,7 @@ fn rank_by_keys_with_ties_sharing_a_place() {
         Collection::Pieces { owner: Box::new(ctx(ContextWord::Seat)), types: vec![] },
         Box::new(power_of(ContextWord::It)),
     );
-    g.end = vec![end_rule(Expr::Const(Const::Bool(true)), Outcome::Rank(vec![count, power]))];
+    g.end = vec![end_rule(after_a_turn(), Outcome::Rank(vec![count, power]))];
     let (engine, mut state) = load(g.clone(), "board\nM3:1 M3:5 .\nM1:2 . M2:2\nM1:4 . M2:4");
     play(&engine, &mut state, "a2-b2");
     // Two pieces each; power 6, 6 and 6: everyone ties.
