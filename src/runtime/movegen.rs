@@ -25,7 +25,11 @@ pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
 /// Words of a bit set over the largest board.
 pub(super) const CELL_WORDS: usize = crate::ir::MAX_CELLS.div_ceil(64);
 
-pub(super) type Sink<'s> = &'s mut dyn FnMut(Move) -> ControlFlow<()>;
+/// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
+/// each caller's sink is inlined into the generator.
+pub(super) trait Sink: FnMut(Move) -> ControlFlow<()> {}
+
+impl<F: FnMut(Move) -> ControlFlow<()>> Sink for F {}
 
 impl Engine {
     /// The legal moves of the seat to act, sorted and without duplicates; `pass` when it has none.
@@ -72,7 +76,7 @@ impl Engine {
         state: &State,
         seat: SeatId,
         choice: (&ActionChoice, &SplitFilter),
-        sink: Sink<'_>,
+        sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let legal = self.game.phases.get(state.phase as usize).and_then(|p| p.turn.legal.as_ref());
         match legal {
@@ -110,7 +114,7 @@ impl Engine {
         state: &State,
         seat: SeatId,
         index: usize,
-        sink: Sink<'_>,
+        sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let phase = self.game.phases.get(state.phase as usize);
         let Some(choice) = phase.and_then(|p| p.turn.choices.get(index)) else {
@@ -126,7 +130,7 @@ impl Engine {
         state: &State,
         seat: SeatId,
         (choice, choice_filter): (&ActionChoice, &SplitFilter),
-        sink: Sink<'_>,
+        sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let next = Some(self.seat_after(state));
         for &id in &choice.actions {
@@ -159,7 +163,7 @@ struct Generator<'a> {
 }
 
 impl Generator<'_> {
-    fn moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
+    fn moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         match &self.action.kind {
             ActionKind::Drop { cells, .. } => self.drops(cells.get(self.seat as usize), sink),
             ActionKind::Choose { from, to } => self.choices(from, to, sink),
@@ -192,7 +196,7 @@ impl Generator<'_> {
         self.filters.iter().all(|f| holds(f))
     }
 
-    fn piece_moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
+    fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         self.state.try_for_each_piece(Some(self.seat), &self.action.pieces, |from, _| {
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
             if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
@@ -202,7 +206,7 @@ impl Generator<'_> {
         })
     }
 
-    fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: Sink<'_>) -> ControlFlow<()> {
+    fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let board = &self.engine.game.board;
         let seat = self.seat as usize;
         match &self.action.kind {
@@ -258,7 +262,7 @@ impl Generator<'_> {
         count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
     }
 
-    fn slide(&self, from: CellId, direction: DirId, limit: usize, sink: Sink<'_>) -> ControlFlow<()> {
+    fn slide(&self, from: CellId, direction: DirId, limit: usize, sink: &mut impl Sink) -> ControlFlow<()> {
         let mut cell = from;
         for _ in 0..limit {
             let Some(next) = self.engine.game.board.neighbour(cell, direction) else { break };
@@ -273,7 +277,7 @@ impl Generator<'_> {
 
     /// A piece move from `from` to `to`, if the destination rule, the capture rule and the filters
     /// allow it.
-    fn offer(&self, from: CellId, to: CellId, sink: Sink<'_>) -> ControlFlow<()> {
+    fn offer(&self, from: CellId, to: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let target = self.state.piece(to);
         self.offer_end(from, WalkEnd { to: Some(to), target, path: Path::NONE }, sink)
     }
@@ -281,7 +285,7 @@ impl Generator<'_> {
     /// A piece move from `from` that ends as said (off the board when `to` is none), if the
     /// destination rule, the capture rule and the filters allow it; once per promotion type where
     /// the action promotes.
-    fn offer_end(&self, from: CellId, end: WalkEnd, sink: Sink<'_>) -> ControlFlow<()> {
+    fn offer_end(&self, from: CellId, end: WalkEnd, sink: &mut impl Sink) -> ControlFlow<()> {
         let WalkEnd { to, target, path } = end;
         let allowed = match target {
             None => self.action.destination != Destination::Enemy,
@@ -339,7 +343,7 @@ impl Generator<'_> {
     }
 
     /// One move per type in the seat's reserve that the action drops, per empty cell of the region.
-    fn drops(&self, region: Option<&crate::ir::CellSet>, sink: Sink<'_>) -> ControlFlow<()> {
+    fn drops(&self, region: Option<&crate::ir::CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
         let Some(region) = region else { return ControlFlow::Continue(()) };
         let reserve = self.state.reserve_of(self.seat);
         for (index, piece) in reserve.iter().enumerate() {
@@ -351,7 +355,7 @@ impl Generator<'_> {
         ControlFlow::Continue(())
     }
 
-    fn drops_of(&self, piece: &Piece, region: &crate::ir::CellSet, sink: Sink<'_>) -> ControlFlow<()> {
+    fn drops_of(&self, piece: &Piece, region: &crate::ir::CellSet, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
         if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
             return ControlFlow::Continue(());
@@ -373,7 +377,7 @@ impl Generator<'_> {
     }
 
     /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
-    fn choices(&self, from: &Expr, to: &Expr, sink: Sink<'_>) -> ControlFlow<()> {
+    fn choices(&self, from: &Expr, to: &Expr, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
         if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
             return ControlFlow::Continue(());
@@ -401,7 +405,7 @@ impl Generator<'_> {
 
 impl Generator<'_> {
     /// The one move of a declaration, when its conditions hold.
-    fn declaration(&self, sink: Sink<'_>) -> ControlFlow<()> {
+    fn declaration(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
         if self.when_holds(&ctx) && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
             sink(Move::bare(MoveKind::Action(self.id)))?;
