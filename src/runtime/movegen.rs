@@ -49,11 +49,12 @@ impl Engine {
                 break;
             }
         }
-        // Moves come out in order piece by piece and action by action: most lists need no sort.
-        if !out.is_sorted() {
+        // Moves come out in order piece by piece and action by action, each once: most lists need
+        // neither a sort nor a pass for duplicates.
+        if !out.is_sorted_by(|a, b| a < b) {
             out.sort_unstable();
+            out.dedup();
         }
-        out.dedup();
         if out.is_empty() {
             out.push(Move::bare(MoveKind::Pass));
         } else if matches!(phase.turn.count, ActionCount::UpTo(_)) {
