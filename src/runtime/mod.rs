@@ -6,14 +6,16 @@
 //! Chance is explicit: while a roll is pending the state is a chance node ([`Status::Chance`]) and
 //! the driver (play, search, perft) supplies the outcome.
 //!
-//! Modules: `state` (the data), `value` and `eval` (expressions), `movegen` (legal moves),
-//! `attacks` (`attacked`), `walk` (walks whose steps are guarded, paid for, push or leave the
-//! board), `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
-//! retiring seats), `turns` (the turn and phase machine, end rules, results), `history` (positions
-//! for `repetitions`), `notation`, `display`, `position` (the position text format), `perft`.
+//! Modules: `state` (the data), `value` and `eval` (expressions), `compiled` (the hot conditions
+//! and lengths of moves in a compiled form), `movegen` (legal moves), `attacks` (`attacked`),
+//! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying
+//! a move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
+//! (the turn and phase machine, end rules, results), `history` (positions for `repetitions`),
+//! `notation`, `display`, `position` (the position text format), `perft`.
 
 mod attacks;
 mod board_index;
+mod compiled;
 mod display;
 mod effects;
 mod eval;
@@ -122,6 +124,8 @@ struct Tables {
     fresh_pieces: Vec<Piece>,
     attacks: attacks::AttackTables,
     filters: filters::FilterTables,
+    /// By action: the length of its moves, for walks and slides that have one.
+    move_lengths: Vec<Option<compiled::Int>>,
     trials: trial::TrialTables,
     walks: walk_table::WalkTables,
     /// The end rules read `repetitions`: positions are recorded in the history.
@@ -380,6 +384,7 @@ impl Tables {
             fresh_pieces: fresh_pieces(game),
             attacks: attacks::AttackTables::new(game),
             filters: filters::FilterTables::new(game),
+            move_lengths: compiled::move_lengths(game),
             trials: trial::TrialTables::new(game),
             walks: walk_table::WalkTables::new(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),

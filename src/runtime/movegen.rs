@@ -182,18 +182,18 @@ impl Generator<'_> {
     }
 
     fn when_holds(&self, ctx: &Ctx) -> bool {
-        self.action.when.as_ref().is_none_or(|when| self.engine.holds(self.state, ctx, when))
+        self.engine.tables.filters.when(self.id).is_none_or(|when| self.engine.test(self.state, ctx, when))
     }
 
     /// Whether the conjuncts of the filters that read no per-move word hold.
     fn early_filters_hold(&self, ctx: &Ctx) -> bool {
-        let holds = |f: &SplitFilter| f.early.iter().all(|c| self.engine.holds(self.state, ctx, c));
+        let holds = |f: &SplitFilter| f.early.iter().all(|c| self.engine.test(self.state, ctx, c));
         self.filters.iter().all(|f| holds(f))
     }
 
     /// Whether the other conjuncts hold, once the early ones are known to.
     fn late_filters_hold(&self, ctx: &Ctx) -> bool {
-        let holds = |f: &SplitFilter| f.late.iter().all(|c| self.engine.holds(self.state, ctx, c));
+        let holds = |f: &SplitFilter| f.late.iter().all(|c| self.engine.test(self.state, ctx, c));
         self.filters.iter().all(|f| holds(f))
     }
 
@@ -219,10 +219,7 @@ impl Generator<'_> {
                 }
             }
             ActionKind::Slide { directions, max } => {
-                let limit = match max {
-                    Some(max) => self.count_limit(ctx, max),
-                    None => board.cell_count(),
-                };
+                let limit = if max.is_some() { self.count_limit(ctx) } else { board.cell_count() };
                 for &d in directions.get(seat).map_or(&[][..], Vec::as_slice) {
                     self.slide(from, d, limit, sink)?;
                 }
@@ -235,9 +232,9 @@ impl Generator<'_> {
                     }
                 }
             }
-            ActionKind::Walk { directions, length, exact, rules } => {
+            ActionKind::Walk { directions, exact, rules, .. } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                let length = self.count_limit(ctx, length);
+                let length = self.count_limit(ctx);
                 if rules.keeps_paths() || rules.guard.is_some() {
                     let shape = WalkShape { directions, length, exact: *exact, rules };
                     return self.engine.with_walk_ends(self.state, ctx, from, &shape, |ends| {
@@ -257,9 +254,10 @@ impl Generator<'_> {
         ControlFlow::Continue(())
     }
 
-    /// A step count from an expression: `none` is 0, and no count exceeds the board.
-    fn count_limit(&self, ctx: &Ctx, expr: &Expr) -> usize {
-        let count = self.engine.eval(self.state, ctx, expr).as_int().unwrap_or(0);
+    /// The action's walk length or most slide steps: `none` is 0, and no count exceeds the board.
+    fn count_limit(&self, ctx: &Ctx) -> usize {
+        let length = self.engine.tables.move_lengths.get(self.id as usize).and_then(Option::as_ref);
+        let count = length.and_then(|length| self.engine.int(self.state, ctx, length)).unwrap_or(0);
         count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
     }
 

@@ -1,0 +1,169 @@
+//! Hot expressions compiled once, when the engine is built: the conditions on moves (an action's
+//! `when`, the filters) and the lengths of moves. The shapes these use most — `and`, `or`, `not`,
+//! comparisons of integers such as map values, a variable tested for `none` — are evaluated
+//! without building a [`Value`]; every other expression inside them is evaluated as written, so
+//! they mean exactly what [`Engine::eval`] gives.
+
+use crate::ir::{
+    ActionKind, BinaryOp, CellId, Const, ContextWord, Expr, Game, IntegerResult, MapId, PieceField, VarId,
+};
+
+use super::Engine;
+use super::eval::Ctx;
+use super::state::State;
+use super::value::Value;
+
+/// An expression read as a condition (true only when it gives `true`).
+#[derive(Debug)]
+pub(super) enum Cond {
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    Not(Box<Cond>),
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=` between two expressions that give integers or `none`.
+    Compare(BinaryOp, Int, Int),
+    /// A variable compared with `none` (`negated`: `!=`).
+    VariableIsNone {
+        variable: VarId,
+        negated: bool,
+    },
+    Expr(Expr),
+}
+
+/// An expression read as an integer (`None` for any other value).
+#[derive(Debug)]
+pub(super) enum Int {
+    Const(Option<i64>),
+    /// A map's value at a cell.
+    Map(MapId, CellOf),
+    Expr(Expr),
+}
+
+/// An expression read as a cell (`None` for any other value).
+#[derive(Debug)]
+pub(super) enum CellOf {
+    From,
+    To,
+    Variable(VarId),
+    Expr(Expr),
+}
+
+impl Cond {
+    pub(super) fn new(expr: &Expr) -> Cond {
+        use BinaryOp::{And, Eq, Ge, Gt, Le, Lt, Ne, Or};
+        let boxed = |e: &Expr| Box::new(Cond::new(e));
+        match expr {
+            Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
+            Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
+            Expr::Not(inner) => Cond::Not(boxed(inner)),
+            Expr::Binary(op @ (Eq | Ne), side, none) | Expr::Binary(op @ (Eq | Ne), none, side)
+                if matches!(**none, Expr::Const(Const::None)) && matches!(**side, Expr::Variable(_)) =>
+            {
+                let Expr::Variable(variable) = **side else { unreachable!("matched above") };
+                Cond::VariableIsNone { variable, negated: *op == Ne }
+            }
+            // A count compared with a constant is left to `eval`, which stops counting once decided.
+            Expr::Binary(Eq | Ne | Lt | Le | Gt | Ge, count, bound)
+                if matches!((&**count, &**bound), (Expr::Count(..), Expr::Const(Const::Int(_)))) =>
+            {
+                Cond::Expr(expr.clone())
+            }
+            Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right)
+                if gives_int(left) && gives_int(right) =>
+            {
+                Cond::Compare(*op, Int::new(left), Int::new(right))
+            }
+            _ => Cond::Expr(expr.clone()),
+        }
+    }
+}
+
+impl Int {
+    pub(super) fn new(expr: &Expr) -> Int {
+        match expr {
+            Expr::Const(Const::Int(n)) => Int::Const(Some(*n)),
+            Expr::Const(Const::None) => Int::Const(None),
+            Expr::Map(map, cell) => Int::Map(*map, CellOf::new(cell)),
+            _ => Int::Expr(expr.clone()),
+        }
+    }
+}
+
+impl CellOf {
+    fn new(expr: &Expr) -> CellOf {
+        match expr {
+            Expr::Context(ContextWord::From) => CellOf::From,
+            Expr::Context(ContextWord::To) => CellOf::To,
+            Expr::Variable(variable) => CellOf::Variable(*variable),
+            _ => CellOf::Expr(expr.clone()),
+        }
+    }
+}
+
+/// Whether an expression always gives an integer or `none`.
+fn gives_int(expr: &Expr) -> bool {
+    use BinaryOp::{Add, Div, Mod, Mul, Sub};
+    match expr {
+        Expr::Const(constant) => matches!(constant, Const::Int(_) | Const::None),
+        Expr::Context(word) => matches!(
+            word,
+            ContextWord::Captures | ContextWord::Turns | ContextWord::Choice | ContextWord::Repetitions
+        ),
+        Expr::Field(_, field) => matches!(field, PieceField::Attribute(_) | PieceField::Value),
+        Expr::Neg(inner) => gives_int(inner),
+        Expr::Binary(op, ..) => matches!(op, Add | Sub | Mul | Div | Mod),
+        Expr::Map(..) | Expr::Count(..) | Expr::Sum(..) | Expr::Distance(..) => true,
+        _ => false,
+    }
+}
+
+/// The length of each action's moves that has one (a walk's length, a slide's most steps).
+pub(super) fn move_lengths(game: &Game) -> Vec<Option<Int>> {
+    let length = |kind: &ActionKind| match kind {
+        ActionKind::Walk { length, .. } => Some(Int::new(length)),
+        ActionKind::Slide { max: Some(max), .. } => Some(Int::new(max)),
+        _ => None,
+    };
+    game.actions.iter().map(|action| length(&action.kind)).collect()
+}
+
+impl Engine {
+    pub(super) fn test(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
+        match cond {
+            Cond::And(left, right) => self.test(state, ctx, left) && self.test(state, ctx, right),
+            Cond::Or(left, right) => self.test(state, ctx, left) || self.test(state, ctx, right),
+            Cond::Not(inner) => !self.test(state, ctx, inner),
+            Cond::Compare(op, left, right) => {
+                let (left, right) = (self.int(state, ctx, left), self.int(state, ctx, right));
+                match (op, left, right) {
+                    (BinaryOp::Eq, ..) => left == right,
+                    (BinaryOp::Ne, ..) => left != right,
+                    (_, Some(a), Some(b)) => op.on_integers(a, b) == IntegerResult::Bool(true),
+                    _ => false,
+                }
+            }
+            Cond::VariableIsNone { variable, negated } => {
+                matches!(self.read_variable(state, *variable, None), Value::None) != *negated
+            }
+            Cond::Expr(expr) => self.holds(state, ctx, expr),
+        }
+    }
+
+    pub(super) fn int(&self, state: &State, ctx: &Ctx, int: &Int) -> Option<i64> {
+        match int {
+            Int::Const(n) => *n,
+            Int::Map(map, cell) => {
+                self.cell_of(state, ctx, cell).and_then(|c| self.map_value(state, *map, c)).map(i64::from)
+            }
+            Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
+        }
+    }
+
+    fn cell_of(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
+        match cell {
+            CellOf::From => ctx.from,
+            CellOf::To => ctx.to,
+            CellOf::Variable(variable) => self.read_variable(state, *variable, None).as_cell(),
+            CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
+        }
+    }
+}
