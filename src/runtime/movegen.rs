@@ -244,9 +244,17 @@ impl Generator<'_> {
                 let mut reached = [0u64; CELL_WORDS];
                 let walk = (self.id, self.seat);
                 self.engine.plain_walk(self.state, walk, (directions, *exact), (from, length), &mut reached);
-                let words = board.cell_count().div_ceil(64);
-                for to in cells_in(reached.get(..words).unwrap_or(&[])) {
-                    self.offer(from, to, sink)?;
+                let reached = reached.get_mut(..board.cell_count().div_ceil(64)).unwrap_or(&mut []);
+                self.keep_allowed_ends(reached);
+                if self.action.promotion.is_none() && !self.has_late_conditions(true) {
+                    // Nothing left to test: every cell kept is a move.
+                    for to in cells_in(reached) {
+                        sink(self.piece_move(from, Some(to), Path::NONE))?;
+                    }
+                } else {
+                    for to in cells_in(reached) {
+                        self.offer(from, to, sink)?;
+                    }
                 }
             }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
@@ -295,7 +303,7 @@ impl Generator<'_> {
         if !allowed {
             return ControlFlow::Continue(());
         }
-        let mv = Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path };
+        let mv = self.piece_move(from, to, path);
         let promotions = to.and_then(|to| self.promotion_types(to));
         if promotions.is_none() && !self.has_late_conditions(target.is_some()) {
             return sink(mv);
@@ -315,6 +323,27 @@ impl Generator<'_> {
                 }
                 ControlFlow::Continue(())
             }
+        }
+    }
+
+    fn piece_move(&self, from: CellId, to: Option<CellId>, path: Path) -> Move {
+        Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path }
+    }
+
+    /// Keeps, of a bit set of cells, those the destination rule lets a move end on: empty cells,
+    /// cells of enemy pieces, or both (as `offer_end` judges them).
+    fn keep_allowed_ends(&self, cells: &mut [u64]) {
+        let seats = 0..self.engine.seat_count() as SeatId;
+        for (word, cells) in cells.iter_mut().enumerate() {
+            let of = |owner: Option<SeatId>| self.state.index.of_owner(owner).get(word).copied().unwrap_or(0);
+            let occupied = seats.clone().fold(of(None), |bits, seat| bits | of(Some(seat)));
+            let enemies = seats.clone().filter(|&seat| !self.engine.allied(self.seat, seat));
+            let enemy = enemies.fold(0, |bits, seat| bits | of(Some(seat)));
+            *cells &= match self.action.destination {
+                Destination::Empty => !occupied,
+                Destination::Enemy => enemy,
+                Destination::EmptyOrEnemy => !occupied | enemy,
+            };
         }
     }
 
