@@ -1,11 +1,13 @@
 //! Hot expressions compiled once, when the engine is built: the conditions on moves (an action's
-//! `when`, the filters) and the lengths of moves. The shapes these use most — `and`, `or`, `not`,
-//! comparisons of integers such as map values, a variable tested for `none` — are evaluated
-//! without building a [`Value`]; every other expression inside them is evaluated as written, so
-//! they mean exactly what [`Engine::eval`] gives.
+//! `when`, the filters), the end rules and the lengths of moves. The shapes these use most —
+//! `and`, `or`, `not`, comparisons of integers such as map values and counts of pieces (read from
+//! the board's bit sets), a variable or context word compared with a constant — are evaluated
+//! without building a [`Value`] for each node; every other expression inside them is evaluated as
+//! written, so they mean exactly what [`Engine::eval`] gives.
 
 use crate::ir::{
-    ActionKind, BinaryOp, CellId, Const, ContextWord, Expr, Game, IntegerResult, MapId, PieceField, VarId,
+    ActionKind, BinaryOp, CellId, Collection, Const, ContextWord, Expr, Game, IntegerResult, MapId,
+    PieceField, TypeId, VarId,
 };
 
 use super::Engine;
@@ -21,12 +23,20 @@ pub(super) enum Cond {
     Not(Box<Cond>),
     /// `==`, `!=`, `<`, `<=`, `>`, `>=` between two expressions that give integers or `none`.
     Compare(BinaryOp, Int, Int),
-    /// A variable compared with `none` (`negated`: `!=`).
-    VariableIsNone {
-        variable: VarId,
+    /// A variable or a context word compared with a constant (`negated`: `!=`).
+    IsConst {
+        operand: Operand,
+        constant: Value,
         negated: bool,
     },
     Expr(Expr),
+}
+
+/// What `IsConst` compares.
+#[derive(Debug)]
+pub(super) enum Operand {
+    Variable(VarId),
+    Context(ContextWord),
 }
 
 /// An expression read as an integer (`None` for any other value).
@@ -35,6 +45,20 @@ pub(super) enum Int {
     Const(Option<i64>),
     /// A map's value at a cell.
     Map(MapId, CellOf),
+    /// `count(pieces(OWNER, TYPES...))`: the pieces of the owner (`none`: neutral ones; any
+    /// other value: none) of the types (of any type when there are none).
+    PieceCount {
+        owner: Owner,
+        types: Vec<TypeId>,
+    },
+    Expr(Expr),
+}
+
+/// The owner of the pieces counted.
+#[derive(Debug)]
+pub(super) enum Owner {
+    Mover,
+    Next,
     Expr(Expr),
 }
 
@@ -55,15 +79,15 @@ impl Cond {
             Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
             Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
             Expr::Not(inner) => Cond::Not(boxed(inner)),
-            Expr::Binary(op @ (Eq | Ne), side, none) | Expr::Binary(op @ (Eq | Ne), none, side)
-                if matches!(**none, Expr::Const(Const::None)) && matches!(**side, Expr::Variable(_)) =>
-            {
-                let Expr::Variable(variable) = **side else { unreachable!("matched above") };
-                Cond::VariableIsNone { variable, negated: *op == Ne }
+            Expr::Binary(op @ (Eq | Ne), left, right) if constant_test(left, right).is_some() => {
+                let (operand, constant) = constant_test(left, right).unwrap_or_else(|| unreachable!());
+                Cond::IsConst { operand, constant, negated: *op == Ne }
             }
-            // A count compared with a constant is left to `eval`, which stops counting once decided.
+            // A count compared with a constant is left to `eval`, which stops counting once
+            // decided, unless it is a count of pieces, read from the board's bit sets.
             Expr::Binary(Eq | Ne | Lt | Le | Gt | Ge, count, bound)
-                if matches!((&**count, &**bound), (Expr::Count(..), Expr::Const(Const::Int(_)))) =>
+                if matches!((&**count, &**bound), (Expr::Count(..), Expr::Const(Const::Int(_))))
+                    && !matches!(Int::new(count), Int::PieceCount { .. }) =>
             {
                 Cond::Expr(expr.clone())
             }
@@ -83,6 +107,14 @@ impl Int {
             Expr::Const(Const::Int(n)) => Int::Const(Some(*n)),
             Expr::Const(Const::None) => Int::Const(None),
             Expr::Map(map, cell) => Int::Map(*map, CellOf::new(cell)),
+            Expr::Count(Collection::Pieces { owner, types }, None) => {
+                let owner = match **owner {
+                    Expr::Context(ContextWord::Mover) => Owner::Mover,
+                    Expr::Context(ContextWord::Next) => Owner::Next,
+                    ref other => Owner::Expr(other.clone()),
+                };
+                Int::PieceCount { owner, types: types.clone() }
+            }
             _ => Int::Expr(expr.clone()),
         }
     }
@@ -96,6 +128,21 @@ impl CellOf {
             Expr::Variable(variable) => CellOf::Variable(*variable),
             _ => CellOf::Expr(expr.clone()),
         }
+    }
+}
+
+/// A variable or context word on one side of `==` or `!=`, a constant on the other.
+fn constant_test(left: &Expr, right: &Expr) -> Option<(Operand, Value)> {
+    let operand = |e: &Expr| match e {
+        Expr::Variable(variable) => Some(Operand::Variable(*variable)),
+        Expr::Context(word) => Some(Operand::Context(*word)),
+        _ => None,
+    };
+    match (left, right) {
+        (side, Expr::Const(constant)) | (Expr::Const(constant), side) => {
+            Some((operand(side)?, Value::from_const(*constant)))
+        }
+        _ => None,
     }
 }
 
@@ -141,8 +188,12 @@ impl Engine {
                     _ => false,
                 }
             }
-            Cond::VariableIsNone { variable, negated } => {
-                matches!(self.read_variable(state, *variable, None), Value::None) != *negated
+            Cond::IsConst { operand, constant, negated } => {
+                let value = match operand {
+                    Operand::Variable(variable) => self.read_variable(state, *variable, None),
+                    Operand::Context(word) => self.context(state, ctx, *word),
+                };
+                (value == *constant) != *negated
             }
             Cond::Expr(expr) => self.holds(state, ctx, expr),
         }
@@ -153,6 +204,18 @@ impl Engine {
             Int::Const(n) => *n,
             Int::Map(map, cell) => {
                 self.cell_of(state, ctx, cell).and_then(|c| self.map_value(state, *map, c)).map(i64::from)
+            }
+            Int::PieceCount { owner, types } => {
+                let owner = match owner {
+                    Owner::Mover => ctx.mover,
+                    Owner::Next => ctx.next,
+                    Owner::Expr(expr) => match self.eval(state, ctx, expr) {
+                        Value::Seat(seat) => Some(seat),
+                        Value::None => None,
+                        _ => return Some(0),
+                    },
+                };
+                Some(state.index.count(owner, types).into())
             }
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
         }

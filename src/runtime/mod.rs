@@ -126,6 +126,8 @@ struct Tables {
     filters: filters::FilterTables,
     /// By action: the length of its moves, for walks and slides that have one.
     move_lengths: Vec<Option<compiled::Int>>,
+    /// The conditions of the end rules, in order.
+    end_conditions: Vec<compiled::Cond>,
     trials: trial::TrialTables,
     walks: walk_table::WalkTables,
     /// The end rules read `repetitions`: positions are recorded in the history.
@@ -385,6 +387,7 @@ impl Tables {
             attacks: attacks::AttackTables::new(game),
             filters: filters::FilterTables::new(game),
             move_lengths: compiled::move_lengths(game),
+            end_conditions: game.end.iter().map(|rule| compiled::Cond::new(&rule.condition)).collect(),
             trials: trial::TrialTables::new(game),
             walks: walk_table::WalkTables::new(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),

@@ -1,5 +1,5 @@
 //! Compiled conditions and integers give what `eval` gives, on every shape they specialise, with
-//! `none`, mismatched values and per-seat variables among the inputs.
+//! `none`, mismatched values, neutral pieces and per-seat variables among the inputs.
 
 use super::*;
 use crate::runtime::compiled::{Cond, Int};
@@ -22,6 +22,14 @@ fn operands() -> Vec<Expr> {
         var(1),
         bin(BinaryOp::Add, map(ctx(ContextWord::From)), int(1)),
         pieces_of(ctx(ContextWord::Mover)),
+        pieces_of(ctx(ContextWord::Next)),
+        pieces_of(Expr::Const(Const::None)),
+        pieces_of(int(1)),
+        Expr::Count(Collection::Pieces { owner: Box::new(seat_const(1)), types: vec![0, 0] }, None),
+        ctx(ContextWord::Mover),
+        ctx(ContextWord::Phase),
+        seat_const(0),
+        Expr::Const(Const::Phase(0)),
     ]
 }
 
@@ -35,7 +43,7 @@ fn compiled_forms_agree_with_eval() {
     });
     g.variables.push(Variable { ty: ValueType::Cell, ..variable("mark", Expr::Const(Const::None)) });
     g.variables.push(Variable { per_seat: true, ..variable("score", int(0)) });
-    let (engine, mut state) = load(g, "board\n. . .\nM1:2 . .\n. . .");
+    let (engine, mut state) = load(g, "board\n. M . \nM1:2 . M2:1\n. . M2:3");
     let mut conditions = Vec::new();
     let operands = operands();
     for left in &operands {
@@ -52,8 +60,9 @@ fn compiled_forms_agree_with_eval() {
     }
     for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Cell(8), Value::Int(1)] {
         state.variables[0] = mark;
-        for (from, to) in [(None, None), (Some(0), Some(4)), (Some(2), Some(7))] {
-            let ctx = Ctx { from, to, ..Ctx::new(Some(0), Some(1)) };
+        for (from, to, next) in [(None, None, None), (Some(0), Some(4), Some(1)), (Some(2), Some(7), Some(0))]
+        {
+            let ctx = Ctx { from, to, ..Ctx::new(Some(0), next) };
             for expr in &conditions {
                 let compiled = engine.test(&state, &ctx, &Cond::new(expr));
                 assert_eq!(compiled, engine.holds(&state, &ctx, expr), "{expr:?} with {mark:?}, {ctx:?}");
