@@ -16,6 +16,7 @@ use super::filters::SplitFilter;
 use super::state::{Piece, State};
 use super::trial::Trials;
 use super::walk::{WalkEnd, WalkShape};
+use super::walk_table::MAX_TABLED_WORDS;
 use super::{Engine, Move, MoveKind, Path};
 
 /// The most integers one `choose` action offers.
@@ -91,22 +92,27 @@ impl Engine {
         }
     }
 
-    /// Writes into `reached` the cells reached by a walk without step rules (a guard, a cost,
-    /// pushes or an exit) of the seat by the action, from `from` in `length` steps: from the walk
-    /// table when there is one, by a search otherwise. Only the board's words are written.
-    pub(super) fn plain_walk(
+    /// Calls `with` on the cells reached by a walk without step rules (a guard, a cost, pushes or
+    /// an exit) of the seat by the action, from `from` in `length` steps, as a bit set of the
+    /// board's words: from the walk table when there is one, by a search otherwise.
+    pub(super) fn with_plain_walk<R>(
         &self,
         state: &State,
         (action, seat): (ActionId, SeatId),
         (directions, exact): (&[DirId], bool),
         (from, length): (CellId, usize),
-        reached: &mut [u64; CELL_WORDS],
-    ) {
-        if !self.tables.walks.reach(state, action.into(), seat, (from, length), reached) {
-            let mut walk = Walk::new(state, &self.game.board, directions, exact);
-            walk.search(from, length);
-            *reached = walk.reached;
+        with: impl FnOnce(&mut [u64]) -> R,
+    ) -> R {
+        let words = self.game.board.cell_count().div_ceil(64);
+        let mut tabled = [0u64; MAX_TABLED_WORDS];
+        if let Some(reached) = tabled.get_mut(..words)
+            && self.tables.walks.reach(state, action.into(), seat, (from, length), reached)
+        {
+            return with(reached);
         }
+        let mut walk = Walk::new(state, &self.game.board, directions, exact);
+        walk.search(from, length);
+        with(walk.reached.get_mut(..words).unwrap_or(&mut []))
     }
 
     /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
@@ -241,21 +247,23 @@ impl Generator<'_> {
                         ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
                     });
                 }
-                let mut reached = [0u64; CELL_WORDS];
                 let walk = (self.id, self.seat);
-                self.engine.plain_walk(self.state, walk, (directions, *exact), (from, length), &mut reached);
-                let reached = reached.get_mut(..board.cell_count().div_ceil(64)).unwrap_or(&mut []);
-                self.keep_allowed_ends(reached);
-                if self.action.promotion.is_none() && !self.has_late_conditions(true) {
-                    // Nothing left to test: every cell kept is a move.
-                    for to in cells_in(reached) {
-                        sink(self.piece_move(from, Some(to), Path::NONE))?;
-                    }
-                } else {
-                    for to in cells_in(reached) {
-                        self.offer(from, to, sink)?;
-                    }
-                }
+                return self.engine.with_plain_walk(
+                    self.state,
+                    walk,
+                    (directions, *exact),
+                    (from, length),
+                    |reached| {
+                        self.keep_allowed_ends(reached);
+                        if self.action.promotion.is_none() && !self.has_late_conditions(true) {
+                            // Nothing left to test: every cell kept is a move.
+                            cells_in(reached)
+                                .try_for_each(|to| sink(self.piece_move(from, Some(to), Path::NONE)))
+                        } else {
+                            cells_in(reached).try_for_each(|to| self.offer(from, to, sink))
+                        }
+                    },
+                );
             }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
         }
