@@ -35,7 +35,8 @@ pub(super) enum Cond {
 /// What `IsConst` compares.
 #[derive(Debug)]
 pub(super) enum Operand {
-    Variable(VarId),
+    /// A variable read without a seat, by its state slot (none for a per-seat variable).
+    Variable(Option<u32>),
     Context(ContextWord),
 }
 
@@ -44,7 +45,7 @@ pub(super) enum Operand {
 pub(super) enum Int {
     Const(Option<i64>),
     /// A map's value at a cell.
-    Map(MapId, CellOf),
+    Map(MapAt, CellOf),
     /// `count(pieces(OWNER, TYPES...))`: the pieces of the owner (`none`: neutral ones; any
     /// other value: none) of the types (of any type when there are none).
     PieceCount {
@@ -52,6 +53,15 @@ pub(super) enum Int {
         types: Vec<TypeId>,
     },
     Expr(Expr),
+}
+
+/// Where a map's values are read.
+#[derive(Debug)]
+pub(super) enum MapAt {
+    /// A mutable map, from this offset in the state's maps.
+    State(usize),
+    /// A fixed map's values (none for a map that does not exist).
+    Fixed(Vec<Option<i32>>),
 }
 
 /// The owner of the pieces counted.
@@ -67,34 +77,56 @@ pub(super) enum Owner {
 pub(super) enum CellOf {
     From,
     To,
-    Variable(VarId),
+    /// A variable read without a seat, by its state slot (none for a per-seat variable).
+    Variable(Option<u32>),
     Expr(Expr),
 }
 
+/// Where a game's variables and mutable maps are kept in its states (see `Tables`).
+pub(super) struct Layout<'a> {
+    pub game: &'a Game,
+    pub variable_slots: &'a [u32],
+    pub map_offsets: &'a [Option<u32>],
+}
+
+impl Layout<'_> {
+    fn variable(&self, variable: VarId) -> Option<u32> {
+        super::variable_slot(self.game, self.variable_slots, variable, None)
+    }
+
+    fn map(&self, map: MapId) -> MapAt {
+        match self.map_offsets.get(map as usize).copied().flatten() {
+            Some(offset) => MapAt::State(offset as usize),
+            None => MapAt::Fixed(self.game.maps.get(map as usize).map_or(Vec::new(), |m| m.values.clone())),
+        }
+    }
+}
+
 impl Cond {
-    pub(super) fn new(expr: &Expr) -> Cond {
+    pub(super) fn new(expr: &Expr, layout: &Layout) -> Cond {
         use BinaryOp::{And, Eq, Ge, Gt, Le, Lt, Ne, Or};
-        let boxed = |e: &Expr| Box::new(Cond::new(e));
+        let boxed = |e: &Expr| Box::new(Cond::new(e, layout));
         match expr {
             Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
             Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
             Expr::Not(inner) => Cond::Not(boxed(inner)),
-            Expr::Binary(op @ (Eq | Ne), left, right) if constant_test(left, right).is_some() => {
-                let (operand, constant) = constant_test(left, right).unwrap_or_else(|| unreachable!());
+            Expr::Binary(op @ (Eq | Ne), left, right) if constant_test(left, right, layout).is_some() => {
+                let (operand, constant) =
+                    constant_test(left, right, layout).unwrap_or_else(|| unreachable!());
                 Cond::IsConst { operand, constant, negated: *op == Ne }
             }
             // A count compared with a constant is left to `eval`, which stops counting once
             // decided, unless it is a count of pieces, read from the board's bit sets.
             Expr::Binary(Eq | Ne | Lt | Le | Gt | Ge, count, bound)
                 if matches!((&**count, &**bound), (Expr::Count(..), Expr::Const(Const::Int(_))))
-                    && !matches!(Int::new(count), Int::PieceCount { .. }) =>
+                    && !matches!(Int::new(count, layout), Int::PieceCount { .. }) =>
             {
                 Cond::Expr(expr.clone())
             }
             Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right)
                 if gives_int(left) && gives_int(right) =>
             {
-                Cond::Compare(*op, Int::new(left), Int::new(right))
+                Cond::Compare(*op, Int::new(left, layout), Int::new(right, layout))
             }
             _ => Cond::Expr(expr.clone()),
         }
@@ -102,11 +134,11 @@ impl Cond {
 }
 
 impl Int {
-    pub(super) fn new(expr: &Expr) -> Int {
+    pub(super) fn new(expr: &Expr, layout: &Layout) -> Int {
         match expr {
             Expr::Const(Const::Int(n)) => Int::Const(Some(*n)),
             Expr::Const(Const::None) => Int::Const(None),
-            Expr::Map(map, cell) => Int::Map(*map, CellOf::new(cell)),
+            Expr::Map(map, cell) => Int::Map(layout.map(*map), CellOf::new(cell, layout)),
             Expr::Count(Collection::Pieces { owner, types }, None) => {
                 let owner = match **owner {
                     Expr::Context(ContextWord::Mover) => Owner::Mover,
@@ -121,20 +153,20 @@ impl Int {
 }
 
 impl CellOf {
-    fn new(expr: &Expr) -> CellOf {
+    fn new(expr: &Expr, layout: &Layout) -> CellOf {
         match expr {
             Expr::Context(ContextWord::From) => CellOf::From,
             Expr::Context(ContextWord::To) => CellOf::To,
-            Expr::Variable(variable) => CellOf::Variable(*variable),
+            Expr::Variable(variable) => CellOf::Variable(layout.variable(*variable)),
             _ => CellOf::Expr(expr.clone()),
         }
     }
 }
 
 /// A variable or context word on one side of `==` or `!=`, a constant on the other.
-fn constant_test(left: &Expr, right: &Expr) -> Option<(Operand, Value)> {
+fn constant_test(left: &Expr, right: &Expr, layout: &Layout) -> Option<(Operand, Value)> {
     let operand = |e: &Expr| match e {
-        Expr::Variable(variable) => Some(Operand::Variable(*variable)),
+        Expr::Variable(variable) => Some(Operand::Variable(layout.variable(*variable))),
         Expr::Context(word) => Some(Operand::Context(*word)),
         _ => None,
     };
@@ -164,13 +196,13 @@ fn gives_int(expr: &Expr) -> bool {
 }
 
 /// The length of each action's moves that has one (a walk's length, a slide's most steps).
-pub(super) fn move_lengths(game: &Game) -> Vec<Option<Int>> {
+pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
     let length = |kind: &ActionKind| match kind {
-        ActionKind::Walk { length, .. } => Some(Int::new(length)),
-        ActionKind::Slide { max: Some(max), .. } => Some(Int::new(max)),
+        ActionKind::Walk { length, .. } => Some(Int::new(length, layout)),
+        ActionKind::Slide { max: Some(max), .. } => Some(Int::new(max, layout)),
         _ => None,
     };
-    game.actions.iter().map(|action| length(&action.kind)).collect()
+    layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }
 
 impl Engine {
@@ -190,7 +222,7 @@ impl Engine {
             }
             Cond::IsConst { operand, constant, negated } => {
                 let value = match operand {
-                    Operand::Variable(variable) => self.read_variable(state, *variable, None),
+                    Operand::Variable(slot) => read_slot(state, *slot),
                     Operand::Context(word) => self.context(state, ctx, *word),
                 };
                 (value == *constant) != *negated
@@ -203,7 +235,12 @@ impl Engine {
         match int {
             Int::Const(n) => *n,
             Int::Map(map, cell) => {
-                self.cell_of(state, ctx, cell).and_then(|c| self.map_value(state, *map, c)).map(i64::from)
+                let cell = usize::from(self.cell_of(state, ctx, cell)?);
+                let value = match map {
+                    MapAt::State(offset) => state.maps.get(offset + cell),
+                    MapAt::Fixed(values) => values.get(cell),
+                };
+                value.copied().flatten().map(i64::from)
             }
             Int::PieceCount { owner, types } => {
                 let owner = match owner {
@@ -225,8 +262,13 @@ impl Engine {
         match cell {
             CellOf::From => ctx.from,
             CellOf::To => ctx.to,
-            CellOf::Variable(variable) => self.read_variable(state, *variable, None).as_cell(),
+            CellOf::Variable(slot) => read_slot(state, *slot).as_cell(),
             CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
         }
     }
+}
+
+/// A variable's value by its slot (`none` without one).
+fn read_slot(state: &State, slot: Option<u32>) -> Value {
+    slot.and_then(|slot| state.variables.get(slot as usize)).copied().unwrap_or(Value::None)
 }

@@ -278,7 +278,7 @@ impl Engine {
         self.eval(state, &inner, &kind.value).as_int()
     }
 
-    pub(super) fn read_variable(&self, state: &State, var: VarId, seat: Option<SeatId>) -> Value {
+    fn read_variable(&self, state: &State, var: VarId, seat: Option<SeatId>) -> Value {
         self.variable_slot(var, seat)
             .and_then(|slot| state.variables.get(slot as usize).copied())
             .unwrap_or(Value::None)

@@ -5,9 +5,9 @@
 //! order of the tests does not change which moves are legal. Filters and each action's `when` are
 //! kept compiled (see `compiled`).
 
-use crate::ir::{BinaryOp, ContextWord, Expr, Game};
+use crate::ir::{BinaryOp, ContextWord, Expr};
 
-use super::compiled::Cond;
+use super::compiled::{Cond, Layout};
 use super::history::mentions;
 
 /// The context words bound per move rather than per moving piece.
@@ -27,22 +27,24 @@ pub(super) struct SplitFilter {
 pub(super) static NO_FILTER: SplitFilter = SplitFilter { early: Vec::new(), late: Vec::new() };
 
 impl SplitFilter {
-    fn new(filter: Option<&Expr>) -> SplitFilter {
+    fn new(filter: Option<&Expr>, layout: &Layout) -> SplitFilter {
         let mut split = SplitFilter::default();
         if let Some(filter) = filter {
-            split.add(filter);
+            split.add(filter, layout);
         }
         split
     }
 
-    fn add(&mut self, expr: &Expr) {
+    fn add(&mut self, expr: &Expr, layout: &Layout) {
         match expr {
             Expr::Binary(BinaryOp::And, left, right) => {
-                self.add(left);
-                self.add(right);
+                self.add(left, layout);
+                self.add(right, layout);
             }
-            _ if MOVE_WORDS.iter().any(|&word| mentions(expr, word)) => self.late.push(Cond::new(expr)),
-            _ => self.early.push(Cond::new(expr)),
+            _ if MOVE_WORDS.iter().any(|&word| mentions(expr, word)) => {
+                self.late.push(Cond::new(expr, layout))
+            }
+            _ => self.early.push(Cond::new(expr, layout)),
         }
     }
 }
@@ -58,14 +60,18 @@ pub(super) struct FilterTables {
 }
 
 impl FilterTables {
-    pub(super) fn new(game: &Game) -> FilterTables {
-        let actions = game.actions.iter().map(|a| SplitFilter::new(a.filter.as_ref())).collect();
+    pub(super) fn new(layout: &Layout) -> FilterTables {
+        let game = layout.game;
+        let actions = game.actions.iter().map(|a| SplitFilter::new(a.filter.as_ref(), layout)).collect();
         let choices = game
             .phases
             .iter()
-            .map(|phase| phase.turn.choices.iter().map(|c| SplitFilter::new(c.filter.as_ref())).collect())
+            .map(|phase| {
+                phase.turn.choices.iter().map(|c| SplitFilter::new(c.filter.as_ref(), layout)).collect()
+            })
             .collect();
-        let whens = game.actions.iter().map(|a| a.when.as_ref().map(Cond::new)).collect();
+        let whens =
+            game.actions.iter().map(|a| a.when.as_ref().map(|when| Cond::new(when, layout))).collect();
         FilterTables { actions, whens, choices }
     }
 

@@ -285,12 +285,7 @@ impl Engine {
 
     /// The state slot of a variable (`seat` selects the slot of a per-seat variable).
     pub(crate) fn variable_slot(&self, var: VarId, seat: Option<SeatId>) -> Option<u32> {
-        let base = *self.tables.variable_slots.get(var as usize)?;
-        match (self.game.variables.get(var as usize)?.per_seat, seat) {
-            (false, _) => Some(base),
-            (true, Some(s)) if (s as usize) < self.seat_count() => Some(base + u32::from(s)),
-            (true, _) => None,
-        }
+        variable_slot(&self.game, &self.tables.variable_slots, var, seat)
     }
 
     pub(crate) fn mutable_map_offset(&self, map: MapId) -> Option<usize> {
@@ -377,6 +372,11 @@ impl Tables {
                 if order.is_empty() { all_seats.clone() } else { order }
             })
             .collect();
+        let layout = compiled::Layout { game, variable_slots: &variable_slots, map_offsets: &map_offsets };
+        let filters = filters::FilterTables::new(&layout);
+        let move_lengths = compiled::move_lengths(&layout);
+        let end_conditions =
+            game.end.iter().map(|rule| compiled::Cond::new(&rule.condition, &layout)).collect();
         Tables {
             variable_slots,
             variable_slot_count: next,
@@ -385,9 +385,9 @@ impl Tables {
             orders,
             fresh_pieces: fresh_pieces(game),
             attacks: attacks::AttackTables::new(game),
-            filters: filters::FilterTables::new(game),
-            move_lengths: compiled::move_lengths(game),
-            end_conditions: game.end.iter().map(|rule| compiled::Cond::new(&rule.condition)).collect(),
+            filters,
+            move_lengths,
+            end_conditions,
             trials: trial::TrialTables::new(game),
             walks: walk_table::WalkTables::new(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),
@@ -410,6 +410,16 @@ fn fresh_pieces(game: &Game) -> Vec<Piece> {
             piece
         })
         .collect()
+}
+
+/// The state slot of a variable, given each variable's first slot (see `Engine::variable_slot`).
+fn variable_slot(game: &Game, slots: &[u32], var: VarId, seat: Option<SeatId>) -> Option<u32> {
+    let base = *slots.get(var as usize)?;
+    match (game.variables.get(var as usize)?.per_seat, seat) {
+        (false, _) => Some(base),
+        (true, Some(s)) if (s as usize) < game.seats.len() => Some(base + u32::from(s)),
+        (true, _) => None,
+    }
 }
 
 /// Cell sets lose their bit sets in serialization; rebuild any that do not match the board.
