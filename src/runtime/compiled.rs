@@ -231,6 +231,7 @@ impl Engine {
         }
     }
 
+    #[inline(always)]
     pub(super) fn int(&self, state: &State, ctx: &Ctx, int: &Int) -> Option<i64> {
         match int {
             Int::Const(n) => *n,
@@ -258,6 +259,7 @@ impl Engine {
         }
     }
 
+    #[inline(always)]
     fn cell_of(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
         match cell {
             CellOf::From => ctx.from,
