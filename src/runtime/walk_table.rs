@@ -78,10 +78,20 @@ impl WalkTables {
         let mut occupied = [0u64; MAX_TABLED_WORDS];
         state.index.occupied(&mut occupied);
         reached.iter_mut().take(self.words).for_each(|w| *w = 0);
-        for entry in start as usize..end as usize {
-            let through = paths.through.get(entry * self.words..(entry + 1) * self.words).unwrap_or(&[]);
-            let clear = through.iter().zip(&occupied).all(|(&bits, &pieces)| bits & pieces == 0);
-            if let (true, Some(&to)) = (clear, paths.ends.get(entry)) {
+        let (start, end) = (start as usize, end as usize);
+        let through = paths.through.get(start * self.words..end * self.words).unwrap_or(&[]);
+        let ends = paths.ends.get(start..end).unwrap_or(&[]);
+        if let ([word], 1) = (&mut *reached, self.words) {
+            // One word: no loop over words, no branch per path.
+            let pieces = occupied[0];
+            *word = through
+                .iter()
+                .zip(ends)
+                .fold(0, |bits, (&cells, &to)| bits | u64::from(cells & pieces == 0) << (to % 64));
+            return true;
+        }
+        for (cells, &to) in through.chunks_exact(self.words).zip(ends) {
+            if cells.iter().zip(&occupied).all(|(&cells, &pieces)| cells & pieces == 0) {
                 set_bit(reached, to);
             }
         }
