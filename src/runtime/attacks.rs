@@ -12,7 +12,7 @@ use crate::ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, 
 
 use super::Engine;
 use super::eval::{Ctx, PieceSlot};
-use super::movegen::{CELL_WORDS, has_bit};
+use super::movegen::has_bit;
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
 use super::walk::{WalkEnd, WalkShape};
@@ -244,10 +244,9 @@ impl Probe<'_> {
             let reaches = |ends: &[WalkEnd]| ends.iter().any(|end| end.to == Some(self.cell));
             return self.engine.with_walk_ends(self.state, ctx, from, shape, reaches);
         }
-        let mut reached = [0u64; CELL_WORDS];
         let (walk, pattern) = ((id, self.attacker), (shape.directions, shape.exact));
-        self.engine.plain_walk(self.state, walk, pattern, (from, shape.length), &mut reached);
-        has_bit(&reached, self.cell)
+        let reaches = |reached: &mut [u64]| has_bit(reached, self.cell);
+        self.engine.with_plain_walk(self.state, walk, pattern, (from, shape.length), reaches)
     }
 
     /// The cells of the attacker's pieces that make this action.

@@ -86,6 +86,21 @@ impl BoardIndex {
         self.set(self.type_start(owner, kind))
     }
 
+    /// How many of the owner's pieces of the types (of any type when there are none) stand on the
+    /// board.
+    pub(crate) fn count(&self, owner: Option<SeatId>, types: &[TypeId]) -> u32 {
+        match types {
+            [] => self.of_owner(owner).iter().map(|w| w.count_ones()).sum(),
+            [kind] => self.of_type(owner, *kind).iter().map(|w| w.count_ones()).sum(),
+            _ => (0..self.words)
+                .map(|word| {
+                    let bits = |&kind: &TypeId| self.of_type(owner, kind).get(word).copied().unwrap_or(0);
+                    types.iter().map(bits).fold(0, |union, bits| union | bits).count_ones()
+                })
+                .sum(),
+        }
+    }
+
     /// Words of a bit set.
     pub(crate) fn words(&self) -> usize {
         self.words

@@ -221,7 +221,7 @@ impl Engine {
         }
     }
 
-    fn context(&self, state: &State, ctx: &Ctx, word: ContextWord) -> Value {
+    pub(super) fn context(&self, state: &State, ctx: &Ctx, word: ContextWord) -> Value {
         match word {
             ContextWord::Mover => Value::from_option(ctx.mover, Value::Seat),
             ContextWord::Next => Value::from_option(ctx.next, Value::Seat),

@@ -6,14 +6,16 @@
 //! Chance is explicit: while a roll is pending the state is a chance node ([`Status::Chance`]) and
 //! the driver (play, search, perft) supplies the outcome.
 //!
-//! Modules: `state` (the data), `value` and `eval` (expressions), `movegen` (legal moves),
-//! `attacks` (`attacked`), `walk` (walks whose steps are guarded, paid for, push or leave the
-//! board), `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
-//! retiring seats), `turns` (the turn and phase machine, end rules, results), `history` (positions
-//! for `repetitions`), `notation`, `display`, `position` (the position text format), `perft`.
+//! Modules: `state` (the data), `value` and `eval` (expressions), `compiled` (the hot conditions
+//! and lengths of moves in a compiled form), `movegen` (legal moves), `attacks` (`attacked`),
+//! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying
+//! a move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
+//! (the turn and phase machine, end rules, results), `history` (positions for `repetitions`),
+//! `notation`, `display`, `position` (the position text format), `perft`.
 
 mod attacks;
 mod board_index;
+mod compiled;
 mod display;
 mod effects;
 mod eval;
@@ -122,6 +124,10 @@ struct Tables {
     fresh_pieces: Vec<Piece>,
     attacks: attacks::AttackTables,
     filters: filters::FilterTables,
+    /// By action: the length of its moves, for walks and slides that have one.
+    move_lengths: Vec<Option<compiled::Int>>,
+    /// The conditions of the end rules, in order.
+    end_conditions: Vec<compiled::Cond>,
     trials: trial::TrialTables,
     walks: walk_table::WalkTables,
     /// The end rules read `repetitions`: positions are recorded in the history.
@@ -279,12 +285,7 @@ impl Engine {
 
     /// The state slot of a variable (`seat` selects the slot of a per-seat variable).
     pub(crate) fn variable_slot(&self, var: VarId, seat: Option<SeatId>) -> Option<u32> {
-        let base = *self.tables.variable_slots.get(var as usize)?;
-        match (self.game.variables.get(var as usize)?.per_seat, seat) {
-            (false, _) => Some(base),
-            (true, Some(s)) if (s as usize) < self.seat_count() => Some(base + u32::from(s)),
-            (true, _) => None,
-        }
+        variable_slot(&self.game, &self.tables.variable_slots, var, seat)
     }
 
     pub(crate) fn mutable_map_offset(&self, map: MapId) -> Option<usize> {
@@ -371,6 +372,11 @@ impl Tables {
                 if order.is_empty() { all_seats.clone() } else { order }
             })
             .collect();
+        let layout = compiled::Layout { game, variable_slots: &variable_slots, map_offsets: &map_offsets };
+        let filters = filters::FilterTables::new(&layout);
+        let move_lengths = compiled::move_lengths(&layout);
+        let end_conditions =
+            game.end.iter().map(|rule| compiled::Cond::new(&rule.condition, &layout)).collect();
         Tables {
             variable_slots,
             variable_slot_count: next,
@@ -379,7 +385,9 @@ impl Tables {
             orders,
             fresh_pieces: fresh_pieces(game),
             attacks: attacks::AttackTables::new(game),
-            filters: filters::FilterTables::new(game),
+            filters,
+            move_lengths,
+            end_conditions,
             trials: trial::TrialTables::new(game),
             walks: walk_table::WalkTables::new(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),
@@ -402,6 +410,16 @@ fn fresh_pieces(game: &Game) -> Vec<Piece> {
             piece
         })
         .collect()
+}
+
+/// The state slot of a variable, given each variable's first slot (see `Engine::variable_slot`).
+fn variable_slot(game: &Game, slots: &[u32], var: VarId, seat: Option<SeatId>) -> Option<u32> {
+    let base = *slots.get(var as usize)?;
+    match (game.variables.get(var as usize)?.per_seat, seat) {
+        (false, _) => Some(base),
+        (true, Some(s)) if (s as usize) < game.seats.len() => Some(base + u32::from(s)),
+        (true, _) => None,
+    }
 }
 
 /// Cell sets lose their bit sets in serialization; rebuild any that do not match the board.

@@ -16,6 +16,7 @@ use super::filters::SplitFilter;
 use super::state::{Piece, State};
 use super::trial::Trials;
 use super::walk::{WalkEnd, WalkShape};
+use super::walk_table::MAX_TABLED_WORDS;
 use super::{Engine, Move, MoveKind, Path};
 
 /// The most integers one `choose` action offers.
@@ -25,7 +26,11 @@ pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
 /// Words of a bit set over the largest board.
 pub(super) const CELL_WORDS: usize = crate::ir::MAX_CELLS.div_ceil(64);
 
-pub(super) type Sink<'s> = &'s mut dyn FnMut(Move) -> ControlFlow<()>;
+/// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
+/// each caller's sink is inlined into the generator.
+pub(super) trait Sink: FnMut(Move) -> ControlFlow<()> {}
+
+impl<F: FnMut(Move) -> ControlFlow<()>> Sink for F {}
 
 impl Engine {
     /// The legal moves of the seat to act, sorted and without duplicates; `pass` when it has none.
@@ -45,11 +50,12 @@ impl Engine {
                 break;
             }
         }
-        // Moves come out in order piece by piece and action by action: most lists need no sort.
-        if !out.is_sorted() {
+        // Moves come out in order piece by piece and action by action, each once: most lists need
+        // neither a sort nor a pass for duplicates.
+        if !out.is_sorted_by(|a, b| a < b) {
             out.sort_unstable();
+            out.dedup();
         }
-        out.dedup();
         if out.is_empty() {
             out.push(Move::bare(MoveKind::Pass));
         } else if matches!(phase.turn.count, ActionCount::UpTo(_)) {
@@ -72,7 +78,7 @@ impl Engine {
         state: &State,
         seat: SeatId,
         choice: (&ActionChoice, &SplitFilter),
-        sink: Sink<'_>,
+        sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let legal = self.game.phases.get(state.phase as usize).and_then(|p| p.turn.legal.as_ref());
         match legal {
@@ -86,22 +92,27 @@ impl Engine {
         }
     }
 
-    /// Writes into `reached` the cells reached by a walk without step rules (a guard, a cost,
-    /// pushes or an exit) of the seat by the action, from `from` in `length` steps: from the walk
-    /// table when there is one, by a search otherwise. Only the board's words are written.
-    pub(super) fn plain_walk(
+    /// Calls `with` on the cells reached by a walk without step rules (a guard, a cost, pushes or
+    /// an exit) of the seat by the action, from `from` in `length` steps, as a bit set of the
+    /// board's words: from the walk table when there is one, by a search otherwise.
+    pub(super) fn with_plain_walk<R>(
         &self,
         state: &State,
         (action, seat): (ActionId, SeatId),
         (directions, exact): (&[DirId], bool),
         (from, length): (CellId, usize),
-        reached: &mut [u64; CELL_WORDS],
-    ) {
-        if !self.tables.walks.reach(state, action.into(), seat, (from, length), reached) {
-            let mut walk = Walk::new(state, &self.game.board, directions, exact);
-            walk.search(from, length);
-            *reached = walk.reached;
+        with: impl FnOnce(&mut [u64]) -> R,
+    ) -> R {
+        let words = self.game.board.cell_count().div_ceil(64);
+        let mut tabled = [0u64; MAX_TABLED_WORDS];
+        if let Some(reached) = tabled.get_mut(..words)
+            && self.tables.walks.reach(state, action.into(), seat, (from, length), reached)
+        {
+            return with(reached);
         }
+        let mut walk = Walk::new(state, &self.game.board, directions, exact);
+        walk.search(from, length);
+        with(walk.reached.get_mut(..words).unwrap_or(&mut []))
     }
 
     /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
@@ -110,7 +121,7 @@ impl Engine {
         state: &State,
         seat: SeatId,
         index: usize,
-        sink: Sink<'_>,
+        sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let phase = self.game.phases.get(state.phase as usize);
         let Some(choice) = phase.and_then(|p| p.turn.choices.get(index)) else {
@@ -126,7 +137,7 @@ impl Engine {
         state: &State,
         seat: SeatId,
         (choice, choice_filter): (&ActionChoice, &SplitFilter),
-        sink: Sink<'_>,
+        sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         let next = Some(self.seat_after(state));
         for &id in &choice.actions {
@@ -159,7 +170,7 @@ struct Generator<'a> {
 }
 
 impl Generator<'_> {
-    fn moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
+    fn moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         match &self.action.kind {
             ActionKind::Drop { cells, .. } => self.drops(cells.get(self.seat as usize), sink),
             ActionKind::Choose { from, to } => self.choices(from, to, sink),
@@ -177,22 +188,22 @@ impl Generator<'_> {
     }
 
     fn when_holds(&self, ctx: &Ctx) -> bool {
-        self.action.when.as_ref().is_none_or(|when| self.engine.holds(self.state, ctx, when))
+        self.engine.tables.filters.when(self.id).is_none_or(|when| self.engine.test(self.state, ctx, when))
     }
 
     /// Whether the conjuncts of the filters that read no per-move word hold.
     fn early_filters_hold(&self, ctx: &Ctx) -> bool {
-        let holds = |f: &SplitFilter| f.early.iter().all(|c| self.engine.holds(self.state, ctx, c));
+        let holds = |f: &SplitFilter| f.early.iter().all(|c| self.engine.test(self.state, ctx, c));
         self.filters.iter().all(|f| holds(f))
     }
 
     /// Whether the other conjuncts hold, once the early ones are known to.
     fn late_filters_hold(&self, ctx: &Ctx) -> bool {
-        let holds = |f: &SplitFilter| f.late.iter().all(|c| self.engine.holds(self.state, ctx, c));
+        let holds = |f: &SplitFilter| f.late.iter().all(|c| self.engine.test(self.state, ctx, c));
         self.filters.iter().all(|f| holds(f))
     }
 
-    fn piece_moves(&self, sink: Sink<'_>) -> ControlFlow<()> {
+    fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         self.state.try_for_each_piece(Some(self.seat), &self.action.pieces, |from, _| {
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
             if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
@@ -202,7 +213,7 @@ impl Generator<'_> {
         })
     }
 
-    fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: Sink<'_>) -> ControlFlow<()> {
+    fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let board = &self.engine.game.board;
         let seat = self.seat as usize;
         match &self.action.kind {
@@ -214,10 +225,7 @@ impl Generator<'_> {
                 }
             }
             ActionKind::Slide { directions, max } => {
-                let limit = match max {
-                    Some(max) => self.count_limit(ctx, max),
-                    None => board.cell_count(),
-                };
+                let limit = if max.is_some() { self.count_limit(ctx) } else { board.cell_count() };
                 for &d in directions.get(seat).map_or(&[][..], Vec::as_slice) {
                     self.slide(from, d, limit, sink)?;
                 }
@@ -230,35 +238,46 @@ impl Generator<'_> {
                     }
                 }
             }
-            ActionKind::Walk { directions, length, exact, rules } => {
+            ActionKind::Walk { directions, exact, rules, .. } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                let length = self.count_limit(ctx, length);
+                let length = self.count_limit(ctx);
                 if rules.keeps_paths() || rules.guard.is_some() {
                     let shape = WalkShape { directions, length, exact: *exact, rules };
                     return self.engine.with_walk_ends(self.state, ctx, from, &shape, |ends| {
                         ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
                     });
                 }
-                let mut reached = [0u64; CELL_WORDS];
                 let walk = (self.id, self.seat);
-                self.engine.plain_walk(self.state, walk, (directions, *exact), (from, length), &mut reached);
-                let words = board.cell_count().div_ceil(64);
-                for to in cells_in(reached.get(..words).unwrap_or(&[])) {
-                    self.offer(from, to, sink)?;
-                }
+                return self.engine.with_plain_walk(
+                    self.state,
+                    walk,
+                    (directions, *exact),
+                    (from, length),
+                    |reached| {
+                        self.keep_allowed_ends(reached);
+                        if self.action.promotion.is_none() && !self.has_late_conditions(true) {
+                            // Nothing left to test: every cell kept is a move.
+                            cells_in(reached)
+                                .try_for_each(|to| sink(self.piece_move(from, Some(to), Path::NONE)))
+                        } else {
+                            cells_in(reached).try_for_each(|to| self.offer(from, to, sink))
+                        }
+                    },
+                );
             }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
         }
         ControlFlow::Continue(())
     }
 
-    /// A step count from an expression: `none` is 0, and no count exceeds the board.
-    fn count_limit(&self, ctx: &Ctx, expr: &Expr) -> usize {
-        let count = self.engine.eval(self.state, ctx, expr).as_int().unwrap_or(0);
+    /// The action's walk length or most slide steps: `none` is 0, and no count exceeds the board.
+    fn count_limit(&self, ctx: &Ctx) -> usize {
+        let length = self.engine.tables.move_lengths.get(self.id as usize).and_then(Option::as_ref);
+        let count = length.and_then(|length| self.engine.int(self.state, ctx, length)).unwrap_or(0);
         count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
     }
 
-    fn slide(&self, from: CellId, direction: DirId, limit: usize, sink: Sink<'_>) -> ControlFlow<()> {
+    fn slide(&self, from: CellId, direction: DirId, limit: usize, sink: &mut impl Sink) -> ControlFlow<()> {
         let mut cell = from;
         for _ in 0..limit {
             let Some(next) = self.engine.game.board.neighbour(cell, direction) else { break };
@@ -273,7 +292,7 @@ impl Generator<'_> {
 
     /// A piece move from `from` to `to`, if the destination rule, the capture rule and the filters
     /// allow it.
-    fn offer(&self, from: CellId, to: CellId, sink: Sink<'_>) -> ControlFlow<()> {
+    fn offer(&self, from: CellId, to: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let target = self.state.piece(to);
         self.offer_end(from, WalkEnd { to: Some(to), target, path: Path::NONE }, sink)
     }
@@ -281,7 +300,7 @@ impl Generator<'_> {
     /// A piece move from `from` that ends as said (off the board when `to` is none), if the
     /// destination rule, the capture rule and the filters allow it; once per promotion type where
     /// the action promotes.
-    fn offer_end(&self, from: CellId, end: WalkEnd, sink: Sink<'_>) -> ControlFlow<()> {
+    fn offer_end(&self, from: CellId, end: WalkEnd, sink: &mut impl Sink) -> ControlFlow<()> {
         let WalkEnd { to, target, path } = end;
         let allowed = match target {
             None => self.action.destination != Destination::Enemy,
@@ -292,7 +311,7 @@ impl Generator<'_> {
         if !allowed {
             return ControlFlow::Continue(());
         }
-        let mv = Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path };
+        let mv = self.piece_move(from, to, path);
         let promotions = to.and_then(|to| self.promotion_types(to));
         if promotions.is_none() && !self.has_late_conditions(target.is_some()) {
             return sink(mv);
@@ -312,6 +331,27 @@ impl Generator<'_> {
                 }
                 ControlFlow::Continue(())
             }
+        }
+    }
+
+    fn piece_move(&self, from: CellId, to: Option<CellId>, path: Path) -> Move {
+        Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path }
+    }
+
+    /// Keeps, of a bit set of cells, those the destination rule lets a move end on: empty cells,
+    /// cells of enemy pieces, or both (as `offer_end` judges them).
+    fn keep_allowed_ends(&self, cells: &mut [u64]) {
+        let seats = 0..self.engine.seat_count() as SeatId;
+        for (word, cells) in cells.iter_mut().enumerate() {
+            let of = |owner: Option<SeatId>| self.state.index.of_owner(owner).get(word).copied().unwrap_or(0);
+            let occupied = seats.clone().fold(of(None), |bits, seat| bits | of(Some(seat)));
+            let enemies = seats.clone().filter(|&seat| !self.engine.allied(self.seat, seat));
+            let enemy = enemies.fold(0, |bits, seat| bits | of(Some(seat)));
+            *cells &= match self.action.destination {
+                Destination::Empty => !occupied,
+                Destination::Enemy => enemy,
+                Destination::EmptyOrEnemy => !occupied | enemy,
+            };
         }
     }
 
@@ -339,7 +379,7 @@ impl Generator<'_> {
     }
 
     /// One move per type in the seat's reserve that the action drops, per empty cell of the region.
-    fn drops(&self, region: Option<&crate::ir::CellSet>, sink: Sink<'_>) -> ControlFlow<()> {
+    fn drops(&self, region: Option<&crate::ir::CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
         let Some(region) = region else { return ControlFlow::Continue(()) };
         let reserve = self.state.reserve_of(self.seat);
         for (index, piece) in reserve.iter().enumerate() {
@@ -351,7 +391,7 @@ impl Generator<'_> {
         ControlFlow::Continue(())
     }
 
-    fn drops_of(&self, piece: &Piece, region: &crate::ir::CellSet, sink: Sink<'_>) -> ControlFlow<()> {
+    fn drops_of(&self, piece: &Piece, region: &crate::ir::CellSet, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
         if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
             return ControlFlow::Continue(());
@@ -373,7 +413,7 @@ impl Generator<'_> {
     }
 
     /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
-    fn choices(&self, from: &Expr, to: &Expr, sink: Sink<'_>) -> ControlFlow<()> {
+    fn choices(&self, from: &Expr, to: &Expr, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
         if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
             return ControlFlow::Continue(());
@@ -401,7 +441,7 @@ impl Generator<'_> {
 
 impl Generator<'_> {
     /// The one move of a declaration, when its conditions hold.
-    fn declaration(&self, sink: Sink<'_>) -> ControlFlow<()> {
+    fn declaration(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
         if self.when_holds(&ctx) && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
             sink(Move::bare(MoveKind::Action(self.id)))?;

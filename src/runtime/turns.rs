@@ -253,8 +253,8 @@ impl Engine {
         if self.tables.end_reads_stuck {
             ctx.stuck = Some(!self.has_legal_action(state));
         }
-        let (index, rule) =
-            self.game.end.iter().enumerate().find(|(_, rule)| self.holds(state, &ctx, &rule.condition))?;
+        let index = self.tables.end_conditions.iter().position(|rule| self.test(state, &ctx, rule))?;
+        let rule = self.game.end.get(index)?;
         Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
     }
 

@@ -3,7 +3,8 @@
 //! passes through (a bit set) and the cell it ends on; it can be walked when the cells it passes
 //! through are empty. So the cells a walk reaches are the ends of the paths whose cells passed
 //! through miss every piece: one word operation a path instead of a search. Longer walks, boards
-//! of more than `MAX_WORDS` words, and tables that would pass `MAX_ENTRIES` fall back to the search.
+//! of more than `MAX_TABLED_WORDS` words, and tables that would pass `MAX_ENTRIES` fall back to
+//! the search.
 
 use crate::ir::{ActionKind, CellId, DirId, Game, SeatId};
 
@@ -15,7 +16,7 @@ const MAX_LENGTH: usize = 4;
 /// The most paths all the tables of one game may hold, every length counted.
 const MAX_ENTRIES: usize = 1 << 18;
 /// Words of the largest board tabled (256 cells).
-const MAX_WORDS: usize = 4;
+pub(super) const MAX_TABLED_WORDS: usize = 4;
 
 #[derive(Debug, Default)]
 pub(super) struct WalkTables {
@@ -39,7 +40,7 @@ struct ActionPaths {
 impl WalkTables {
     pub(super) fn new(game: &Game) -> WalkTables {
         let words = game.board.cell_count().div_ceil(64);
-        if words > MAX_WORDS {
+        if words > MAX_TABLED_WORDS {
             return WalkTables::default();
         }
         let mut budget = MAX_ENTRIES;
@@ -74,13 +75,23 @@ impl WalkTables {
         }
         let bucket = (seat as usize * paths.cells + from as usize) * (MAX_LENGTH + 1) + length;
         let Some(&(start, end)) = paths.buckets.get(bucket) else { return false };
-        let mut occupied = [0u64; MAX_WORDS];
+        let mut occupied = [0u64; MAX_TABLED_WORDS];
         state.index.occupied(&mut occupied);
         reached.iter_mut().take(self.words).for_each(|w| *w = 0);
-        for entry in start as usize..end as usize {
-            let through = paths.through.get(entry * self.words..(entry + 1) * self.words).unwrap_or(&[]);
-            let clear = through.iter().zip(&occupied).all(|(&bits, &pieces)| bits & pieces == 0);
-            if let (true, Some(&to)) = (clear, paths.ends.get(entry)) {
+        let (start, end) = (start as usize, end as usize);
+        let through = paths.through.get(start * self.words..end * self.words).unwrap_or(&[]);
+        let ends = paths.ends.get(start..end).unwrap_or(&[]);
+        if let ([word], 1) = (&mut *reached, self.words) {
+            // One word: no loop over words, no branch per path.
+            let pieces = occupied[0];
+            *word = through
+                .iter()
+                .zip(ends)
+                .fold(0, |bits, (&cells, &to)| bits | u64::from(cells & pieces == 0) << (to % 64));
+            return true;
+        }
+        for (cells, &to) in through.chunks_exact(self.words).zip(ends) {
+            if cells.iter().zip(&occupied).all(|(&cells, &pieces)| cells & pieces == 0) {
                 set_bit(reached, to);
             }
         }
