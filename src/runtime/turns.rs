@@ -2,7 +2,7 @@
 //! phases and their `until`, chance resolution, end rules at decision points, results and the move
 //! limit.
 
-use crate::ir::{ActionCount, EndRule, Expr, Outcome, SeatId, SetupStep};
+use crate::ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
 
 use super::board_index::BoardIndex;
 use super::eval::{Ctx, PieceSlot};
@@ -148,7 +148,9 @@ impl Engine {
         state.actions = 0;
         state.captures = 0;
         state.resume = Resume::Decision;
-        if let Some(phase) = self.game.phases.get(state.phase as usize) {
+        if let Some(phase) = self.game.phases.get(state.phase as usize)
+            && !phase.turn.start.is_empty()
+        {
             let ctx = Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
             self.run_effects(state, &ctx, &phase.turn.start);
         }
@@ -169,15 +171,19 @@ impl Engine {
     /// Whether the turn's action count allows another action.
     fn turn_goes_on(&self, state: &State) -> bool {
         let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
-        let ctx = Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
+        // The context is built only for a count or condition that is no constant.
+        let ctx = || Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
         let most = self.game.limits.max_actions_per_turn;
         let allowed = |count: &Expr| {
-            let count = self.eval(state, &ctx, count).as_int().unwrap_or(1);
+            let count = match count {
+                Expr::Const(Const::Int(count)) => *count,
+                _ => self.eval(state, &ctx(), count).as_int().unwrap_or(1),
+            };
             count.clamp(1, most.into()) as u32
         };
         match &phase.turn.count {
             ActionCount::Exactly(count) | ActionCount::UpTo(count) => state.actions < allowed(count),
-            ActionCount::While(condition) => state.actions < most && self.holds(state, &ctx, condition),
+            ActionCount::While(condition) => state.actions < most && self.holds(state, &ctx(), condition),
         }
     }
 
