@@ -130,6 +130,8 @@ struct Tables {
     end_conditions: Vec<compiled::Cond>,
     trials: trial::TrialTables,
     walks: walk_table::WalkTables,
+    /// By phase, then by turn choice: whether its moves come out sorted, each once.
+    ordered_choices: Vec<Vec<bool>>,
     /// The end rules read `repetitions`: positions are recorded in the history.
     keeps_history: bool,
     /// The end rules read `stuck`: it is found once per decision point.
@@ -390,6 +392,7 @@ impl Tables {
             end_conditions,
             trials: trial::TrialTables::new(game),
             walks: walk_table::WalkTables::new(game),
+            ordered_choices: movegen::ordered_choices(game),
             keeps_history: history::end_rules_read(game, crate::ir::ContextWord::Repetitions),
             end_reads_stuck: history::end_rules_read(game, crate::ir::ContextWord::Stuck),
         }

@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use crate::ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, SeatId,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, Game, SeatId,
 };
 
 use super::board_index::cells_in;
@@ -40,6 +40,7 @@ impl Engine {
             return;
         };
         let seat = self.current_seat(state);
+        let mut ordered = true;
         for (index, choice) in phase.turn.choices.iter().enumerate() {
             let filter = self.tables.filters.choice(state.phase, index);
             let _ = self.choice_moves(state, seat, (choice, filter), &mut |mv| {
@@ -47,12 +48,14 @@ impl Engine {
                 ControlFlow::Continue(())
             });
             if !out.is_empty() {
+                ordered = self.tables.ordered_choices.get(state.phase as usize).and_then(|c| c.get(index))
+                    == Some(&true);
                 break;
             }
         }
         // Moves come out in order piece by piece and action by action, each once: most lists need
-        // neither a sort nor a pass for duplicates.
-        if !out.is_sorted_by(|a, b| a < b) {
+        // neither a sort nor a pass for duplicates, and those of some choices need no check either.
+        if !ordered && !out.is_sorted_by(|a, b| a < b) {
             out.sort_unstable();
             out.dedup();
         }
@@ -155,6 +158,31 @@ impl Engine {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// By phase, then by turn choice: whether the choice's moves always come out strictly increasing,
+/// so that none needs sorting or is a duplicate. They do when its actions are in increasing order
+/// and each one's moves are: walks whose reached cells are a bit set (no step rules, no
+/// promotion), each from its piece in cell order; drops of one type on cells in increasing order;
+/// `choose` and declarations.
+pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
+    let ordered = |id: &ActionId| {
+        let Some(action) = game.actions.get(*id as usize) else { return false };
+        match &action.kind {
+            ActionKind::Walk { rules, .. } => {
+                !rules.keeps_paths() && rules.guard.is_none() && action.promotion.is_none()
+            }
+            ActionKind::Drop { cells, .. } => {
+                action.pieces.len() == 1 && cells.iter().all(|set| set.cells.is_sorted_by(|a, b| a < b))
+            }
+            ActionKind::Choose { .. } | ActionKind::Declare => true,
+            ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => false,
+        }
+    };
+    let choice_ordered = |choice: &ActionChoice| {
+        choice.actions.is_sorted_by(|a, b| a < b) && choice.actions.iter().all(ordered)
+    };
+    game.phases.iter().map(|phase| phase.turn.choices.iter().map(choice_ordered).collect()).collect()
 }
 
 /// Generates the moves of one action for one seat.
