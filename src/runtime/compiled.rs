@@ -208,9 +208,27 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
 impl Engine {
     pub(super) fn test(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
         match cond {
-            Cond::And(left, right) => self.test(state, ctx, left) && self.test(state, ctx, right),
-            Cond::Or(left, right) => self.test(state, ctx, left) || self.test(state, ctx, right),
-            Cond::Not(inner) => !self.test(state, ctx, inner),
+            Cond::And(left, right) => self.operand(state, ctx, left) && self.operand(state, ctx, right),
+            Cond::Or(left, right) => self.operand(state, ctx, left) || self.operand(state, ctx, right),
+            Cond::Not(inner) => !self.operand(state, ctx, inner),
+            leaf => self.leaf(state, ctx, leaf),
+        }
+    }
+
+    /// An operand of `and`, `or` or `not`: a leaf tested in place, without a call.
+    #[inline(always)]
+    fn operand(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
+        match cond {
+            Cond::And(..) | Cond::Or(..) | Cond::Not(..) => self.test(state, ctx, cond),
+            leaf => self.leaf(state, ctx, leaf),
+        }
+    }
+
+    /// A condition that is no `and`, `or` or `not` (those it hands back to `test`).
+    #[inline(always)]
+    fn leaf(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
+        match cond {
+            Cond::And(..) | Cond::Or(..) | Cond::Not(..) => self.test(state, ctx, cond),
             Cond::Compare(op, left, right) => {
                 let (left, right) = (self.int(state, ctx, left), self.int(state, ctx, right));
                 match (op, left, right) {
