@@ -106,15 +106,15 @@ impl Cond {
     pub(super) fn new(expr: &Expr, layout: &Layout) -> Cond {
         use BinaryOp::{And, Eq, Ge, Gt, Le, Lt, Ne, Or};
         let boxed = |e: &Expr| Box::new(Cond::new(e, layout));
+        if let Expr::Binary(op @ (Eq | Ne), left, right) = expr
+            && let Some((operand, constant)) = constant_test(left, right, layout)
+        {
+            return Cond::IsConst { operand, constant, negated: *op == Ne };
+        }
         match expr {
             Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
             Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
             Expr::Not(inner) => Cond::Not(boxed(inner)),
-            Expr::Binary(op @ (Eq | Ne), left, right) if constant_test(left, right, layout).is_some() => {
-                let (operand, constant) =
-                    constant_test(left, right, layout).unwrap_or_else(|| unreachable!());
-                Cond::IsConst { operand, constant, negated: *op == Ne }
-            }
             // A count compared with a constant is left to `eval`, which stops counting once
             // decided, unless it is a count of pieces, read from the board's bit sets.
             Expr::Binary(Eq | Ne | Lt | Le | Gt | Ge, count, bound)
