@@ -11,8 +11,12 @@
 //!
 //! ```text
 //! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N]
-//!     [--pairings random,greedy,reference|none] [FILE[:NAME=VALUE,...]...]
+//!     [--pairings random,greedy,reference|none] [--per-game CSV] [FILE[:NAME=VALUE,...]...]
 //! ```
+//!
+//! `--per-game CSV` also writes one line a game (the game, the agents, the seed, the agent's seat,
+//! its side's lead at the first decision by the heuristic, the outcome, the plies), for analyses
+//! the tables do not make: how the result depends on how far the setup put the agent behind, say.
 //!
 //! Options of a game follow its file after a colon: `rules/den-den.rules:players=4`.
 //! Defaults: 40 games a pairing, `mcts:iterations=1000,threads=1` (a thousand iterations a move,
@@ -53,6 +57,7 @@ struct Settings {
     seed: u64,
     workers: usize,
     pairings: Pairings,
+    per_game: Option<PathBuf>,
     files: Vec<GameFile>,
 }
 
@@ -107,6 +112,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
         seed: 1,
         workers: cores,
         pairings: Pairings::ALL,
+        per_game: None,
         files: Vec::new(),
     };
     let mut args = args.into_iter();
@@ -117,6 +123,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
             "--games" => settings.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--mcts" => settings.mcts = value()?.parse()?,
             "--pairings" => settings.pairings = Pairings::parse(&value()?)?,
+            "--per-game" => settings.per_game = Some(PathBuf::from(value()?)),
             "--seed" => settings.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--workers" => settings.workers = value()?.parse().map_err(|e| format!("--workers: {e}"))?,
             _ if arg.starts_with("--") => return Err(format!("unknown flag {arg}")),
@@ -149,17 +156,36 @@ fn run(settings: &Settings) {
         "| game | agent | opponent | games | wins | draws | losses | win rate (95% CI) | even share | wins/games starting behind · level · ahead | mean plies |"
     );
     println!("| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |");
+    let mut per_game = settings.per_game.as_ref().and_then(|path| {
+        let created = std::fs::File::create(path).map_err(|e| eprintln!("{}: {e}", path.display()));
+        created.ok().map(|file| (path, std::io::BufWriter::new(file)))
+    });
+    if let Some((_, out)) = &mut per_game {
+        write_or_warn(out, "game,agent,opponent,seed,seat,lead,outcome,plies");
+    }
     for (name, engine) in &engines {
         for (agent, opponent) in settings.pairings.of(&engine.game, settings.mcts) {
             let tally = play_pairing(engine, agent, opponent, settings);
             println!("{}", tally.row(name, agent, opponent, sides(&engine.game)));
+            if let Some((_, out)) = &mut per_game {
+                for game in &tally.played {
+                    write_or_warn(out, &game.csv(name, agent, opponent));
+                }
+            }
         }
+    }
+    if let Some((path, out)) = &mut per_game {
+        std::io::Write::flush(out).unwrap_or_else(|e| eprintln!("{}: {e}", path.display()));
     }
     println!("\n| game | iterations/s | playouts/s | playouts that finish the game | positions searched |");
     println!("| --- | ---: | ---: | ---: | ---: |");
     for (name, engine) in &engines {
         println!("{}", search_speed(engine, settings).row(name));
     }
+}
+
+fn write_or_warn(out: &mut impl std::io::Write, line: &str) {
+    writeln!(out, "{line}").unwrap_or_else(|e| eprintln!("--per-game: {e}"));
 }
 
 /// The engine of a rules file with its options, named by the file and the options; a file that
@@ -233,6 +259,31 @@ struct Tally {
     plies: u64,
     /// Wins and games by how the agent's side started (see [`Start`]): behind, level, ahead.
     by_start: [(u64, u64); 3],
+    /// Every game, in the order of their seeds.
+    played: Vec<Played>,
+}
+
+/// One game of a pairing, for `--per-game`.
+struct Played {
+    seed: u64,
+    seat: usize,
+    /// The agent's side's lead at the first decision (see [`Start`]).
+    lead: f64,
+    place: Option<Place>,
+    plies: u64,
+}
+
+impl Played {
+    fn csv(&self, game: &str, agent: AgentSpec, opponent: AgentSpec) -> String {
+        let outcome = match self.place {
+            Some(Place::Won) => "win",
+            Some(Place::Drew) => "draw",
+            Some(Place::Lost) => "loss",
+            None => "unfinished",
+        };
+        let Played { seed, seat, lead, plies, .. } = self;
+        format!("\"{game}\",{agent},{opponent},{seed},{seat},{lead},{outcome},{plies}")
+    }
 }
 
 impl Tally {
@@ -268,17 +319,22 @@ enum Start {
 }
 
 impl Start {
-    fn of(engine: &Engine, seat: usize, seed: u64) -> Start {
-        let mut state = engine.initial_state();
-        roll_to_decision(engine, &mut state, &mut ChaCha8Rng::seed_from_u64(seed));
-        let mut scores = Vec::new();
-        heuristic_scores(engine, &state, &mut scores);
-        match advantage(&engine.game, &scores, seat).total_cmp(&0.0) {
+    fn of(lead: f64) -> Start {
+        match lead.total_cmp(&0.0) {
             std::cmp::Ordering::Less => Start::Behind,
             std::cmp::Ordering::Equal => Start::Level,
             std::cmp::Ordering::Greater => Start::Ahead,
         }
     }
+}
+
+/// How far the seat's side leads at the first decision of the game of this seed.
+fn starting_lead(engine: &Engine, seat: usize, seed: u64) -> f64 {
+    let mut state = engine.initial_state();
+    roll_to_decision(engine, &mut state, &mut ChaCha8Rng::seed_from_u64(seed));
+    let mut scores = Vec::new();
+    heuristic_scores(engine, &state, &mut scores);
+    advantage(&engine.game, &scores, seat)
 }
 
 /// Plays the pairing's games on the workers, each game with its own seed.
@@ -295,11 +351,11 @@ fn play_pairing(engine: &Engine, agent: AgentSpec, opponent: AgentSpec, settings
                     }
                     let (place, plies) = play_game(engine, agent, opponent, index, settings.seed);
                     let seats = engine.game.seats.len().max(1) as u64;
-                    let start =
-                        Start::of(engine, (index % seats) as usize, settings.seed.wrapping_add(index));
+                    let (seat, seed) = ((index % seats) as usize, settings.seed.wrapping_add(index));
+                    let lead = starting_lead(engine, seat, seed);
                     let mut tally = tally.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                     tally.plies += plies;
-                    let (wins, games) = &mut tally.by_start[start as usize];
+                    let (wins, games) = &mut tally.by_start[Start::of(lead) as usize];
                     *games += 1;
                     *wins += u64::from(matches!(place, Some(Place::Won)));
                     match place {
@@ -307,11 +363,14 @@ fn play_pairing(engine: &Engine, agent: AgentSpec, opponent: AgentSpec, settings
                         Some(Place::Lost) => tally.losses += 1,
                         _ => tally.draws += 1,
                     }
+                    tally.played.push(Played { seed, seat, lead, place, plies });
                 }
             });
         }
     });
-    tally.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner())
+    let mut tally = tally.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    tally.played.sort_by_key(|game| game.seed);
+    tally
 }
 
 enum Place {
