@@ -282,7 +282,7 @@ impl Played {
             None => "unfinished",
         };
         let Played { seed, seat, lead, plies, .. } = self;
-        format!("\"{game}\",{agent},{opponent},{seed},{seat},{lead},{outcome},{plies}")
+        format!("\"{game}\",\"{agent}\",\"{opponent}\",{seed},{seat},{lead},{outcome},{plies}")
     }
 }
 
