@@ -7,7 +7,8 @@
 use std::ops::ControlFlow;
 
 use crate::ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, Game, SeatId,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Destination, DirId, Expr, Game,
+    MAX_PIECE_TYPES, SeatId,
 };
 
 use super::board_index::cells_in;
@@ -163,8 +164,7 @@ impl Engine {
 /// By phase, then by turn choice: whether the choice's moves always come out strictly increasing,
 /// so that none needs sorting or is a duplicate. They do when its actions are in increasing order
 /// and each one's moves are: walks whose reached cells are a bit set (no step rules, no
-/// promotion), each from its piece in cell order; drops of one type on cells in increasing order;
-/// `choose` and declarations.
+/// promotion), each from its piece in cell order; drops, `choose` and declarations.
 pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
     let ordered = |id: &ActionId| {
         let Some(action) = game.actions.get(*id as usize) else { return false };
@@ -172,10 +172,7 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             ActionKind::Walk { rules, .. } => {
                 !rules.keeps_paths() && rules.guard.is_none() && action.promotion.is_none()
             }
-            ActionKind::Drop { cells, .. } => {
-                action.pieces.len() == 1 && cells.iter().all(|set| set.cells.is_sorted_by(|a, b| a < b))
-            }
-            ActionKind::Choose { .. } | ActionKind::Declare => true,
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => true,
             ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => false,
         }
     };
@@ -406,38 +403,56 @@ impl Generator<'_> {
             .is_none_or(|allowed| self.engine.holds(self.state, ctx, allowed))
     }
 
-    /// One move per type in the seat's reserve that the action drops, per empty cell of the region.
-    fn drops(&self, region: Option<&crate::ir::CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
+    /// One move per empty cell of the region and type in the seat's reserve that the action drops
+    /// there: cell by cell, the types in order within a cell, so the moves come out increasing.
+    fn drops(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
         let Some(region) = region else { return ControlFlow::Continue(()) };
         let reserve = self.state.reserve_of(self.seat);
+        // The first piece of each type whose conditions before its cell hold, by its place in the
+        // reserve (sorted by type).
+        let mut droppable = [0u32; MAX_PIECE_TYPES];
+        let mut types = 0;
         for (index, piece) in reserve.iter().enumerate() {
             let first_of_type = index == 0 || reserve[index - 1].kind != piece.kind;
-            if first_of_type && self.moves_type(piece.kind) {
-                self.drops_of(piece, region, sink)?;
+            if first_of_type && self.moves_type(piece.kind) && self.drop_holds_early(piece) {
+                if let Some(slot) = droppable.get_mut(types) {
+                    *slot = index as u32;
+                    types += 1;
+                }
+            }
+        }
+        let droppable = droppable.get(..types).unwrap_or(&[]);
+        if droppable.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let mut empty = [0u64; CELL_WORDS];
+        let words = region.bits.len().min(CELL_WORDS);
+        self.state.index.occupied(&mut empty[..words]);
+        empty.iter_mut().zip(&region.bits).for_each(|(cells, allowed)| *cells = !*cells & allowed);
+        let late = self.has_late_conditions(false);
+        for to in cells_in(&empty[..words]) {
+            for piece in droppable.iter().filter_map(|&index| reserve.get(index as usize)) {
+                let ctx = || Ctx { piece: PieceSlot::Held(*piece), to: Some(to), ..self.ctx() };
+                if !late || self.late_filters_hold(&ctx()) {
+                    let kind = MoveKind::Action(self.id);
+                    sink(Move {
+                        kind,
+                        from: None,
+                        to: Some(to),
+                        piece: Some(piece.kind),
+                        choice: 0,
+                        path: Path::NONE,
+                    })?;
+                }
             }
         }
         ControlFlow::Continue(())
     }
 
-    fn drops_of(&self, piece: &Piece, region: &crate::ir::CellSet, sink: &mut impl Sink) -> ControlFlow<()> {
+    /// Whether the conditions of dropping the piece that do not read its cell hold.
+    fn drop_holds_early(&self, piece: &Piece) -> bool {
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
-        if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
-            return ControlFlow::Continue(());
-        }
-        for &to in &region.cells {
-            if self.state.piece(to).is_none() && self.late_filters_hold(&Ctx { to: Some(to), ..ctx }) {
-                let kind = MoveKind::Action(self.id);
-                sink(Move {
-                    kind,
-                    from: None,
-                    to: Some(to),
-                    piece: Some(piece.kind),
-                    choice: 0,
-                    path: Path::NONE,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
+        self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
 
     /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
