@@ -12,6 +12,7 @@ use crate::ir::{
 };
 
 use super::board_index::cells_in;
+use super::cell_tests::{CellMask, Key, board_cells};
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
 use super::state::{Piece, State};
@@ -146,18 +147,39 @@ impl Engine {
         let next = Some(self.seat_after(state));
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
-            let generator = Generator {
-                engine: self,
-                state,
-                seat,
-                next,
-                id,
-                action,
-                filters: [self.tables.filters.action(id), choice_filter],
-            };
+            let filters = [self.tables.filters.action(id), choice_filter];
+            let [from_cells, to_cells] = self.cell_masks(state, (seat, next), filters);
+            let generator =
+                Generator { engine: self, state, seat, next, id, action, filters, from_cells, to_cells };
             generator.moves(sink)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The cells on which the filters' cell tests hold in this generation: of `from`, of `to`.
+    fn cell_masks(
+        &self,
+        state: &State,
+        (seat, next): (SeatId, Option<SeatId>),
+        filters: [&SplitFilter; 2],
+    ) -> [CellMask; 2] {
+        let mut masks = [CellMask::ALL; 2];
+        if filters.iter().all(|filter| filter.cells.is_empty()) {
+            return masks;
+        }
+        let ctx = Ctx::new(Some(seat), next);
+        // A move's `from` is a cell of one of the seat's pieces; its `to` any cell.
+        let every_cell = board_cells(self.game.board.cell_count());
+        for test in filters.iter().flat_map(|filter| &filter.cells) {
+            let [from, to] = &mut masks;
+            let (mask, domain) = if test.key == Key::From {
+                (from, state.index.of_owner(Some(seat)))
+            } else {
+                (to, &every_cell[..])
+            };
+            test.restrict(self, state, &ctx, domain, mask);
+        }
+        masks
     }
 }
 
@@ -192,6 +214,9 @@ struct Generator<'a> {
     action: &'a Action,
     /// The action's filter and the turn choice's.
     filters: [&'a SplitFilter; 2],
+    /// The cells their cell tests keep, of `from` and of `to`.
+    from_cells: CellMask,
+    to_cells: CellMask,
 }
 
 impl Generator<'_> {
@@ -216,6 +241,11 @@ impl Generator<'_> {
         self.engine.tables.filters.when(self.id).is_none_or(|when| self.engine.test(self.state, ctx, when))
     }
 
+    /// Whether the cell tests hold for a move with neither `from` nor `to`.
+    fn cell_tests_hold_off_board(&self) -> bool {
+        self.from_cells.off_board && self.to_cells.off_board
+    }
+
     /// Whether the conjuncts of the filters that read no per-move word hold.
     fn early_filters_hold(&self, ctx: &Ctx) -> bool {
         let holds = |f: &SplitFilter| f.early.iter().all(|c| self.engine.test(self.state, ctx, c));
@@ -230,6 +260,9 @@ impl Generator<'_> {
 
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         self.state.try_for_each_piece(Some(self.seat), &self.action.pieces, |from, _| {
+            if !self.from_cells.holds(Some(from)) {
+                return ControlFlow::Continue(());
+            }
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
             if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
                 self.pattern_moves(&ctx, from, sink)?;
@@ -327,6 +360,9 @@ impl Generator<'_> {
     /// the action promotes.
     fn offer_end(&self, from: CellId, end: WalkEnd, sink: &mut impl Sink) -> ControlFlow<()> {
         let WalkEnd { to, target, path } = end;
+        if !self.to_cells.holds(to) {
+            return ControlFlow::Continue(());
+        }
         let allowed = match target {
             None => self.action.destination != Destination::Enemy,
             Some(target) => {
@@ -363,8 +399,8 @@ impl Generator<'_> {
         Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path }
     }
 
-    /// Keeps, of a bit set of cells, those the destination rule lets a move end on: empty cells,
-    /// cells of enemy pieces, or both (as `offer_end` judges them).
+    /// Keeps, of a bit set of cells, those the destination rule lets a move end on (empty cells,
+    /// cells of enemy pieces, or both) and the cell tests keep, as `offer_end` judges them.
     fn keep_allowed_ends(&self, cells: &mut [u64]) {
         let seats = 0..self.engine.seat_count() as SeatId;
         for (word, cells) in cells.iter_mut().enumerate() {
@@ -376,7 +412,7 @@ impl Generator<'_> {
                 Destination::Empty => !occupied,
                 Destination::Enemy => enemy,
                 Destination::EmptyOrEnemy => !occupied | enemy,
-            };
+            } & self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX);
         }
     }
 
@@ -406,7 +442,9 @@ impl Generator<'_> {
     /// One move per empty cell of the region and type in the seat's reserve that the action drops
     /// there: cell by cell, the types in order within a cell, so the moves come out increasing.
     fn drops(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(region) = region else { return ControlFlow::Continue(()) };
+        let Some(region) = region.filter(|_| self.from_cells.off_board) else {
+            return ControlFlow::Continue(());
+        };
         let reserve = self.state.reserve_of(self.seat);
         // The first piece of each type whose conditions before its cell hold, by its place in the
         // reserve (sorted by type).
@@ -428,7 +466,8 @@ impl Generator<'_> {
         let mut empty = [0u64; CELL_WORDS];
         let words = region.bits.len().min(CELL_WORDS);
         self.state.index.occupied(&mut empty[..words]);
-        empty.iter_mut().zip(&region.bits).for_each(|(cells, allowed)| *cells = !*cells & allowed);
+        let allowed = region.bits.iter().zip(self.to_cells.bits.iter().chain(std::iter::repeat(&u64::MAX)));
+        empty.iter_mut().zip(allowed).for_each(|(cells, (region, kept))| *cells = !*cells & region & kept);
         let late = self.has_late_conditions(false);
         for to in cells_in(&empty[..words]) {
             for piece in droppable.iter().filter_map(|&index| reserve.get(index as usize)) {
@@ -458,7 +497,7 @@ impl Generator<'_> {
     /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
     fn choices(&self, from: &Expr, to: &Expr, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
-        if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
+        if !self.cell_tests_hold_off_board() || !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
             return ControlFlow::Continue(());
         }
         let bound = |e: &Expr| self.engine.eval(self.state, &ctx, e).as_int();
@@ -486,7 +525,8 @@ impl Generator<'_> {
     /// The one move of a declaration, when its conditions hold.
     fn declaration(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
-        if self.when_holds(&ctx) && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
+        let holds = self.cell_tests_hold_off_board() && self.when_holds(&ctx);
+        if holds && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
             sink(Move::bare(MoveKind::Action(self.id)))?;
         }
         ControlFlow::Continue(())
