@@ -149,8 +149,21 @@ impl Engine {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
             let filters = [self.tables.filters.action(id), choice_filter];
             let [from_cells, to_cells] = self.cell_masks(state, (seat, next), filters);
-            let generator =
-                Generator { engine: self, state, seat, next, id, action, filters, from_cells, to_cells };
+            let mut generator = Generator {
+                engine: self,
+                state,
+                seat,
+                next,
+                id,
+                action,
+                filters,
+                from_cells,
+                to_cells,
+                ends: [0; MAX_TABLED_WORDS],
+            };
+            if matches!(action.kind, ActionKind::Walk { .. }) {
+                generator.ends = std::array::from_fn(|word| generator.ends_in_word(word));
+            }
             generator.moves(sink)?;
         }
         ControlFlow::Continue(())
@@ -217,6 +230,8 @@ struct Generator<'a> {
     /// The cells their cell tests keep, of `from` and of `to`.
     from_cells: CellMask,
     to_cells: CellMask,
+    /// For a walk, the first words of the cells its moves may end on (`ends_in_word`).
+    ends: [u64; MAX_TABLED_WORDS],
 }
 
 impl Generator<'_> {
@@ -399,21 +414,29 @@ impl Generator<'_> {
         Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path }
     }
 
-    /// Keeps, of a bit set of cells, those the destination rule lets a move end on (empty cells,
-    /// cells of enemy pieces, or both) and the cell tests keep, as `offer_end` judges them.
+    /// Keeps, of a bit set of cells, those a move may end on (see [`Generator::ends_in_word`]):
+    /// for the first words from `ends`, found once for the generation.
     fn keep_allowed_ends(&self, cells: &mut [u64]) {
-        let seats = 0..self.engine.seat_count() as SeatId;
         for (word, cells) in cells.iter_mut().enumerate() {
-            let of = |owner: Option<SeatId>| self.state.index.of_owner(owner).get(word).copied().unwrap_or(0);
-            let occupied = seats.clone().fold(of(None), |bits, seat| bits | of(Some(seat)));
-            let enemies = seats.clone().filter(|&seat| !self.engine.allied(self.seat, seat));
-            let enemy = enemies.fold(0, |bits, seat| bits | of(Some(seat)));
-            *cells &= match self.action.destination {
-                Destination::Empty => !occupied,
-                Destination::Enemy => enemy,
-                Destination::EmptyOrEnemy => !occupied | enemy,
-            } & self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX);
+            *cells &= self.ends.get(word).copied().unwrap_or_else(|| self.ends_in_word(word));
         }
+    }
+
+    /// The cells of one word of the board a move may end on: those the destination rule allows
+    /// (empty cells, cells of enemy pieces, or both) and the cell tests keep, as `offer_end`
+    /// judges them.
+    fn ends_in_word(&self, word: usize) -> u64 {
+        let seats = 0..self.engine.seat_count() as SeatId;
+        let of = |owner: Option<SeatId>| self.state.index.of_owner(owner).get(word).copied().unwrap_or(0);
+        let occupied = seats.clone().fold(of(None), |bits, seat| bits | of(Some(seat)));
+        let enemies = seats.clone().filter(|&seat| !self.engine.allied(self.seat, seat));
+        let enemy = enemies.fold(0, |bits, seat| bits | of(Some(seat)));
+        let allowed = match self.action.destination {
+            Destination::Empty => !occupied,
+            Destination::Enemy => enemy,
+            Destination::EmptyOrEnemy => !occupied | enemy,
+        };
+        allowed & self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX)
     }
 
     /// Whether a move has conditions left to test once its destination is known: the capture rule
