@@ -486,25 +486,20 @@ impl Generator<'_> {
         if droppable.is_empty() {
             return ControlFlow::Continue(());
         }
-        let mut empty = [0u64; CELL_WORDS];
-        let words = region.bits.len().min(CELL_WORDS);
-        self.state.index.occupied(&mut empty[..words]);
-        let allowed = region.bits.iter().zip(self.to_cells.bits.iter().chain(std::iter::repeat(&u64::MAX)));
-        empty.iter_mut().zip(allowed).for_each(|(cells, (region, kept))| *cells = !*cells & region & kept);
         let late = self.has_late_conditions(false);
-        for to in cells_in(&empty[..words]) {
-            for piece in droppable.iter().filter_map(|&index| reserve.get(index as usize)) {
-                let ctx = || Ctx { piece: PieceSlot::Held(*piece), to: Some(to), ..self.ctx() };
-                if !late || self.late_filters_hold(&ctx()) {
-                    let kind = MoveKind::Action(self.id);
-                    sink(Move {
-                        kind,
-                        from: None,
-                        to: Some(to),
-                        piece: Some(piece.kind),
-                        choice: 0,
-                        path: Path::NONE,
-                    })?;
+        for (word, &region) in region.bits.iter().enumerate() {
+            let kept = self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX);
+            let mut cells = region & kept & !self.state.index.occupied_word(word);
+            while cells != 0 {
+                let to = (word * 64) as CellId + cells.trailing_zeros() as CellId;
+                cells &= cells - 1;
+                for piece in droppable.iter().filter_map(|&index| reserve.get(index as usize)) {
+                    let ctx = || Ctx { piece: PieceSlot::Held(*piece), to: Some(to), ..self.ctx() };
+                    if !late || self.late_filters_hold(&ctx()) {
+                        let kind = MoveKind::Action(self.id);
+                        let piece = Some(piece.kind);
+                        sink(Move { kind, from: None, to: Some(to), piece, choice: 0, path: Path::NONE })?;
+                    }
                 }
             }
         }
@@ -513,6 +508,10 @@ impl Generator<'_> {
 
     /// Whether the conditions of dropping the piece that do not read its cell hold.
     fn drop_holds_early(&self, piece: &Piece) -> bool {
+        let when = self.engine.tables.filters.when(self.id);
+        if when.is_none() && self.filters.iter().all(|filter| filter.early.is_empty()) {
+            return true;
+        }
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
         self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
