@@ -148,7 +148,9 @@ impl Engine {
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
             let filters = [self.tables.filters.action(id), choice_filter];
-            let [from_cells, to_cells] = self.cell_masks(state, (seat, next), filters);
+            let tested = filters.iter().any(|filter| !filter.cells.is_empty());
+            let [from_cells, to_cells] =
+                if tested { self.cell_masks(state, (seat, next), filters) } else { [CellMask::ALL; 2] };
             let mut generator = Generator {
                 engine: self,
                 state,
@@ -177,9 +179,6 @@ impl Engine {
         filters: [&SplitFilter; 2],
     ) -> [CellMask; 2] {
         let mut masks = [CellMask::ALL; 2];
-        if filters.iter().all(|filter| filter.cells.is_empty()) {
-            return masks;
-        }
         let ctx = Ctx::new(Some(seat), next);
         // A move's `from` is a cell of one of the seat's pieces; its `to` any cell.
         let every_cell = board_cells(self.game.board.cell_count());
