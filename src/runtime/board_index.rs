@@ -81,6 +81,12 @@ impl BoardIndex {
         }
     }
 
+    /// Word number `word` of the set of cells any piece stands on.
+    pub(crate) fn occupied_word(&self, word: usize) -> u64 {
+        let of_owner = |owner: usize| self.bits.get(owner * self.words + word).copied().unwrap_or(0);
+        (0..self.owners).map(of_owner).fold(0, |cells, owner| cells | owner)
+    }
+
     /// The cells the owner's pieces of a type stand on.
     pub(crate) fn of_type(&self, owner: Option<SeatId>, kind: TypeId) -> &[u64] {
         self.set(self.type_start(owner, kind))

@@ -94,7 +94,7 @@ impl Layout<'_> {
         super::variable_slot(self.game, self.variable_slots, variable, None)
     }
 
-    fn map(&self, map: MapId) -> MapAt {
+    pub(super) fn map(&self, map: MapId) -> MapAt {
         match self.map_offsets.get(map as usize).copied().flatten() {
             Some(offset) => MapAt::State(offset as usize),
             None => MapAt::Fixed(self.game.maps.get(map as usize).map_or(Vec::new(), |m| m.values.clone())),
@@ -179,7 +179,7 @@ fn constant_test(left: &Expr, right: &Expr, layout: &Layout) -> Option<(Operand,
 }
 
 /// Whether an expression always gives an integer or `none`.
-fn gives_int(expr: &Expr) -> bool {
+pub(super) fn gives_int(expr: &Expr) -> bool {
     use BinaryOp::{Add, Div, Mod, Mul, Sub};
     match expr {
         Expr::Const(constant) => matches!(constant, Const::Int(_) | Const::None),
@@ -230,13 +230,7 @@ impl Engine {
         match cond {
             Cond::And(..) | Cond::Or(..) | Cond::Not(..) => self.test(state, ctx, cond),
             Cond::Compare(op, left, right) => {
-                let (left, right) = (self.int(state, ctx, left), self.int(state, ctx, right));
-                match (op, left, right) {
-                    (BinaryOp::Eq, ..) => left == right,
-                    (BinaryOp::Ne, ..) => left != right,
-                    (_, Some(a), Some(b)) => op.on_integers(a, b) == IntegerResult::Bool(true),
-                    _ => false,
-                }
+                compare(*op, self.int(state, ctx, left), self.int(state, ctx, right))
             }
             Cond::IsConst { operand, constant, negated } => {
                 let value = match operand {
@@ -285,6 +279,17 @@ impl Engine {
             CellOf::Variable(slot) => read_slot(state, *slot).as_cell(),
             CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
         }
+    }
+}
+
+/// A comparison of two integers or `none`: `none` equals only itself and is in no order.
+#[inline(always)]
+pub(super) fn compare(op: BinaryOp, left: Option<i64>, right: Option<i64>) -> bool {
+    match (op, left, right) {
+        (BinaryOp::Eq, ..) => left == right,
+        (BinaryOp::Ne, ..) => left != right,
+        (_, Some(a), Some(b)) => op.on_integers(a, b) == IntegerResult::Bool(true),
+        _ => false,
     }
 }
 

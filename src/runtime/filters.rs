@@ -3,10 +3,12 @@
 //! choice are tested once per moving piece (or dropped type, or choose action) before its moves
 //! are generated; only the others are tested once per move. Evaluation has no side effects, so the
 //! order of the tests does not change which moves are legal. Filters and each action's `when` are
-//! kept compiled (see `compiled`).
+//! kept compiled (see `compiled`), and those that compare a map at `from` or `to` with what the
+//! whole generation shares are kept as cell tests (see `cell_tests`).
 
 use crate::ir::{BinaryOp, ContextWord, Expr};
 
+use super::cell_tests::CellTest;
 use super::compiled::{Cond, Layout};
 use super::history::mentions;
 
@@ -21,10 +23,13 @@ pub(super) struct SplitFilter {
     pub early: Vec<Cond>,
     /// Conjuncts that do.
     pub late: Vec<Cond>,
+    /// Conjuncts tested as sets of cells, either way.
+    pub cells: Vec<CellTest>,
 }
 
 /// The filter of no rule: nothing to test.
-pub(super) static NO_FILTER: SplitFilter = SplitFilter { early: Vec::new(), late: Vec::new() };
+pub(super) static NO_FILTER: SplitFilter =
+    SplitFilter { early: Vec::new(), late: Vec::new(), cells: Vec::new() };
 
 impl SplitFilter {
     fn new(filter: Option<&Expr>, layout: &Layout) -> SplitFilter {
@@ -41,6 +46,7 @@ impl SplitFilter {
                 self.add(left, layout);
                 self.add(right, layout);
             }
+            _ if let Some(test) = CellTest::new(expr, layout) => self.cells.push(test),
             _ if MOVE_WORDS.iter().any(|&word| mentions(expr, word)) => {
                 self.late.push(Cond::new(expr, layout))
             }

@@ -7,7 +7,7 @@
 //! the driver (play, search, perft) supplies the outcome.
 //!
 //! Modules: `state` (the data), `value` and `eval` (expressions), `compiled` (the hot conditions
-//! and lengths of moves in a compiled form), `movegen` (legal moves), `attacks` (`attacked`),
+//! and lengths of moves in a compiled form), `cell_tests` (filters kept as sets of cells), `movegen` (legal moves), `attacks` (`attacked`),
 //! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying
 //! a move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
 //! (the turn and phase machine, end rules, results), `history` (positions for `repetitions`),
@@ -15,6 +15,7 @@
 
 mod attacks;
 mod board_index;
+mod cell_tests;
 mod compiled;
 mod display;
 mod effects;

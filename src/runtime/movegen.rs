@@ -7,10 +7,12 @@
 use std::ops::ControlFlow;
 
 use crate::ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, Destination, DirId, Expr, Game, SeatId,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Destination, DirId, Expr, Game,
+    MAX_PIECE_TYPES, SeatId,
 };
 
 use super::board_index::cells_in;
+use super::cell_tests::{CellMask, Key, board_cells};
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
 use super::state::{Piece, State};
@@ -145,26 +147,58 @@ impl Engine {
         let next = Some(self.seat_after(state));
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
-            let generator = Generator {
+            let filters = [self.tables.filters.action(id), choice_filter];
+            let tested = filters.iter().any(|filter| !filter.cells.is_empty());
+            let [from_cells, to_cells] =
+                if tested { self.cell_masks(state, (seat, next), filters) } else { [CellMask::ALL; 2] };
+            let mut generator = Generator {
                 engine: self,
                 state,
                 seat,
                 next,
                 id,
                 action,
-                filters: [self.tables.filters.action(id), choice_filter],
+                filters,
+                from_cells,
+                to_cells,
+                ends: [0; MAX_TABLED_WORDS],
             };
+            if matches!(action.kind, ActionKind::Walk { .. }) {
+                generator.ends = std::array::from_fn(|word| generator.ends_in_word(word));
+            }
             generator.moves(sink)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The cells on which the filters' cell tests hold in this generation: of `from`, of `to`.
+    fn cell_masks(
+        &self,
+        state: &State,
+        (seat, next): (SeatId, Option<SeatId>),
+        filters: [&SplitFilter; 2],
+    ) -> [CellMask; 2] {
+        let mut masks = [CellMask::ALL; 2];
+        let ctx = Ctx::new(Some(seat), next);
+        // A move's `from` is a cell of one of the seat's pieces; its `to` any cell.
+        let every_cell = board_cells(self.game.board.cell_count());
+        for test in filters.iter().flat_map(|filter| &filter.cells) {
+            let [from, to] = &mut masks;
+            let (mask, domain) = if test.key == Key::From {
+                (from, state.index.of_owner(Some(seat)))
+            } else {
+                (to, &every_cell[..])
+            };
+            test.restrict(self, state, &ctx, domain, mask);
+        }
+        masks
     }
 }
 
 /// By phase, then by turn choice: whether the choice's moves always come out strictly increasing,
 /// so that none needs sorting or is a duplicate. They do when its actions are in increasing order
 /// and each one's moves are: walks whose reached cells are a bit set (no step rules, no
-/// promotion), each from its piece in cell order; drops of one type on cells in increasing order;
-/// `choose` and declarations.
+/// promotion), each from its piece in cell order; drops, `choose` and declarations.
 pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
     let ordered = |id: &ActionId| {
         let Some(action) = game.actions.get(*id as usize) else { return false };
@@ -172,10 +206,7 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             ActionKind::Walk { rules, .. } => {
                 !rules.keeps_paths() && rules.guard.is_none() && action.promotion.is_none()
             }
-            ActionKind::Drop { cells, .. } => {
-                action.pieces.len() == 1 && cells.iter().all(|set| set.cells.is_sorted_by(|a, b| a < b))
-            }
-            ActionKind::Choose { .. } | ActionKind::Declare => true,
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => true,
             ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => false,
         }
     };
@@ -195,6 +226,11 @@ struct Generator<'a> {
     action: &'a Action,
     /// The action's filter and the turn choice's.
     filters: [&'a SplitFilter; 2],
+    /// The cells their cell tests keep, of `from` and of `to`.
+    from_cells: CellMask,
+    to_cells: CellMask,
+    /// For a walk, the first words of the cells its moves may end on (`ends_in_word`).
+    ends: [u64; MAX_TABLED_WORDS],
 }
 
 impl Generator<'_> {
@@ -219,6 +255,11 @@ impl Generator<'_> {
         self.engine.tables.filters.when(self.id).is_none_or(|when| self.engine.test(self.state, ctx, when))
     }
 
+    /// Whether the cell tests hold for a move with neither `from` nor `to`.
+    fn cell_tests_hold_off_board(&self) -> bool {
+        self.from_cells.off_board && self.to_cells.off_board
+    }
+
     /// Whether the conjuncts of the filters that read no per-move word hold.
     fn early_filters_hold(&self, ctx: &Ctx) -> bool {
         let holds = |f: &SplitFilter| f.early.iter().all(|c| self.engine.test(self.state, ctx, c));
@@ -233,6 +274,9 @@ impl Generator<'_> {
 
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         self.state.try_for_each_piece(Some(self.seat), &self.action.pieces, |from, _| {
+            if !self.from_cells.holds(Some(from)) {
+                return ControlFlow::Continue(());
+            }
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
             if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
                 self.pattern_moves(&ctx, from, sink)?;
@@ -330,6 +374,9 @@ impl Generator<'_> {
     /// the action promotes.
     fn offer_end(&self, from: CellId, end: WalkEnd, sink: &mut impl Sink) -> ControlFlow<()> {
         let WalkEnd { to, target, path } = end;
+        if !self.to_cells.holds(to) {
+            return ControlFlow::Continue(());
+        }
         let allowed = match target {
             None => self.action.destination != Destination::Enemy,
             Some(target) => {
@@ -366,21 +413,29 @@ impl Generator<'_> {
         Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path }
     }
 
-    /// Keeps, of a bit set of cells, those the destination rule lets a move end on: empty cells,
-    /// cells of enemy pieces, or both (as `offer_end` judges them).
+    /// Keeps, of a bit set of cells, those a move may end on (see [`Generator::ends_in_word`]):
+    /// for the first words from `ends`, found once for the generation.
     fn keep_allowed_ends(&self, cells: &mut [u64]) {
-        let seats = 0..self.engine.seat_count() as SeatId;
         for (word, cells) in cells.iter_mut().enumerate() {
-            let of = |owner: Option<SeatId>| self.state.index.of_owner(owner).get(word).copied().unwrap_or(0);
-            let occupied = seats.clone().fold(of(None), |bits, seat| bits | of(Some(seat)));
-            let enemies = seats.clone().filter(|&seat| !self.engine.allied(self.seat, seat));
-            let enemy = enemies.fold(0, |bits, seat| bits | of(Some(seat)));
-            *cells &= match self.action.destination {
-                Destination::Empty => !occupied,
-                Destination::Enemy => enemy,
-                Destination::EmptyOrEnemy => !occupied | enemy,
-            };
+            *cells &= self.ends.get(word).copied().unwrap_or_else(|| self.ends_in_word(word));
         }
+    }
+
+    /// The cells of one word of the board a move may end on: those the destination rule allows
+    /// (empty cells, cells of enemy pieces, or both) and the cell tests keep, as `offer_end`
+    /// judges them.
+    fn ends_in_word(&self, word: usize) -> u64 {
+        let seats = 0..self.engine.seat_count() as SeatId;
+        let of = |owner: Option<SeatId>| self.state.index.of_owner(owner).get(word).copied().unwrap_or(0);
+        let occupied = seats.clone().fold(of(None), |bits, seat| bits | of(Some(seat)));
+        let enemies = seats.clone().filter(|&seat| !self.engine.allied(self.seat, seat));
+        let enemy = enemies.fold(0, |bits, seat| bits | of(Some(seat)));
+        let allowed = match self.action.destination {
+            Destination::Empty => !occupied,
+            Destination::Enemy => enemy,
+            Destination::EmptyOrEnemy => !occupied | enemy,
+        };
+        allowed & self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX)
     }
 
     /// Whether a move has conditions left to test once its destination is known: the capture rule
@@ -406,44 +461,64 @@ impl Generator<'_> {
             .is_none_or(|allowed| self.engine.holds(self.state, ctx, allowed))
     }
 
-    /// One move per type in the seat's reserve that the action drops, per empty cell of the region.
-    fn drops(&self, region: Option<&crate::ir::CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(region) = region else { return ControlFlow::Continue(()) };
+    /// One move per empty cell of the region and type in the seat's reserve that the action drops
+    /// there: cell by cell, the types in order within a cell, so the moves come out increasing.
+    fn drops(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
+        let Some(region) = region.filter(|_| self.from_cells.off_board) else {
+            return ControlFlow::Continue(());
+        };
         let reserve = self.state.reserve_of(self.seat);
+        // The first piece of each type whose conditions before its cell hold, by its place in the
+        // reserve (sorted by type).
+        let mut droppable = [0u32; MAX_PIECE_TYPES];
+        let mut types = 0;
         for (index, piece) in reserve.iter().enumerate() {
             let first_of_type = index == 0 || reserve[index - 1].kind != piece.kind;
-            if first_of_type && self.moves_type(piece.kind) {
-                self.drops_of(piece, region, sink)?;
+            if first_of_type && self.moves_type(piece.kind) && self.drop_holds_early(piece) {
+                if let Some(slot) = droppable.get_mut(types) {
+                    *slot = index as u32;
+                    types += 1;
+                }
+            }
+        }
+        let droppable = droppable.get(..types).unwrap_or(&[]);
+        if droppable.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let late = self.has_late_conditions(false);
+        for (word, &region) in region.bits.iter().enumerate() {
+            let kept = self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX);
+            let mut cells = region & kept & !self.state.index.occupied_word(word);
+            while cells != 0 {
+                let to = (word * 64) as CellId + cells.trailing_zeros() as CellId;
+                cells &= cells - 1;
+                for piece in droppable.iter().filter_map(|&index| reserve.get(index as usize)) {
+                    let ctx = || Ctx { piece: PieceSlot::Held(*piece), to: Some(to), ..self.ctx() };
+                    if !late || self.late_filters_hold(&ctx()) {
+                        let kind = MoveKind::Action(self.id);
+                        let piece = Some(piece.kind);
+                        sink(Move { kind, from: None, to: Some(to), piece, choice: 0, path: Path::NONE })?;
+                    }
+                }
             }
         }
         ControlFlow::Continue(())
     }
 
-    fn drops_of(&self, piece: &Piece, region: &crate::ir::CellSet, sink: &mut impl Sink) -> ControlFlow<()> {
+    /// Whether the conditions of dropping the piece that do not read its cell hold.
+    fn drop_holds_early(&self, piece: &Piece) -> bool {
+        let when = self.engine.tables.filters.when(self.id);
+        if when.is_none() && self.filters.iter().all(|filter| filter.early.is_empty()) {
+            return true;
+        }
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
-        if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
-            return ControlFlow::Continue(());
-        }
-        for &to in &region.cells {
-            if self.state.piece(to).is_none() && self.late_filters_hold(&Ctx { to: Some(to), ..ctx }) {
-                let kind = MoveKind::Action(self.id);
-                sink(Move {
-                    kind,
-                    from: None,
-                    to: Some(to),
-                    piece: Some(piece.kind),
-                    choice: 0,
-                    path: Path::NONE,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
+        self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
 
     /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
     fn choices(&self, from: &Expr, to: &Expr, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
-        if !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
+        if !self.cell_tests_hold_off_board() || !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
             return ControlFlow::Continue(());
         }
         let bound = |e: &Expr| self.engine.eval(self.state, &ctx, e).as_int();
@@ -471,7 +546,8 @@ impl Generator<'_> {
     /// The one move of a declaration, when its conditions hold.
     fn declaration(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
-        if self.when_holds(&ctx) && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
+        let holds = self.cell_tests_hold_off_board() && self.when_holds(&ctx);
+        if holds && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
             sink(Move::bare(MoveKind::Action(self.id)))?;
         }
         ControlFlow::Continue(())

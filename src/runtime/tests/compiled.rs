@@ -2,6 +2,7 @@
 //! `none`, mismatched values, neutral pieces and per-seat variables among the inputs.
 
 use super::*;
+use crate::runtime::cell_tests::{CellMask, CellTest, Key, board_cells};
 use crate::runtime::compiled::{Cond, Int, Layout};
 use crate::runtime::eval::Ctx;
 
@@ -36,8 +37,9 @@ fn operands() -> Vec<Expr> {
     ]
 }
 
-#[test]
-fn compiled_forms_agree_with_eval() {
+/// A 3 by 3 game with a fixed map with holes, a mutable one, a cell variable (`mark`) and a
+/// per-seat one, and pieces of both seats and a neutral one.
+fn game_with_maps() -> (Engine, State) {
     let mut g = game(3, 3);
     g.maps.push(Map {
         name: "level".into(),
@@ -47,7 +49,12 @@ fn compiled_forms_agree_with_eval() {
     g.maps.push(Map { name: "tide".into(), values: vec![None, Some(5), Some(1), Some(2)], mutable: true });
     g.variables.push(Variable { ty: ValueType::Cell, ..variable("mark", Expr::Const(Const::None)) });
     g.variables.push(Variable { per_seat: true, ..variable("score", int(0)) });
-    let (engine, mut state) = load(g, "board\n. M . \nM1:2 . M2:1\n. . M2:3");
+    load(g, "board\n. M . \nM1:2 . M2:1\n. . M2:3")
+}
+
+#[test]
+fn compiled_forms_agree_with_eval() {
+    let (engine, mut state) = game_with_maps();
     let mut conditions = Vec::new();
     let operands = operands();
     for left in &operands {
@@ -80,6 +87,71 @@ fn compiled_forms_agree_with_eval() {
             for expr in &operands {
                 let compiled = engine.int(&state, &ctx, &Int::new(expr, &layout));
                 assert_eq!(compiled, engine.eval(&state, &ctx, expr).as_int(), "{expr:?} with {mark:?}");
+            }
+        }
+    }
+}
+
+/// Filter conjuncts kept as sets of cells hold on the cells where `eval` says they hold, with and
+/// without a cell; conjuncts of other shapes are not kept so.
+#[test]
+fn cell_tests_agree_with_eval() {
+    let (engine, mut state) = game_with_maps();
+    let map = |cell: Expr| Expr::Map(0, Box::new(cell));
+    let (from, to) = (ctx(ContextWord::From), ctx(ContextWord::To));
+    let unset = bin(BinaryOp::Eq, var(0), Expr::Const(Const::None));
+    let tests = vec![
+        bin(BinaryOp::Eq, map(from.clone()), map(var(0))),
+        bin(BinaryOp::Ne, map(to.clone()), map(var(0))),
+        bin(BinaryOp::Lt, map(to.clone()), int(2)),
+        bin(BinaryOp::Ge, int(2), map(from.clone())),
+        bin(BinaryOp::Eq, Expr::Map(1, Box::new(to.clone())), pieces_of(ctx(ContextWord::Mover))),
+        bin(BinaryOp::Eq, Expr::Map(2, Box::new(to.clone())), Expr::Const(Const::None)),
+        bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Eq, map(from.clone()), map(var(0)))),
+        bin(BinaryOp::Or, bin(BinaryOp::Le, map(to.clone()), map(var(0))), unset.clone()),
+    ];
+    let others = vec![
+        bin(BinaryOp::Eq, map(from.clone()), map(to.clone())),
+        bin(BinaryOp::Eq, from.clone(), var(0)),
+        bin(
+            BinaryOp::Eq,
+            map(from.clone()),
+            Expr::Field(Box::new(ctx(ContextWord::Piece)), PieceField::Value),
+        ),
+        bin(
+            BinaryOp::Or,
+            bin(BinaryOp::Eq, map(to.clone()), int(1)),
+            bin(BinaryOp::Eq, map(from.clone()), int(1)),
+        ),
+        bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Or, unset, bin(BinaryOp::Eq, map(from), int(1)))),
+    ];
+    let tables = &engine.tables;
+    let layout = Layout {
+        game: &engine.game,
+        variable_slots: &tables.variable_slots,
+        map_offsets: &tables.map_offsets,
+    };
+    for expr in &others {
+        assert!(CellTest::new(expr, &layout).is_none(), "{expr:?}");
+    }
+    let every_cell = board_cells(engine.game.board.cell_count());
+    for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Int(1)] {
+        state.variables[0] = mark;
+        let generation = Ctx::new(Some(0), Some(1));
+        for expr in &tests {
+            let test = CellTest::new(expr, &layout).unwrap_or_else(|| panic!("{expr:?} is a cell test"));
+            let mut mask = CellMask::ALL;
+            test.restrict(&engine, &state, &generation, &every_cell, &mut mask);
+            for cell in std::iter::once(None).chain((0..9).map(Some)) {
+                let ctx = match test.key {
+                    Key::From => Ctx { from: cell, ..generation },
+                    Key::To => Ctx { to: cell, ..generation },
+                };
+                assert_eq!(
+                    mask.holds(cell),
+                    engine.holds(&state, &ctx, expr),
+                    "{expr:?} at {cell:?}, {mark:?}"
+                );
             }
         }
     }
