@@ -272,17 +272,30 @@ impl Generator<'_> {
         self.filters.iter().all(|f| holds(f))
     }
 
+    /// The moves of the seat's pieces of the action's types that stand on cells the `from` tests
+    /// keep: on boards of the cell masks' words, only those pieces are visited, their cells found
+    /// by word operations (no test a piece).
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
-        self.state.try_for_each_piece(Some(self.seat), &self.action.pieces, |from, _| {
-            if !self.from_cells.holds(Some(from)) {
-                return ControlFlow::Continue(());
-            }
-            let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
-            if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
-                self.pattern_moves(&ctx, from, sink)?;
-            }
-            ControlFlow::Continue(())
-        })
+        let (seat, types) = (Some(self.seat), &self.action.pieces);
+        let Some(mut cells) = self.state.index.cells_of_types(seat, types) else {
+            return self.state.try_for_each_piece(seat, types, |from, _| {
+                if self.from_cells.holds(Some(from)) {
+                    self.piece_moves_from(from, sink)
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        };
+        cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
+        cells_in(&cells).try_for_each(|from| self.piece_moves_from(from, sink))
+    }
+
+    fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
+        if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
+            self.pattern_moves(&ctx, from, sink)?;
+        }
+        ControlFlow::Continue(())
     }
 
     fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
