@@ -6,6 +6,7 @@
 use crate::ir::{CellId, SeatId, TypeId};
 
 use super::state::Piece;
+use super::walk_table::MAX_TABLED_WORDS;
 
 /// The occupancy bit sets and the board hash. The bit sets are stored one after the other, each
 /// `words` words long: one per owner (neutral first, then seat by seat), then one per owner and
@@ -105,6 +106,26 @@ impl BoardIndex {
                 })
                 .sum(),
         }
+    }
+
+    /// The cells the owner's pieces of the types (of any type when there are none) stand on, on a
+    /// board of at most `MAX_TABLED_WORDS` words (none on a larger one); the words past the board
+    /// are empty.
+    pub(crate) fn cells_of_types(
+        &self,
+        owner: Option<SeatId>,
+        types: &[TypeId],
+    ) -> Option<[u64; MAX_TABLED_WORDS]> {
+        if self.words > MAX_TABLED_WORDS {
+            return None;
+        }
+        let mut cells = [0u64; MAX_TABLED_WORDS];
+        let mut add = |bits: &[u64]| cells.iter_mut().zip(bits).for_each(|(cells, bits)| *cells |= bits);
+        match types {
+            [] => add(self.of_owner(owner)),
+            types => types.iter().for_each(|&kind| add(self.of_type(owner, kind))),
+        }
+        Some(cells)
     }
 
     /// Words of a bit set.

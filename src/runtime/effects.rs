@@ -14,18 +14,33 @@ use super::value::Value;
 use super::{Engine, Move, MoveKind};
 
 impl Engine {
-    /// Applies an action move: the move itself, then every effect it triggers. Returns the context
-    /// the effects ran in (the move's `piece`, `from`, `to`, `target`...).
-    pub(crate) fn apply_action(&self, state: &mut State, seat: SeatId, mv: Move) -> Option<Ctx> {
-        let ctx = self.play_action(state, seat, mv)?;
-        if let Some(phase) = self.game.phases.get(state.phase as usize) {
-            self.run_effects(state, &ctx, &phase.turn.after);
-        }
-        Some(ctx)
+    /// Applies an action move: the move itself, then every effect it triggers. Then gives `then`
+    /// the context the effects ran in (the move's `piece`, `from`, `to`, `target`...), where it
+    /// was built, with no copy; none for a move that is no action.
+    pub(crate) fn apply_action<R>(
+        &self,
+        state: &mut State,
+        seat: SeatId,
+        mv: Move,
+        then: impl FnOnce(&mut State, &Ctx) -> R,
+    ) -> Option<R> {
+        self.play_action(state, seat, mv, |state, ctx| {
+            if let Some(phase) = self.game.phases.get(state.phase as usize) {
+                self.run_effects(state, ctx, &phase.turn.after);
+            }
+            then(state, ctx)
+        })
     }
 
-    /// Plays an action move with the effects of its capture and its own, but not the turn's `after`.
-    pub(crate) fn play_action(&self, state: &mut State, seat: SeatId, mv: Move) -> Option<Ctx> {
+    /// Plays an action move with the effects of its capture and its own, but not the turn's
+    /// `after`, then gives `then` its context.
+    pub(crate) fn play_action<R>(
+        &self,
+        state: &mut State,
+        seat: SeatId,
+        mv: Move,
+        then: impl FnOnce(&mut State, &Ctx) -> R,
+    ) -> Option<R> {
         let MoveKind::Action(id) = mv.kind else { return None };
         let action = self.game.actions.get(id as usize)?;
         let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
@@ -41,7 +56,7 @@ impl Engine {
             _ => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
-        Some(ctx)
+        Some(then(state, &ctx))
     }
 
     fn drop_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move, with: &[(AttrId, Expr)]) {

@@ -148,9 +148,6 @@ impl Engine {
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
             let filters = [self.tables.filters.action(id), choice_filter];
-            let tested = filters.iter().any(|filter| !filter.cells.is_empty());
-            let [from_cells, to_cells] =
-                if tested { self.cell_masks(state, (seat, next), filters) } else { [CellMask::ALL; 2] };
             let mut generator = Generator {
                 engine: self,
                 state,
@@ -159,10 +156,14 @@ impl Engine {
                 id,
                 action,
                 filters,
-                from_cells,
-                to_cells,
+                from_cells: CellMask::ALL,
+                to_cells: CellMask::ALL,
                 ends: [0; MAX_TABLED_WORDS],
             };
+            if filters.iter().any(|filter| !filter.cells.is_empty()) {
+                let masks = [&mut generator.from_cells, &mut generator.to_cells];
+                self.restrict_to_cell_tests(state, (seat, next), filters, masks);
+            }
             if matches!(action.kind, ActionKind::Walk { .. }) {
                 generator.ends = std::array::from_fn(|word| generator.ends_in_word(word));
             }
@@ -171,27 +172,26 @@ impl Engine {
         ControlFlow::Continue(())
     }
 
-    /// The cells on which the filters' cell tests hold in this generation: of `from`, of `to`.
-    fn cell_masks(
+    /// Keeps in the masks of `from` and of `to` only the cells on which the filters' cell tests
+    /// hold in this generation; the masks are the generator's own, written in place.
+    fn restrict_to_cell_tests(
         &self,
         state: &State,
         (seat, next): (SeatId, Option<SeatId>),
         filters: [&SplitFilter; 2],
-    ) -> [CellMask; 2] {
-        let mut masks = [CellMask::ALL; 2];
+        [from, to]: [&mut CellMask; 2],
+    ) {
         let ctx = Ctx::new(Some(seat), next);
         // A move's `from` is a cell of one of the seat's pieces; its `to` any cell.
         let every_cell = board_cells(self.game.board.cell_count());
         for test in filters.iter().flat_map(|filter| &filter.cells) {
-            let [from, to] = &mut masks;
             let (mask, domain) = if test.key == Key::From {
-                (from, state.index.of_owner(Some(seat)))
+                (&mut *from, state.index.of_owner(Some(seat)))
             } else {
-                (to, &every_cell[..])
+                (&mut *to, &every_cell[..])
             };
             test.restrict(self, state, &ctx, domain, mask);
         }
-        masks
     }
 }
 
@@ -272,17 +272,30 @@ impl Generator<'_> {
         self.filters.iter().all(|f| holds(f))
     }
 
+    /// The moves of the seat's pieces of the action's types that stand on cells the `from` tests
+    /// keep: on boards of the cell masks' words, only those pieces are visited, their cells found
+    /// by word operations (no test a piece).
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
-        self.state.try_for_each_piece(Some(self.seat), &self.action.pieces, |from, _| {
-            if !self.from_cells.holds(Some(from)) {
-                return ControlFlow::Continue(());
-            }
-            let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
-            if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
-                self.pattern_moves(&ctx, from, sink)?;
-            }
-            ControlFlow::Continue(())
-        })
+        let (seat, types) = (Some(self.seat), &self.action.pieces);
+        let Some(mut cells) = self.state.index.cells_of_types(seat, types) else {
+            return self.state.try_for_each_piece(seat, types, |from, _| {
+                if self.from_cells.holds(Some(from)) {
+                    self.piece_moves_from(from, sink)
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        };
+        cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
+        cells_in(&cells).try_for_each(|from| self.piece_moves_from(from, sink))
+    }
+
+    fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
+        if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
+            self.pattern_moves(&ctx, from, sink)?;
+        }
+        ControlFlow::Continue(())
     }
 
     fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {

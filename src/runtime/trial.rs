@@ -14,6 +14,7 @@ use crate::ir::{
 };
 
 use super::attacks::captures;
+use super::eval::Ctx;
 use super::history::mentions;
 use super::state::State;
 use super::{Engine, Move};
@@ -85,12 +86,13 @@ impl<'a> Trials<'a> {
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
         let (engine, seat, legal, plays_after) = (self.engine, self.seat, self.legal, self.needs.plays_after);
         let scratch = self.refilled_scratch();
-        let ctx = if plays_after {
-            engine.apply_action(scratch, seat, mv)
+        let holds = |scratch: &mut State, ctx: &Ctx| engine.holds(scratch, ctx, legal);
+        let legal = if plays_after {
+            engine.apply_action(scratch, seat, mv, holds)
         } else {
-            engine.play_action(scratch, seat, mv)
+            engine.play_action(scratch, seat, mv, holds)
         };
-        ctx.is_some_and(|ctx| engine.holds(scratch, &ctx, legal))
+        legal == Some(true)
     }
 
     /// The scratch copy, equal to the position again.

@@ -216,3 +216,36 @@ fn moves_reached_twice_are_one_move() {
     let (engine, state) = load(g, "board\n. . .\n. . .\nM1:1 . .");
     assert_eq!(sorted(legal(&engine, &state)), strings(&["a1-a2", "a1-b1"]));
 }
+
+/// A stepper on a board `height` cells tall and 3 wide whose turn moves only the pieces standing
+/// on level 2, the cells of column a; its pieces stand on a1 and c1.
+fn level_two_movers(height: u32) -> (Engine, State) {
+    let mut g = stepper();
+    g.board = game(3, height).board;
+    let levels = (0..g.board.cell_count() as CellId)
+        .map(|cell| {
+            Some(if (1..=height).any(|row| g.board.cell_named(&format!("a{row}")) == Some(cell)) {
+                2
+            } else {
+                1
+            })
+        })
+        .collect();
+    g.maps.push(Map { name: "level".into(), values: levels, mutable: false });
+    let level_of_from = Expr::Map(0, Box::new(ctx(ContextWord::From)));
+    g.phases[0].turn.choices[0].filter = Some(bin(BinaryOp::Eq, level_of_from, int(2)));
+    let mut rows = vec![". . ."; height as usize - 1];
+    rows.push("M1:1 . M1:1");
+    let position = format!("board\n{}", rows.join("\n"));
+    load(g, &position)
+}
+
+#[test]
+fn a_from_test_moves_only_the_pieces_on_the_cells_it_keeps() {
+    // On a board of at most four words the test is a set of cells; on a larger one (3 by 86 is
+    // 258 cells) it is tested piece by piece: the same moves.
+    for height in [3, 86] {
+        let (engine, state) = level_two_movers(height);
+        assert_eq!(sorted(legal(&engine, &state)), strings(&["a1-a2", "a1-b1"]), "height {height}");
+    }
+}
