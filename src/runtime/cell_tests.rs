@@ -40,7 +40,8 @@ pub(super) struct CellTest {
 }
 
 /// The cells on which some tests hold, and whether they hold without a cell (`from` of a drop,
-/// `to` of a walk that leaves the board).
+/// `to` of a walk that leaves the board). Only boards of at most `MAX_TABLED_WORDS` words have cell
+/// tests, so a cell past those words is never tested: it is kept.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct CellMask {
     pub bits: [u64; MAX_TABLED_WORDS],
@@ -53,9 +54,7 @@ impl CellMask {
 
     pub(super) fn holds(&self, cell: Option<CellId>) -> bool {
         match cell {
-            Some(cell) => {
-                self.bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
-            }
+            Some(cell) => self.bits.get(cell as usize / 64).is_none_or(|word| word & (1 << (cell % 64)) != 0),
             None => self.off_board,
         }
     }

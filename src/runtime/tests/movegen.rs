@@ -249,3 +249,19 @@ fn a_from_test_moves_only_the_pieces_on_the_cells_it_keeps() {
         assert_eq!(sorted(legal(&engine, &state)), strings(&["a1-a2", "a1-b1"]), "height {height}");
     }
 }
+
+#[test]
+fn pieces_past_the_cell_masks_words_move_and_are_reached() {
+    // 3 by 86 is 258 cells: c86 is cell 257 and b86 cell 256, past the four words of the masks.
+    let mut top_row = vec![". . M1:1"];
+    top_row.extend(std::iter::repeat_n(". . .", 85));
+    let position = format!("board\n{}", top_row.join("\n"));
+    let big = |mut g: Game| {
+        g.board = game(3, 86).board;
+        g
+    };
+    let (engine, state) = load(big(stepper()), &position);
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["c86-b86", "c86-c85"]));
+    let (engine, state) = load(big(walker(true, 2)), &position);
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["c86-a86", "c86-b85", "c86-c84"]));
+}
