@@ -14,31 +14,16 @@ use super::value::Value;
 use super::{Engine, Move, MoveKind};
 
 impl Engine {
-    /// Applies an action move: the move itself, then every effect it triggers. Then gives `then`
-    /// the context the effects ran in (the move's `piece`, `from`, `to`, `target`...), where it
-    /// was built, with no copy; none for a move that is no action.
-    pub(crate) fn apply_action<R>(
-        &self,
-        state: &mut State,
-        seat: SeatId,
-        mv: Move,
-        then: impl FnOnce(&mut State, &Ctx) -> R,
-    ) -> Option<R> {
-        self.play_action(state, seat, mv, |state, ctx| {
-            if let Some(phase) = self.game.phases.get(state.phase as usize) {
-                self.run_effects(state, ctx, &phase.turn.after);
-            }
-            then(state, ctx)
-        })
-    }
-
-    /// Plays an action move with the effects of its capture and its own, but not the turn's
-    /// `after`, then gives `then` its context.
+    /// Plays an action move with the effects of its capture and its own, and the turn's `after`
+    /// effects when `with_turn_after`, then gives `then` the context the effects ran in (the
+    /// move's `piece`, `from`, `to`, `target`...), where it was built, with no copy; none for a
+    /// move that is no action.
     pub(crate) fn play_action<R>(
         &self,
         state: &mut State,
         seat: SeatId,
         mv: Move,
+        with_turn_after: bool,
         then: impl FnOnce(&mut State, &Ctx) -> R,
     ) -> Option<R> {
         let MoveKind::Action(id) = mv.kind else { return None };
@@ -56,6 +41,9 @@ impl Engine {
             _ => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
+        if let Some(phase) = self.game.phases.get(state.phase as usize).filter(|_| with_turn_after) {
+            self.run_effects(state, &ctx, &phase.turn.after);
+        }
         Some(then(state, &ctx))
     }
 

@@ -87,12 +87,7 @@ impl<'a> Trials<'a> {
         let (engine, seat, legal, plays_after) = (self.engine, self.seat, self.legal, self.needs.plays_after);
         let scratch = self.refilled_scratch();
         let holds = |scratch: &mut State, ctx: &Ctx| engine.holds(scratch, ctx, legal);
-        let legal = if plays_after {
-            engine.apply_action(scratch, seat, mv, holds)
-        } else {
-            engine.play_action(scratch, seat, mv, holds)
-        };
-        legal == Some(true)
+        engine.play_action(scratch, seat, mv, plays_after, holds) == Some(true)
     }
 
     /// The scratch copy, equal to the position again.

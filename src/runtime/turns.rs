@@ -114,7 +114,7 @@ impl Engine {
             MoveKind::EndTurn => self.end_turn(state, false),
             MoveKind::Action(_) => {
                 state.actions = state.actions.saturating_add(1);
-                self.apply_action(state, seat, mv, |_, _| ());
+                self.play_action(state, seat, mv, true, |_, _| ());
                 state.resume = Resume::AfterAction;
                 self.proceed(state);
             }
