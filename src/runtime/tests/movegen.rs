@@ -253,6 +253,7 @@ fn a_from_test_moves_only_the_pieces_on_the_cells_it_keeps() {
 #[test]
 fn pieces_past_the_cell_masks_words_move_and_are_reached() {
     // 3 by 86 is 258 cells: c86 is cell 257 and b86 cell 256, past the four words of the masks.
+    // A step, a walk, a slide and a drop all reach them.
     let mut top_row = vec![". . M1:1"];
     top_row.extend(std::iter::repeat_n(". . .", 85));
     let position = format!("board\n{}", top_row.join("\n"));
@@ -264,4 +265,15 @@ fn pieces_past_the_cell_masks_words_move_and_are_reached() {
     assert_eq!(sorted(legal(&engine, &state)), strings(&["c86-b86", "c86-c85"]));
     let (engine, state) = load(big(walker(true, 2)), &position);
     assert_eq!(sorted(legal(&engine, &state)), strings(&["c86-a86", "c86-b85", "c86-c84"]));
+    let mut slider = big(game(1, 1));
+    let directions = absolute(&slider, &["w", "s"]);
+    slider.actions.push(action("slide", ActionKind::Slide { directions, max: Some(int(2)) }));
+    let (engine, state) = load(slider, &position);
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["c86-a86", "c86-b86", "c86-c84", "c86-c85"]));
+    let mut dropper = big(dropper());
+    let top_row = CellSet::from_cells(vec![255, 256, 257], 258);
+    dropper.actions[0].kind = ActionKind::Drop { cells: vec![top_row.clone(), top_row], with: vec![] };
+    let position = position.replacen("board", "reserve white M\nboard", 1);
+    let (engine, state) = load(dropper, &position);
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["M@a86", "M@b86"]));
 }
