@@ -438,11 +438,11 @@ impl Generator<'_> {
     /// (empty cells, cells of enemy pieces, or both) and the cell tests keep, as `offer_end`
     /// judges them.
     fn ends_in_word(&self, word: usize) -> u64 {
-        let seats = 0..self.engine.seat_count() as SeatId;
-        let of = |owner: Option<SeatId>| self.state.index.of_owner(owner).get(word).copied().unwrap_or(0);
-        let occupied = seats.clone().fold(of(None), |bits, seat| bits | of(Some(seat)));
-        let enemies = seats.clone().filter(|&seat| !self.engine.allied(self.seat, seat));
-        let enemy = enemies.fold(0, |bits, seat| bits | of(Some(seat)));
+        let occupied = self.state.index.occupied_word(word);
+        let of = |seat: SeatId| self.state.index.of_owner(Some(seat)).get(word).copied().unwrap_or(0);
+        let enemies =
+            (0..self.engine.seat_count() as SeatId).filter(|&seat| !self.engine.allied(self.seat, seat));
+        let enemy = enemies.fold(0, |bits, seat| bits | of(seat));
         let allowed = match self.action.destination {
             Destination::Empty => !occupied,
             Destination::Enemy => enemy,
