@@ -1,12 +1,12 @@
 //! Hot expressions compiled once, when the engine is built: the conditions on moves (an action's
 //! `when`, the filters), the end rules and the lengths of moves. The shapes these use most —
-//! `and`, `or`, `not`, comparisons of integers such as map values and counts of pieces (read from
-//! the board's bit sets), a variable or context word compared with a constant — are evaluated
-//! without building a [`Value`] for each node; every other expression inside them is evaluated as
-//! written, so they mean exactly what [`Engine::eval`] gives.
+//! `and`, `or`, `not`, comparisons of integers such as map values, attributes of the pieces in
+//! context and counts of pieces (read from the board's bit sets), a variable or context word
+//! compared with a constant — are evaluated without building a [`Value`] for each node; every other
+//! expression inside them is evaluated as written, so they mean exactly what [`Engine::eval`] gives.
 
 use crate::ir::{
-    ActionKind, BinaryOp, CellId, Collection, Const, ContextWord, Expr, Game, IntegerResult, MapId,
+    ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, Expr, Game, IntegerResult, MapId,
     PieceField, TypeId, VarId,
 };
 
@@ -46,6 +46,8 @@ pub(super) enum Int {
     Const(Option<i64>),
     /// A map's value at a cell.
     Map(MapAt, CellOf),
+    /// An attribute of the piece a context word names (`piece.face`, `target.face`).
+    Attribute(ContextWord, AttrId),
     /// `count(pieces(OWNER, TYPES...))`: the pieces of the owner (`none`: neutral ones; any
     /// other value: none) of the types (of any type when there are none).
     PieceCount {
@@ -139,6 +141,10 @@ impl Int {
             Expr::Const(Const::Int(n)) => Int::Const(Some(*n)),
             Expr::Const(Const::None) => Int::Const(None),
             Expr::Map(map, cell) => Int::Map(layout.map(*map), CellOf::new(cell, layout)),
+            Expr::Field(piece, PieceField::Attribute(attribute)) => match **piece {
+                Expr::Context(word) => Int::Attribute(word, *attribute),
+                _ => Int::Expr(expr.clone()),
+            },
             Expr::Count(Collection::Pieces { owner, types }, None) => {
                 let owner = match **owner {
                     Expr::Context(ContextWord::Mover) => Owner::Mover,
@@ -254,6 +260,9 @@ impl Engine {
                     MapAt::Fixed(values) => values.get(cell),
                 };
                 value.copied().flatten().map(i64::from)
+            }
+            Int::Attribute(word, attribute) => {
+                self.context(state, ctx, *word).as_piece().map(|piece| piece.attribute(*attribute).into())
             }
             Int::PieceCount { owner, types } => {
                 let owner = match owner {

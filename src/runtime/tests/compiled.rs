@@ -4,9 +4,9 @@
 use super::*;
 use crate::runtime::cell_tests::{CellMask, CellTest, Key, board_cells};
 use crate::runtime::compiled::{Cond, Int, Layout};
-use crate::runtime::eval::Ctx;
+use crate::runtime::eval::{Ctx, PieceSlot};
 
-/// Expressions over `from`, `to`, maps with holes (fixed, mutable, missing), a cell variable and a
+/// Expressions over `from`, `to`, the attributes of the pieces in context, maps with holes (fixed, mutable, missing), a cell variable and a
 /// per-seat one.
 fn operands() -> Vec<Expr> {
     let map = |cell: Expr| Expr::Map(0, Box::new(cell));
@@ -32,6 +32,10 @@ fn operands() -> Vec<Expr> {
         Expr::Count(Collection::Pieces { owner: Box::new(seat_const(1)), types: vec![0, 0] }, None),
         ctx(ContextWord::Mover),
         ctx(ContextWord::Phase),
+        field(ctx(ContextWord::Piece), PieceField::Attribute(0)),
+        field(ctx(ContextWord::Target), PieceField::Attribute(0)),
+        field(ctx(ContextWord::It), PieceField::Attribute(0)),
+        field(Expr::PieceAt(Box::new(ctx(ContextWord::To))), PieceField::Attribute(0)),
         seat_const(0),
         Expr::Const(Const::Phase(0)),
     ]
@@ -79,7 +83,14 @@ fn compiled_forms_agree_with_eval() {
         state.variables[0] = mark;
         for (from, to, next) in [(None, None, None), (Some(0), Some(4), Some(1)), (Some(2), Some(7), Some(0))]
         {
-            let ctx = Ctx { from, to, ..Ctx::new(Some(0), next) };
+            let ctx = Ctx {
+                from,
+                to,
+                piece: from.map_or(PieceSlot::None, PieceSlot::At),
+                target: to.and_then(|cell| engine.piece_at(&state, cell)),
+                it: from.and_then(|cell| engine.piece_at(&state, cell)).map_or(Value::Int(3), Value::Piece),
+                ..Ctx::new(Some(0), next)
+            };
             for expr in &conditions {
                 let compiled = engine.test(&state, &ctx, &Cond::new(expr, &layout));
                 assert_eq!(compiled, engine.holds(&state, &ctx, expr), "{expr:?} with {mark:?}, {ctx:?}");
