@@ -197,17 +197,24 @@ impl Engine {
 
 /// By phase, then by turn choice: whether the choice's moves always come out strictly increasing,
 /// so that none needs sorting or is a duplicate. They do when its actions are in increasing order
-/// and each one's moves are: walks whose reached cells are a bit set (no step rules, no
-/// promotion), each from its piece in cell order; drops, `choose` and declarations.
+/// and each one's moves are, each from its piece in cell order: steps, slides and leaps on a board
+/// small enough for a bit set of their ends, promoting (if they do) to types listed in increasing
+/// order; walks whose reached cells are a bit set (no step rules, no promotion); drops, `choose`
+/// and declarations.
 pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
+    let small_board = game.board.cell_count().div_ceil(64) <= MAX_TABLED_WORDS;
     let ordered = |id: &ActionId| {
         let Some(action) = game.actions.get(*id as usize) else { return false };
+        let promotions_in_order =
+            action.promotion.as_ref().is_none_or(|promotion| promotion.types.is_sorted_by(|a, b| a < b));
         match &action.kind {
             ActionKind::Walk { rules, .. } => {
                 !rules.keeps_paths() && rules.guard.is_none() && action.promotion.is_none()
             }
+            ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
+                small_board && promotions_in_order
+            }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => true,
-            ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => false,
         }
     };
     let choice_ordered = |choice: &ActionChoice| {
@@ -303,25 +310,22 @@ impl Generator<'_> {
         let seat = self.seat as usize;
         match &self.action.kind {
             ActionKind::Step { directions } => {
-                for &d in directions.get(seat).map_or(&[][..], Vec::as_slice) {
-                    if let Some(to) = board.neighbour(from, d) {
-                        self.offer(from, to, sink)?;
-                    }
-                }
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                self.offer_in_order(from, directions.iter().filter_map(|&d| board.neighbour(from, d)), sink)?;
             }
             ActionKind::Slide { directions, max } => {
                 let limit = if max.is_some() { self.count_limit(ctx) } else { board.cell_count() };
-                for &d in directions.get(seat).map_or(&[][..], Vec::as_slice) {
-                    self.slide(from, d, limit, sink)?;
-                }
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                let slides = directions.iter().flat_map(|&d| self.slide(from, d, limit));
+                self.offer_in_order(from, slides, sink)?;
             }
             ActionKind::Leap { paths } => {
-                for path in paths.get(seat).map_or(&[][..], Vec::as_slice) {
+                let paths = paths.get(seat).map_or(&[][..], Vec::as_slice);
+                let ends = paths.iter().filter_map(|path| {
                     let end = path.iter().try_fold(from, |cell, &d| board.neighbour(cell, d));
-                    if let Some(to) = end.filter(|&to| to != from) {
-                        self.offer(from, to, sink)?;
-                    }
-                }
+                    end.filter(|&to| to != from)
+                });
+                self.offer_in_order(from, ends, sink)?;
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
@@ -362,17 +366,31 @@ impl Generator<'_> {
         count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
     }
 
-    fn slide(&self, from: CellId, direction: DirId, limit: usize, sink: &mut impl Sink) -> ControlFlow<()> {
-        let mut cell = from;
-        for _ in 0..limit {
-            let Some(next) = self.engine.game.board.neighbour(cell, direction) else { break };
-            self.offer(from, next, sink)?;
-            if self.state.piece(next).is_some() {
-                break;
-            }
-            cell = next;
+    /// The cells a slide from `from` reaches in one direction: up to `limit` steps, stopping on the
+    /// first piece.
+    fn slide(&self, from: CellId, direction: DirId, limit: usize) -> impl Iterator<Item = CellId> + '_ {
+        let board = &self.engine.game.board;
+        let mut open = true;
+        std::iter::successors(board.neighbour(from, direction), move |&cell| board.neighbour(cell, direction))
+            .take(limit)
+            .take_while(move |&cell| std::mem::replace(&mut open, self.state.piece(cell).is_none()))
+    }
+
+    /// Offers the moves from `from` to the given cells in increasing cell order, each once, so that
+    /// the action's moves come out sorted (see [`ordered_choices`]); as given on a board too large
+    /// for a bit set of its cells.
+    fn offer_in_order(
+        &self,
+        from: CellId,
+        ends: impl Iterator<Item = CellId>,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        if self.engine.game.board.cell_count().div_ceil(64) > MAX_TABLED_WORDS {
+            return ends.into_iter().try_for_each(|to| self.offer(from, to, sink));
         }
-        ControlFlow::Continue(())
+        let mut cells = [0u64; MAX_TABLED_WORDS];
+        ends.for_each(|to| set_bit(&mut cells, to));
+        cells_in(&cells).try_for_each(|to| self.offer(from, to, sink))
     }
 
     /// A piece move from `from` to `to`, if the destination rule, the capture rule and the filters
