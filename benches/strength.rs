@@ -11,8 +11,14 @@
 //!
 //! ```text
 //! cargo bench --bench strength -- [--games N] [--mcts SPEC] [--seed S] [--workers N]
-//!     [--pairings random,greedy,reference|none] [--per-game CSV] [FILE[:NAME=VALUE,...]...]
+//!     [--pairings random,greedy,reference|none] [--level-within N] [--per-game CSV]
+//!     [FILE[:NAME=VALUE,...]...]
 //! ```
+//!
+//! `--level-within N` plays only the setups that leave the agent's side within `N` of the other
+//! sides at the first decision by the heuristic (skipping the seeds of the others), for games whose
+//! rolled setup decides most games: the agents' skill is then measured where the dice leave the
+//! game to the players.
 //!
 //! `--per-game CSV` also writes one line a game (the game, the agents, the seed, the agent's seat,
 //! its side's lead at the first decision by the heuristic, the outcome, the plies), for analyses
@@ -43,6 +49,9 @@ use ludex::runtime::{Engine, Move, Status};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// How many seeds `--level-within` looks through for each game it plays, at most.
+const LEVEL_SCAN: u64 = 100;
+
 /// How long each search timed for the speed table runs.
 const SPEED_SEARCH: Duration = Duration::from_millis(200);
 /// Random games whose positions are searched for the speed table, every how many decisions, and
@@ -57,6 +66,8 @@ struct Settings {
     seed: u64,
     workers: usize,
     pairings: Pairings,
+    /// Only the setups whose starting lead is within this (`--level-within`).
+    level_within: Option<f64>,
     per_game: Option<PathBuf>,
     files: Vec<GameFile>,
 }
@@ -112,6 +123,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
         seed: 1,
         workers: cores,
         pairings: Pairings::ALL,
+        level_within: None,
         per_game: None,
         files: Vec::new(),
     };
@@ -123,6 +135,13 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
             "--games" => settings.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--mcts" => settings.mcts = value()?.parse()?,
             "--pairings" => settings.pairings = Pairings::parse(&value()?)?,
+            "--level-within" => {
+                let within: f64 = value()?.parse().map_err(|e| format!("--level-within: {e}"))?;
+                settings.level_within = Some(within).filter(|within| *within >= 0.0);
+                if settings.level_within.is_none() {
+                    return Err("--level-within: a lead of 0 or more".into());
+                }
+            }
             "--per-game" => settings.per_game = Some(PathBuf::from(value()?)),
             "--seed" => settings.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--workers" => settings.workers = value()?.parse().map_err(|e| format!("--workers: {e}"))?,
@@ -151,7 +170,13 @@ fn shipped_rules() -> Result<Vec<GameFile>, String> {
 
 fn run(settings: &Settings) {
     let engines: Vec<(String, Engine)> = settings.files.iter().filter_map(engine).collect();
-    println!("Budget: {}; {} games a pairing, seeds from {}\n", settings.mcts, settings.games, settings.seed);
+    let setups = settings.level_within.map_or(String::new(), |within| {
+        format!(", setups with the agent's side within {within} of the others at the start")
+    });
+    println!(
+        "Budget: {}; {} games a pairing, seeds from {}{setups}\n",
+        settings.mcts, settings.games, settings.seed
+    );
     println!(
         "| game | agent | opponent | games | wins | draws | losses | win rate (95% CI) | even share | wins/games starting behind · level · ahead | mean plies |"
     );
@@ -337,18 +362,32 @@ fn starting_lead(engine: &Engine, seat: usize, seed: u64) -> f64 {
     advantage(&engine.game, &scores, seat)
 }
 
+/// The indices of the games a pairing plays: the first `games`, or with `--level-within` the first
+/// `games` whose setup is level enough (looking through [`LEVEL_SCAN`] seeds a game at most).
+fn game_indices(engine: &Engine, settings: &Settings) -> Vec<u64> {
+    let Some(within) = settings.level_within else { return (0..settings.games).collect() };
+    let seats = engine.game.seats.len().max(1) as u64;
+    let level = |&index: &u64| {
+        let lead = starting_lead(engine, (index % seats) as usize, settings.seed.wrapping_add(index));
+        lead.abs() <= within
+    };
+    let scan = settings.games.saturating_mul(LEVEL_SCAN);
+    let indices: Vec<u64> = (0..scan).filter(level).take(settings.games as usize).collect();
+    if (indices.len() as u64) < settings.games {
+        eprintln!("--level-within {within}: {} level setups in {scan} seeds", indices.len());
+    }
+    indices
+}
+
 /// Plays the pairing's games on the workers, each game with its own seed.
 fn play_pairing(engine: &Engine, agent: AgentSpec, opponent: AgentSpec, settings: &Settings) -> Tally {
+    let indices = game_indices(engine, settings);
     let next = AtomicUsize::new(0);
     let tally = Mutex::new(Tally::default());
     std::thread::scope(|scope| {
         for _ in 0..settings.workers {
             scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed) as u64;
-                    if index >= settings.games {
-                        break;
-                    }
+                while let Some(&index) = indices.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let (place, plies) = play_game(engine, agent, opponent, index, settings.seed);
                     let seats = engine.game.seats.len().max(1) as u64;
                     let (seat, seed) = ((index % seats) as usize, settings.seed.wrapping_add(index));

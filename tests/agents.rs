@@ -1,13 +1,14 @@
 //! The agents on constructed positions of the shipped games and on small games written for the
 //! purpose: greedy and mcts take winning captures and immediate wins, greedy averages over the
 //! roll a capture causes, mcts weighs chance outcomes, plays several actions a turn for the same
-//! seat, maximises its own seat's reward among three, and a seed fixes its choices.
+//! seat, maximises its own seat's reward among three, shares its budget among the root's moves by
+//! sequential halving when asked, and a seed fixes its choices.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use ludex::agents::greedy::GreedyAgent;
-use ludex::agents::mcts::{Budget, MctsAgent, MctsConfig, search};
+use ludex::agents::mcts::{Budget, MctsAgent, MctsConfig, RootPolicy, search};
 use ludex::agents::play::play_out;
 use ludex::agents::{Agent, AgentSpec, Decision};
 use ludex::runtime::{Engine, Move, State};
@@ -307,6 +308,43 @@ end {
     }
 }
 
+fn halving(iterations: u64) -> MctsConfig {
+    MctsConfig { root: RootPolicy::Halving, ..mcts(iterations) }
+}
+
+#[test]
+fn sequential_halving_shares_the_budget_evenly_and_keeps_the_better_half() {
+    // Two moves, one round: each gets half the budget, and the better mean (the die: 7/12 against
+    // 1/2) is played.
+    let dice = gamble(3, 3);
+    let state = dice.initial_state();
+    let moves = legal(&dice, &state);
+    let report = search(&dice, &state, &moves, &halving(3000), 7);
+    assert_eq!(report.visits, [1500, 1500]);
+    assert_eq!(dice.move_notation(&state, moves[report.best]), "gamble 0", "{report:?}");
+
+    // Many moves: those dropped in the first round share its part evenly, the two that reach the
+    // last round have the most visits, and the winning capture is one of them and is played.
+    let engine = engine("rules/mana.rules");
+    let state = position(&engine, MANA_WIN);
+    let moves = legal(&engine, &state);
+    let rounds = moves.len().next_power_of_two().trailing_zeros() as usize;
+    assert!(rounds >= 3, "{} moves", moves.len());
+    for seed in 0..4 {
+        let report = search(&engine, &state, &moves, &halving(400), seed);
+        assert_eq!(engine.move_notation(&state, moves[report.best]), "c3xc4", "{report:?}");
+        let most = *report.visits.iter().max().unwrap();
+        assert_eq!(report.visits.iter().filter(|&&v| v == most).count(), 2, "{report:?}");
+        assert_eq!(report.visits[report.best], most);
+        let fewest = *report.visits.iter().min().unwrap();
+        assert_eq!(report.visits.iter().filter(|&&v| v == fewest).count(), moves.len() / 2, "{report:?}");
+        let mut counts = report.visits.clone();
+        counts.sort_unstable();
+        counts.dedup();
+        assert_eq!(counts.len(), rounds, "one number of visits for the moves dropped in each round");
+    }
+}
+
 #[test]
 fn a_seed_and_an_iteration_budget_fix_the_search() {
     let engine = engine("rules/dice-chess.rules");
@@ -346,11 +384,14 @@ fn a_time_budget_stops_in_time() {
     let engine = engine("rules/mana.rules");
     let state = engine.initial_state();
     let moves = legal(&engine, &state);
-    let config = MctsConfig { budget: Budget::Time(Duration::from_millis(100)), ..MctsConfig::default() };
-    let report = search(&engine, &state, &moves, &config, 1);
-    assert!(report.elapsed >= Duration::from_millis(100) && report.elapsed < Duration::from_secs(5));
-    assert!(report.iterations > 0 && report.visits.iter().sum::<u64>() == report.iterations);
-    assert!(report.playouts > 0 && report.playouts <= report.iterations);
+    for root in [RootPolicy::Uct, RootPolicy::Halving] {
+        let budget = Budget::Time(Duration::from_millis(100));
+        let config = MctsConfig { budget, root, ..MctsConfig::default() };
+        let report = search(&engine, &state, &moves, &config, 1);
+        assert!(report.elapsed >= Duration::from_millis(100) && report.elapsed < Duration::from_secs(5));
+        assert!(report.iterations > 0 && report.visits.iter().sum::<u64>() == report.iterations);
+        assert!(report.playouts > 0 && report.playouts <= report.iterations);
+    }
 }
 
 /// Runs the `ludex` binary from the crate root.

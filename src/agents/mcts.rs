@@ -43,11 +43,32 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Plies (moves and rolls) a playout plays before it is cut and scored by the heuristic.
     pub playout_plies: u32,
+    /// How the root's moves share the budget.
+    pub root: RootPolicy,
+}
+
+/// How the root's moves share the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootPolicy {
+    /// By UCT, like every other node; the move visited most is played.
+    Uct,
+    /// Sequential halving (Karnin, Koren and Somekh 2013): the budget is split into rounds, each
+    /// round gives the moves still in play the same number of iterations, then drops the worse
+    /// half by mean reward; the last move left is played. Below the root the search is UCT. It
+    /// spends the budget on choosing the move to play rather than on playing the best one often,
+    /// which helps when the moves differ little.
+    Halving,
 }
 
 impl Default for MctsConfig {
     fn default() -> MctsConfig {
-        MctsConfig { budget: Budget::Iterations(10_000), threads: None, exploration: 1.0, playout_plies: 200 }
+        MctsConfig {
+            budget: Budget::Iterations(10_000),
+            threads: None,
+            exploration: 1.0,
+            playout_plies: 200,
+            root: RootPolicy::Uct,
+        }
     }
 }
 

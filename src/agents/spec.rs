@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::greedy::GreedyAgent;
-use super::mcts::{Budget, MctsAgent, MctsConfig};
+use super::mcts::{Budget, MctsAgent, MctsConfig, RootPolicy};
 use super::{Agent, RandomAgent};
 use crate::diagnostics::did_you_mean;
 
@@ -25,7 +25,7 @@ pub enum AgentSpec {
 pub const AGENT_NAMES: [&str; 4] = ["human", "random", "greedy", "mcts"];
 
 /// The parameters `mcts` takes, for messages.
-const MCTS_PARAMETERS: [&str; 5] = ["time", "iterations", "threads", "c", "playout"];
+const MCTS_PARAMETERS: [&str; 6] = ["time", "iterations", "threads", "c", "playout", "root"];
 
 /// Bounds on the parameters, so that a spec cannot ask for an absurd search.
 const MAX_ITERATIONS: u64 = 1_000_000_000;
@@ -99,6 +99,7 @@ fn set_mcts_parameter(config: &mut MctsConfig, key: &str, value: &str) -> Result
         "threads" => config.threads = Some(parse_bounded(value, 1, MAX_THREADS as u64)? as usize),
         "c" => config.exploration = parse_exploration(value)?,
         "playout" => config.playout_plies = parse_bounded(value, 0, MAX_PLAYOUT_PLIES.into())? as u32,
+        "root" => config.root = parse_root_policy(value)?,
         _ => {
             let hint = did_you_mean(key, MCTS_PARAMETERS).map_or(String::new(), |hint| format!(" ({hint})"));
             return Err(format!("unknown parameter{hint}; mcts takes: {}", MCTS_PARAMETERS.join(", ")));
@@ -111,6 +112,14 @@ fn parse_bounded(value: &str, min: u64, max: u64) -> Result<u64, String> {
     match value.parse::<u64>() {
         Ok(number) if (min..=max).contains(&number) => Ok(number),
         _ => Err(format!("expected a whole number from {min} to {max}")),
+    }
+}
+
+fn parse_root_policy(value: &str) -> Result<RootPolicy, String> {
+    match value {
+        "uct" => Ok(RootPolicy::Uct),
+        "halving" => Ok(RootPolicy::Halving),
+        _ => Err("expected `uct` or `halving`".into()),
     }
 }
 
@@ -163,6 +172,12 @@ impl fmt::Display for MctsConfig {
         if self.playout_plies != defaults.playout_plies {
             write!(f, ",playout={}", self.playout_plies)?;
         }
+        if self.root != defaults.root {
+            f.write_str(match self.root {
+                RootPolicy::Uct => ",root=uct",
+                RootPolicy::Halving => ",root=halving",
+            })?;
+        }
         Ok(())
     }
 }
@@ -184,6 +199,7 @@ mod tests {
             "mcts:time=2s",
             "mcts:time=1500ms",
             "mcts:iterations=20000,threads=1,c=0.7,playout=50",
+            "mcts:time=1s,root=halving",
         ]) {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.to_string().parse::<AgentSpec>(), Ok(spec), "{text} -> {spec}");
@@ -199,6 +215,8 @@ mod tests {
         assert_eq!((config.threads, config.exploration, config.playout_plies), (Some(3), 0.5, 40));
         assert_eq!(mcts("mcts:iterations=20000").budget, Budget::Iterations(20000));
         assert_eq!(mcts("mcts:time=250ms").budget, Budget::Time(Duration::from_millis(250)));
+        assert_eq!(mcts("mcts:root=halving").root, RootPolicy::Halving);
+        assert_eq!(mcts("mcts:root=uct"), MctsConfig::default());
         assert_eq!(mcts("mcts"), MctsConfig::default());
         assert_eq!(mcts("mcts:"), MctsConfig::default());
     }
@@ -232,6 +250,7 @@ mod tests {
             "mcts:time=1s,iterations=5",
             "mcts:threads=1,threads=2",
             "mcts:threads",
+            "mcts:root=best",
         ] {
             assert!(bad.parse::<AgentSpec>().is_err(), "{bad}");
         }

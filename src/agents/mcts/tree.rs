@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::super::evaluation::{heuristic_scores, rewards_from_places, rewards_from_scores, value_scale};
 use super::history::MoveHistory;
-use super::{Budget, MctsConfig, RootStatistics};
+use super::{Budget, MctsConfig, RootPolicy, RootStatistics};
 use crate::ir::SeatId;
 use crate::runtime::{Engine, Move, State, Status};
 
@@ -33,6 +33,15 @@ const FINISHED_SHARE: u64 = 4;
 /// Whether so many playouts were played that few enough finished to stop playing them.
 pub(super) fn playouts_seldom_finish(playouts: u64, finished: u64) -> bool {
     playouts > PLAYOUT_PROBE && finished * FINISHED_SHARE < playouts
+}
+
+/// Whether a budget's `share` (a fraction) is spent after `iterations` (time counted from
+/// `started`).
+fn spent(budget: Budget, share: f64, iterations: u64, started: Instant) -> bool {
+    match budget {
+        Budget::Iterations(total) => iterations as f64 >= total as f64 * share,
+        Budget::Time(time) => started.elapsed() >= time.mul_f64(share),
+    }
 }
 
 /// What leads from a node's parent to it.
@@ -81,6 +90,9 @@ pub(super) struct Tree<'e> {
     rng: ChaCha8Rng,
     exploration: f64,
     playout_plies: u32,
+    root_policy: RootPolicy,
+    /// The root child every descent goes through, while sequential halving gives it its share.
+    forced_root_child: Option<usize>,
     /// The unit of heuristic leads (see `evaluation::value_scale`), measured at the root.
     value_scale: f64,
     iterations: u64,
@@ -117,6 +129,8 @@ impl<'e> Tree<'e> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             exploration: config.exploration,
             playout_plies: config.playout_plies,
+            root_policy: config.root,
+            forced_root_child: None,
             value_scale: value_scale(engine, state),
             iterations: 0,
             playouts: 0,
@@ -131,15 +145,39 @@ impl<'e> Tree<'e> {
 
     /// Runs iterations until the budget is spent (time counted from `started`).
     pub fn run(&mut self, budget: Budget, started: Instant) {
-        match budget {
-            Budget::Iterations(iterations) => (0..iterations).for_each(|_| self.iterate()),
-            Budget::Time(time) => loop {
-                if started.elapsed() >= time {
+        if self.root_policy == RootPolicy::Halving {
+            return self.run_halving(budget, started);
+        }
+        while !spent(budget, 1.0, self.iterations, started) {
+            self.iterate();
+        }
+    }
+
+    /// Sequential halving at the root: `⌈log₂ n⌉` rounds for `n` moves, each with an equal part of
+    /// the budget, given out to the moves still in play in turn (whole turns only, so they end a
+    /// round level); after each round the better half by mean reward stays. The winner ends with
+    /// the most visits, or as many as the other finalist and a better mean (see `merge`).
+    fn run_halving(&mut self, budget: Budget, started: Instant) {
+        let Some(Kind::Decision { first, count }) = self.nodes.first().map(|root| root.kind) else { return };
+        let mut alive: Vec<usize> = (first as usize..(first + count) as usize).collect();
+        let rounds = alive.len().next_power_of_two().trailing_zeros().max(1);
+        for round in 1..=rounds {
+            let share = f64::from(round) / f64::from(rounds);
+            loop {
+                for &child in &alive {
+                    self.forced_root_child = Some(child);
+                    self.iterate();
+                }
+                if spent(budget, share, self.iterations, started) {
                     break;
                 }
-                self.iterate();
-            },
+            }
+            let nodes = &self.nodes;
+            let mean = |&child: &usize| nodes[child].reward / f64::from(nodes[child].visits.max(1));
+            alive.sort_by(|a, b| mean(b).total_cmp(&mean(a)));
+            alive.truncate(alive.len().div_ceil(2));
         }
+        self.forced_root_child = None;
     }
 
     /// The visits and total reward of each root move, in the order of the moves given.
@@ -195,7 +233,10 @@ impl<'e> Tree<'e> {
                         .extend_from_slice(self.terminal_rewards.get(start..start + seats).unwrap_or(&[]));
                     return true;
                 }
-                Kind::Decision { first, count } => self.select(node, first, count),
+                Kind::Decision { first, count } => match self.forced_root_child {
+                    Some(child) if node == 0 => child,
+                    _ => self.select(node, first, count),
+                },
                 Kind::Chance { sides, first } => {
                     let outcome = self.rng.random_range(1..=sides);
                     match first {
