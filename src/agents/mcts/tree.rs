@@ -156,9 +156,13 @@ impl<'e> Tree<'e> {
     /// Sequential halving at the root: `⌈log₂ n⌉` rounds for `n` moves, each with an equal part of
     /// the budget, given out to the moves still in play in turn (whole turns only, so they end a
     /// round level); after each round the better half by mean reward stays. The winner ends with
-    /// the most visits, or as many as the other finalist and a better mean (see `merge`).
+    /// the most visits, or as many as the other finalist and a better mean (see `merge`). A root
+    /// without moves is not searched.
     fn run_halving(&mut self, budget: Budget, started: Instant) {
-        let Some(Kind::Decision { first, count }) = self.nodes.first().map(|root| root.kind) else { return };
+        let Some(Kind::Decision { first, count: count @ 1.. }) = self.nodes.first().map(|root| root.kind)
+        else {
+            return;
+        };
         let mut alive: Vec<usize> = (first as usize..(first + count) as usize).collect();
         let rounds = alive.len().next_power_of_two().trailing_zeros().max(1);
         for round in 1..=rounds {
@@ -438,6 +442,18 @@ mod tests {
             let Kind::Decision { first, .. } = expanded.kind else { unreachable!() };
             assert_eq!(tree.nodes[first as usize].chooser, Some(1));
         }
+    }
+
+    #[test]
+    fn halving_without_moves_returns_at_once() {
+        let engine = Engine::new(
+            crate::compile(&THROWS.replace("SIDES", "6"), &BTreeMap::new()).game.expect("a game"),
+        );
+        let state = engine.initial_state();
+        let config = MctsConfig { root: RootPolicy::Halving, ..MctsConfig::default() };
+        let mut tree = Tree::new(&engine, &state, &[], &config, 1);
+        tree.run(Budget::Iterations(10), Instant::now());
+        assert_eq!(tree.iterations, 0);
     }
 
     #[test]
