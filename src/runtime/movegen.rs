@@ -366,14 +366,15 @@ impl Generator<'_> {
         count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
     }
 
-    /// The cells a slide from `from` reaches in one direction: up to `limit` steps, stopping on the
-    /// first piece.
+    /// The cells a slide from `from` reaches in one direction: up to `limit` steps, the first
+    /// occupied cell the last.
     fn slide(&self, from: CellId, direction: DirId, limit: usize) -> impl Iterator<Item = CellId> + '_ {
         let board = &self.engine.game.board;
-        let mut open = true;
-        std::iter::successors(board.neighbour(from, direction), move |&cell| board.neighbour(cell, direction))
-            .take(limit)
-            .take_while(move |&cell| std::mem::replace(&mut open, self.state.piece(cell).is_none()))
+        let beyond = move |&cell: &CellId| match self.state.piece(cell) {
+            Some(_) => None,
+            None => board.neighbour(cell, direction),
+        };
+        std::iter::successors(board.neighbour(from, direction), beyond).take(limit)
     }
 
     /// Offers the moves from `from` to the given cells in increasing cell order, each once, so that
