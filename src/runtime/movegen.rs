@@ -306,26 +306,10 @@ impl Generator<'_> {
     }
 
     fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
-        let board = &self.engine.game.board;
         let seat = self.seat as usize;
         match &self.action.kind {
-            ActionKind::Step { directions } => {
-                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                self.offer_in_order(from, directions.iter().filter_map(|&d| board.neighbour(from, d)), sink)?;
-            }
-            ActionKind::Slide { directions, max } => {
-                let limit = if max.is_some() { self.count_limit(ctx) } else { board.cell_count() };
-                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                let slides = directions.iter().flat_map(|&d| self.slide(from, d, limit));
-                self.offer_in_order(from, slides, sink)?;
-            }
-            ActionKind::Leap { paths } => {
-                let paths = paths.get(seat).map_or(&[][..], Vec::as_slice);
-                let ends = paths.iter().filter_map(|path| {
-                    let end = path.iter().try_fold(from, |cell, &d| board.neighbour(cell, d));
-                    end.filter(|&to| to != from)
-                });
-                self.offer_in_order(from, ends, sink)?;
+            ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
+                return self.line_moves(ctx, from, sink);
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
@@ -359,6 +343,54 @@ impl Generator<'_> {
         ControlFlow::Continue(())
     }
 
+    /// The moves of a step, a slide or a leap. On a board small enough for a bit set of its cells
+    /// they are offered in cell order, each end once, so that the action's moves come out sorted
+    /// (see [`ordered_choices`]); on a larger board as the pattern gives them.
+    fn line_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        if self.engine.game.board.cell_count().div_ceil(64) > MAX_TABLED_WORDS {
+            return self.line_ends(ctx, from, &mut |to| self.offer(from, to, sink));
+        }
+        let mut ends = [0u64; MAX_TABLED_WORDS];
+        let _ = self.line_ends(ctx, from, &mut |to| {
+            set_bit(&mut ends, to);
+            ControlFlow::Continue(())
+        });
+        cells_in(&ends).try_for_each(|to| self.offer(from, to, sink))
+    }
+
+    /// Visits the cells a step, a slide or a leap from `from` ends on, in the pattern's order.
+    /// Not generic (and kept out of line), so that it adds little code to the generation.
+    #[inline(never)]
+    fn line_ends(
+        &self,
+        ctx: &Ctx,
+        from: CellId,
+        visit: &mut dyn FnMut(CellId) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let board = &self.engine.game.board;
+        let seat = self.seat as usize;
+        match &self.action.kind {
+            ActionKind::Step { directions } => {
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                directions.iter().filter_map(|&d| board.neighbour(from, d)).try_for_each(visit)
+            }
+            ActionKind::Slide { directions, max } => {
+                let limit = if max.is_some() { self.count_limit(ctx) } else { board.cell_count() };
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                directions.iter().flat_map(|&d| self.slide(from, d, limit)).try_for_each(visit)
+            }
+            ActionKind::Leap { paths } => {
+                let paths = paths.get(seat).map_or(&[][..], Vec::as_slice);
+                let mut ends = paths.iter().filter_map(|path| {
+                    let end = path.iter().try_fold(from, |cell, &d| board.neighbour(cell, d));
+                    end.filter(|&to| to != from)
+                });
+                ends.try_for_each(visit)
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
     /// The action's walk length or most slide steps: `none` is 0, and no count exceeds the board.
     fn count_limit(&self, ctx: &Ctx) -> usize {
         let length = self.engine.tables.move_lengths.get(self.id as usize).and_then(Option::as_ref);
@@ -375,23 +407,6 @@ impl Generator<'_> {
             None => board.neighbour(cell, direction),
         };
         std::iter::successors(board.neighbour(from, direction), beyond).take(limit)
-    }
-
-    /// Offers the moves from `from` to the given cells in increasing cell order, each once, so that
-    /// the action's moves come out sorted (see [`ordered_choices`]); as given on a board too large
-    /// for a bit set of its cells.
-    fn offer_in_order(
-        &self,
-        from: CellId,
-        ends: impl Iterator<Item = CellId>,
-        sink: &mut impl Sink,
-    ) -> ControlFlow<()> {
-        if self.engine.game.board.cell_count().div_ceil(64) > MAX_TABLED_WORDS {
-            return ends.into_iter().try_for_each(|to| self.offer(from, to, sink));
-        }
-        let mut cells = [0u64; MAX_TABLED_WORDS];
-        ends.for_each(|to| set_bit(&mut cells, to));
-        cells_in(&cells).try_for_each(|to| self.offer(from, to, sink))
     }
 
     /// A piece move from `from` to `to`, if the destination rule, the capture rule and the filters
