@@ -345,7 +345,9 @@ impl Generator<'_> {
 
     /// The moves of a step, a slide or a leap. On a board small enough for a bit set of its cells
     /// they are offered in cell order, each end once, so that the action's moves come out sorted
-    /// (see [`ordered_choices`]); on a larger board as the pattern gives them.
+    /// (see [`ordered_choices`]); on a larger board as the pattern gives them. Out of line, like
+    /// `line_ends`: the walks' generation, where most games spend their time, stays small.
+    #[inline(never)]
     fn line_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         if self.engine.game.board.cell_count().div_ceil(64) > MAX_TABLED_WORDS {
             return self.line_ends(ctx, from, &mut |to| self.offer(from, to, sink));
