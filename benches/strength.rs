@@ -362,36 +362,46 @@ fn starting_lead(engine: &Engine, seat: usize, seed: u64) -> f64 {
     advantage(&engine.game, &scores, seat)
 }
 
-/// The indices of the games a pairing plays: the first `games`, or with `--level-within` the first
-/// `games` whose setup is level enough (looking through [`LEVEL_SCAN`] seeds a game at most).
-fn game_indices(engine: &Engine, settings: &Settings) -> Vec<u64> {
-    let Some(within) = settings.level_within else { return (0..settings.games).collect() };
+/// One game of a pairing: its seed, the agent's seat and its side's lead at the first decision.
+struct Setup {
+    seed: u64,
+    seat: usize,
+    lead: f64,
+}
+
+/// The games a pairing plays: game `i` has seed `S + i` and gives the agent seat `i mod n`. The
+/// first `games`, or with `--level-within` the first `games` whose setup is level enough (looking
+/// through [`LEVEL_SCAN`] seeds a game at most).
+fn setups(engine: &Engine, settings: &Settings) -> Vec<Setup> {
     let seats = engine.game.seats.len().max(1) as u64;
-    let level = |&index: &u64| {
-        let lead = starting_lead(engine, (index % seats) as usize, settings.seed.wrapping_add(index));
-        lead.abs() <= within
+    let setup = |index: u64| {
+        let (seat, seed) = ((index % seats) as usize, settings.seed.wrapping_add(index));
+        Setup { seed, seat, lead: starting_lead(engine, seat, seed) }
     };
+    let Some(within) = settings.level_within else { return (0..settings.games).map(setup).collect() };
     let scan = settings.games.saturating_mul(LEVEL_SCAN);
-    let indices: Vec<u64> = (0..scan).filter(level).take(settings.games as usize).collect();
-    if (indices.len() as u64) < settings.games {
-        eprintln!("--level-within {within}: {} level setups in {scan} seeds", indices.len());
+    let level: Vec<Setup> = (0..scan)
+        .map(setup)
+        .filter(|setup| setup.lead.abs() <= within)
+        .take(settings.games as usize)
+        .collect();
+    if (level.len() as u64) < settings.games {
+        eprintln!("--level-within {within}: {} level setups in {scan} seeds", level.len());
     }
-    indices
+    level
 }
 
 /// Plays the pairing's games on the workers, each game with its own seed.
 fn play_pairing(engine: &Engine, agent: AgentSpec, opponent: AgentSpec, settings: &Settings) -> Tally {
-    let indices = game_indices(engine, settings);
+    let setups = setups(engine, settings);
     let next = AtomicUsize::new(0);
     let tally = Mutex::new(Tally::default());
     std::thread::scope(|scope| {
         for _ in 0..settings.workers {
             scope.spawn(|| {
-                while let Some(&index) = indices.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let (place, plies) = play_game(engine, agent, opponent, index, settings.seed);
-                    let seats = engine.game.seats.len().max(1) as u64;
-                    let (seat, seed) = ((index % seats) as usize, settings.seed.wrapping_add(index));
-                    let lead = starting_lead(engine, seat, seed);
+                while let Some(setup) = setups.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let (place, plies) = play_game(engine, agent, opponent, setup);
+                    let Setup { seed, seat, lead } = *setup;
                     let mut tally = tally.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                     tally.plies += plies;
                     let (wins, games) = &mut tally.by_start[Start::of(lead) as usize];
@@ -418,23 +428,16 @@ enum Place {
     Lost,
 }
 
-/// Game `index`: the agent takes seat `index mod n` and its team mates, the opponent the other
-/// seats. Returns how the agent did (`None` for a game the rules did not end) and the game's plies.
-fn play_game(
-    engine: &Engine,
-    agent: AgentSpec,
-    opponent: AgentSpec,
-    index: u64,
-    seed: u64,
-) -> (Option<Place>, u64) {
-    let seats = engine.game.seats.len();
-    let seat = (index % seats.max(1) as u64) as usize;
+/// One game: the agent takes the setup's seat and its team mates, the opponent the other seats.
+/// Returns how the agent did (`None` for a game the rules did not end) and the game's plies.
+fn play_game(engine: &Engine, agent: AgentSpec, opponent: AgentSpec, setup: &Setup) -> (Option<Place>, u64) {
+    let (seats, seat) = (engine.game.seats.len(), setup.seat);
     let ours = |other: usize| allied(&engine.game, seat, other);
     let mut agents: Vec<Box<dyn Agent>> = (0..seats)
         .map(|other| if ours(other) { agent } else { opponent })
         .map(|spec| spec.automatic().unwrap_or_else(|| Box::new(RandomAgent)))
         .collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index));
+    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     let game = play_out(engine, engine.initial_state(), &mut agents, &mut rng);
     let place = game.result().map(|result| {
         let mine = side_place(&engine.game, &result.places, seat);
