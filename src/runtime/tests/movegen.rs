@@ -277,3 +277,55 @@ fn pieces_past_the_cell_masks_words_move_and_are_reached() {
     let (engine, state) = load(dropper, &position);
     assert_eq!(sorted(legal(&engine, &state)), strings(&["M@a86", "M@b86"]));
 }
+
+/// Steps, slides and leaps give their moves in order, each once, whatever order their directions
+/// and paths are written in (the generation counts on it: such lists are not sorted afterwards).
+#[test]
+fn moves_of_steps_slides_and_leaps_come_out_in_order_once_each() {
+    let mut g = game(4, 4);
+    let dirs = |names: &[&str]| names.iter().map(|name| g.board.direction_named(name).unwrap()).collect();
+    let (n, e, s, w): (Vec<_>, Vec<_>, Vec<_>, Vec<_>) =
+        (dirs(&["n"]), dirs(&["e"]), dirs(&["s"]), dirs(&["w"]));
+    let paths = vec![
+        [n.clone(), e.clone()].concat(),
+        [e.clone(), n.clone()].concat(),
+        [s.clone(), w.clone()].concat(),
+    ];
+    let backwards: Vec<_> = [n, e, s, w].concat().into_iter().rev().collect();
+    g.actions
+        .push(action("step", ActionKind::Step { directions: vec![backwards.clone(), backwards.clone()] }));
+    g.actions.push(action(
+        "slide",
+        ActionKind::Slide { directions: vec![backwards.clone(), backwards], max: None },
+    ));
+    g.actions.push(action("leap", ActionKind::Leap { paths: vec![paths.clone(), paths] }));
+    g.phases[0].turn.choices[0].actions = vec![0, 1, 2];
+    let (engine, state) = load(g, "board\n. . . .\n. M2:1 . .\n. M1:1 . .\n. . . M1:1");
+    let mut moves = Vec::new();
+    engine.legal_moves(&state, &mut moves);
+    assert!(moves.is_sorted_by(|a, b| a < b), "{:?}", legal(&engine, &state));
+    // Action by action, piece by piece in cell order (d1 before b2), each piece's ends in cell
+    // order; the two leap paths to c3 (north then east, east then north) give one move.
+    let expected = [
+        "d1-c1:step",
+        "d1-d2:step",
+        "b2-b1:step",
+        "b2-a2:step",
+        "b2-c2:step",
+        "b2xb3:step",
+        "d1-a1",
+        "d1-b1",
+        "d1-c1:slide",
+        "d1-d2:slide",
+        "d1-d3",
+        "d1-d4",
+        "b2-b1:slide",
+        "b2-a2:slide",
+        "b2-c2:slide",
+        "b2-d2",
+        "b2xb3:slide",
+        "b2-a1",
+        "b2-c3",
+    ];
+    assert_eq!(legal(&engine, &state), expected.map(String::from));
+}
