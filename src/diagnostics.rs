@@ -1,91 +1,11 @@
-//! Diagnostics as plain data — code, severity, message, primary span and label, secondary labels,
-//! help — shared by every stage and by any front end (CLI today, an editor tomorrow). Rendering with
-//! miette and serialization to JSON happen here, at the edge.
+//! Diagnostics as data (re-exported from `ludex-diagnostics`) and their rendering for a terminal
+//! with miette: the edge of the pipeline, where spans become lines, columns and underlines.
 
 use std::fmt;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
-use serde::Serialize;
 
-use crate::ast::Span;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Warning,
-    Error,
-}
-
-/// A labelled place in the source.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Label {
-    pub span: Span,
-    pub message: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Diagnostic {
-    /// A stable kebab-case code, shown as `ludex::CODE`.
-    pub code: &'static str,
-    pub severity: Severity,
-    pub message: String,
-    /// The primary place and what to say under it.
-    pub primary: Label,
-    /// Other places that explain it (a first definition, a declaration).
-    pub secondary: Vec<Label>,
-    pub help: Option<String>,
-}
-
-impl Diagnostic {
-    pub fn error(
-        code: &'static str,
-        message: impl Into<String>,
-        span: Span,
-        label: impl Into<String>,
-    ) -> Self {
-        Diagnostic {
-            code,
-            severity: Severity::Error,
-            message: message.into(),
-            primary: Label { span, message: label.into() },
-            secondary: Vec::new(),
-            help: None,
-        }
-    }
-
-    pub fn warning(
-        code: &'static str,
-        message: impl Into<String>,
-        span: Span,
-        label: impl Into<String>,
-    ) -> Self {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message, span, label) }
-    }
-
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
-
-    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.secondary.push(Label { span, message: message.into() });
-        self
-    }
-
-    pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
-    }
-}
-
-/// "did you mean `rook`?" for a misspelled name, when a candidate is close enough.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    candidates
-        .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(name, c), c))
-        .filter(|&(distance, c)| distance <= (name.len().max(c.len()) / 3).max(1))
-        .min()
-        .map(|(_, c)| format!("did you mean `{c}`?"))
-}
+pub use ludex_diagnostics::*;
 
 /// A diagnostic tied to its source, in the form miette renders.
 #[derive(Debug)]
@@ -157,66 +77,4 @@ pub fn render(diagnostics: &[Diagnostic], file_name: &str, text: &str, color: bo
         let _ = handler.render_report(&mut out, &report);
     }
     out
-}
-
-/// The JSON form for editors and scripts: one object a diagnostic, with 1-based lines and columns.
-#[derive(Serialize)]
-pub struct JsonDiagnostic<'a> {
-    pub file: &'a str,
-    pub code: String,
-    pub severity: Severity,
-    pub message: &'a str,
-    pub line: usize,
-    pub column: usize,
-    pub start: usize,
-    pub end: usize,
-    pub label: &'a str,
-    pub help: Option<&'a str>,
-}
-
-pub fn to_json<'a>(diagnostics: &'a [Diagnostic], file_name: &'a str, text: &str) -> Vec<JsonDiagnostic<'a>> {
-    diagnostics
-        .iter()
-        .map(|d| {
-            let (line, column) = line_column(text, d.primary.span.start);
-            JsonDiagnostic {
-                file: file_name,
-                code: format!("ludex::{}", d.code),
-                severity: d.severity,
-                message: &d.message,
-                line,
-                column,
-                start: d.primary.span.start,
-                end: d.primary.span.end,
-                label: &d.primary.message,
-                help: d.help.as_deref(),
-            }
-        })
-        .collect()
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn suggests_close_names_only() {
-        assert_eq!(did_you_mean("rooc", ["king", "rook"]).as_deref(), Some("did you mean `rook`?"));
-        assert_eq!(did_you_mean("queen", ["king", "rook"]), None);
-    }
-
-    #[test]
-    fn line_and_column_are_one_based() {
-        assert_eq!(line_column("ab\ncd", 0), (1, 1));
-        assert_eq!(line_column("ab\ncd", 4), (2, 2));
-    }
 }

@@ -1,0 +1,51 @@
+//! Agents that choose moves, generic over any game: the [`Agent`] trait; the agents the library
+//! provides: [`RandomAgent`], [`greedy::GreedyAgent`] (one ply ahead) and [`mcts::MctsAgent`] (Monte
+//! Carlo tree search); the agent specs written on command lines and in records
+//! ([`spec::AgentSpec`]: `random`, `greedy`, `mcts:time=2s`, `human`); how agents value results and
+//! positions ([`evaluation`]); [`stats`] to summarize many games; and [`play`], the driver that plays
+//! a game out.
+//!
+//! Human play needs a terminal and lives in the CLI; the library only parses its spec.
+
+pub mod evaluation;
+pub mod greedy;
+pub mod mcts;
+pub mod play;
+pub mod record;
+pub mod spec;
+pub mod stats;
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use ludex_runtime::{Engine, Move, State};
+
+pub use spec::{AGENT_NAMES, AgentSpec};
+
+/// What an agent does at a decision point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play the legal move with this index.
+    Play(usize),
+    /// Leave the game (a human quitting, or input that ended); the game stops unfinished.
+    Quit,
+}
+
+/// Chooses among the legal moves of a decision point (never called with no moves). Any randomness
+/// comes from `rng`, the game's generator, so that a seed fixes the game.
+pub trait Agent {
+    fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision;
+}
+
+/// Plays a uniformly random legal move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomAgent;
+
+impl Agent for RandomAgent {
+    fn choose(&mut self, _: &Engine, _: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision {
+        if moves.is_empty() {
+            return Decision::Quit;
+        }
+        Decision::Play(rng.random_range(0..moves.len()))
+    }
+}

@@ -1,0 +1,196 @@
+//! The game driver: advances a game one ply at a time, asking the seat's agent at decision points
+//! and sampling chance outcomes from the game's `ChaCha8Rng`, so that a seed (and the agents) fix a
+//! game completely. [`play_out`] plays to the end; front ends that show each ply use [`Playthrough`].
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Agent, Decision};
+use ludex_ir::SeatId;
+use ludex_runtime::{Engine, GameResult, Move, State, Status};
+
+/// A game stops, unfinished, after this many entries (moves and chance outcomes) whatever the rules
+/// say, so a runtime fault cannot make the driver loop forever.
+pub const MAX_DRIVER_PLIES: usize = 1_000_000;
+
+/// The notation of a chance outcome in records: `roll 4`.
+pub fn roll_notation(outcome: u32) -> String {
+    format!("roll {outcome}")
+}
+
+/// Whether a recorded entry is a chance outcome (`roll N`) rather than a move. No move reads so:
+/// `roll` is a reserved word, so no action (and no `choose`) is called that.
+pub fn is_roll(entry: &str) -> bool {
+    entry.starts_with("roll ")
+}
+
+/// The outcome of a die with `sides` faces (at least 1), drawn from the game's generator.
+fn sample_outcome(sides: u32, rng: &mut ChaCha8Rng) -> u32 {
+    rng.random_range(1..=sides)
+}
+
+/// Resolves pending rolls with outcomes drawn from `rng`, as the driver does, until the game
+/// reaches a decision point or its end (or a die without faces, or [`MAX_DRIVER_PLIES`] rolls).
+/// From the initial state and a game's seed this is the first decision point of every game played
+/// with that seed.
+pub fn roll_to_decision(engine: &Engine, state: &mut State, rng: &mut ChaCha8Rng) {
+    for _ in 0..MAX_DRIVER_PLIES {
+        match engine.status(state) {
+            Status::Chance { sides } if sides > 0 => engine.apply_chance(state, sample_outcome(sides, rng)),
+            _ => return,
+        }
+    }
+}
+
+/// One ply that happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ply {
+    /// The pending die with `sides` faces showed `outcome`.
+    Roll { sides: u32, outcome: u32 },
+    /// The seat played the move, written `notation` (read before the move was applied).
+    Move { seat: SeatId, mv: Move, notation: String },
+}
+
+/// How a game stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules ended it.
+    Over(GameResult),
+    /// The seat's agent left the game.
+    Quit { seat: SeatId },
+    /// The driver could not go on: no legal move or no agent at a decision point, a die without
+    /// faces, or the ply cap.
+    Stopped { reason: String },
+}
+
+/// What one step did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Ply(Ply),
+    End(Ending),
+}
+
+/// A game being played: the state and every ply so far, in notation.
+pub struct Playthrough<'e> {
+    engine: &'e Engine,
+    state: State,
+    plies: Vec<String>,
+    legal: Vec<Move>,
+}
+
+impl<'e> Playthrough<'e> {
+    pub fn new(engine: &'e Engine, state: State) -> Playthrough<'e> {
+        Playthrough { engine, state, plies: Vec::new(), legal: Vec::new() }
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The game so far, ended by `ending`.
+    pub fn finish(self, ending: Ending) -> PlayedGame {
+        PlayedGame { plies: self.plies, ending }
+    }
+
+    /// Plays one ply, or says how the game ended (again on every call once it has).
+    pub fn step(&mut self, agents: &mut [Box<dyn Agent>], rng: &mut ChaCha8Rng) -> Step {
+        if self.plies.len() >= MAX_DRIVER_PLIES {
+            return stopped(format!("the driver's limit of {MAX_DRIVER_PLIES} plies was reached"));
+        }
+        match self.engine.status(&self.state) {
+            Status::Over(result) => Step::End(Ending::Over(result)),
+            Status::Chance { sides } => self.roll(sides, rng),
+            Status::Decision { seat } => self.decide(seat, agents, rng),
+        }
+    }
+
+    fn roll(&mut self, sides: u32, rng: &mut ChaCha8Rng) -> Step {
+        if sides == 0 {
+            return stopped("a die without faces was rolled".to_string());
+        }
+        let outcome = sample_outcome(sides, rng);
+        self.engine.apply_chance(&mut self.state, outcome);
+        self.plies.push(roll_notation(outcome));
+        Step::Ply(Ply::Roll { sides, outcome })
+    }
+
+    fn decide(&mut self, seat: SeatId, agents: &mut [Box<dyn Agent>], rng: &mut ChaCha8Rng) -> Step {
+        self.engine.legal_moves(&self.state, &mut self.legal);
+        if self.legal.is_empty() {
+            return stopped(format!("seat {} has no legal move", seat as usize + 1));
+        }
+        let Some(agent) = agents.get_mut(seat as usize) else {
+            return stopped(format!("no agent plays seat {}", seat as usize + 1));
+        };
+        let chosen = match agent.choose(self.engine, &self.state, &self.legal, rng) {
+            Decision::Play(index) => self.legal.get(index).copied(),
+            Decision::Quit => None,
+        };
+        let Some(mv) = chosen else {
+            return Step::End(Ending::Quit { seat });
+        };
+        let notation = self.engine.move_notation(&self.state, mv);
+        self.engine.apply_move(&mut self.state, mv);
+        self.plies.push(notation.clone());
+        Step::Ply(Ply::Move { seat, mv, notation })
+    }
+}
+
+fn stopped(reason: String) -> Step {
+    Step::End(Ending::Stopped { reason })
+}
+
+/// A finished (or abandoned) game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// Everything that happened, in order: moves as the engine writes them, chance outcomes as
+    /// `roll N`.
+    pub plies: Vec<String>,
+    pub ending: Ending,
+}
+
+impl PlayedGame {
+    /// The game's length: the moves played (`pass` and `end` included), not the chance outcomes.
+    pub fn moves(&self) -> usize {
+        self.plies.iter().filter(|entry| !is_roll(entry)).count()
+    }
+
+    /// The result when the rules ended the game.
+    pub fn result(&self) -> Option<&GameResult> {
+        match &self.ending {
+            Ending::Over(result) => Some(result),
+            _ => None,
+        }
+    }
+}
+
+/// Plays a game from `state` to its end: `agents[s]` plays seat `s`.
+pub fn play_out(
+    engine: &Engine,
+    state: State,
+    agents: &mut [Box<dyn Agent>],
+    rng: &mut ChaCha8Rng,
+) -> PlayedGame {
+    let mut game = Playthrough::new(engine, state);
+    loop {
+        if let Step::End(ending) = game.step(agents, rng) {
+            return game.finish(ending);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_games_length_counts_moves_not_rolls() {
+        let plies = ["roll 3", "roll 6", "a2-a3", "pass", "roll 1", "end", "orient 2", "R@c3"];
+        let game = PlayedGame {
+            plies: plies.iter().map(|p| p.to_string()).collect(),
+            ending: Ending::Quit { seat: 0 },
+        };
+        assert_eq!(game.moves(), 5);
+        assert!(is_roll(&roll_notation(12)));
+    }
+}

@@ -1,0 +1,397 @@
+//! Actions (a piece pattern, a drop or a choice, with their conditions and effects) and the
+//! capture rule.
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::{self as ir, ActionKind, TypeId};
+use ludex_syntax::ast::{self, ActionClause, ActionDecl, EffectBlock, Expr, Span, WalkLength};
+
+use super::Checker;
+use super::consteval;
+use super::regions::Side;
+use super::scope::{Binding, Scope};
+use super::types::{Kinds, Ty};
+
+/// The most values a `choose` may offer.
+const MAX_CHOICES: i64 = 1000;
+
+/// An action's clauses by role.
+#[derive(Default)]
+struct Clauses<'a> {
+    /// `step`, `slide`, `leap`, `walk`, `drop`, `choose`: exactly one is expected.
+    moves: Vec<&'a ActionClause>,
+    when: Vec<&'a Expr>,
+    filter: Vec<&'a Expr>,
+    then: Vec<&'a EffectBlock>,
+    destination: Vec<&'a ast::Spanned<ast::Destination>>,
+    /// `each step where`, `paying`, `push`, `exit`: what a walk does on each step.
+    walk: Vec<&'a ActionClause>,
+    /// `promote on REGION to TYPES`: at most one.
+    promote: Vec<&'a ActionClause>,
+}
+
+fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
+    let mut clauses = Clauses::default();
+    for clause in &decl.clauses {
+        match clause {
+            ActionClause::When(e) => clauses.when.push(e),
+            ActionClause::Where(e) => clauses.filter.push(e),
+            ActionClause::Then(block) => clauses.then.push(block),
+            ActionClause::To(destination) => clauses.destination.push(destination),
+            ActionClause::StepCondition(_)
+            | ActionClause::Paying { .. }
+            | ActionClause::Push { .. }
+            | ActionClause::Exit(_) => clauses.walk.push(clause),
+            ActionClause::Promote { .. } => clauses.promote.push(clause),
+            _ => clauses.moves.push(clause),
+        }
+    }
+    clauses
+}
+
+pub(super) fn clause_span(clause: &ActionClause) -> Span {
+    match clause {
+        ActionClause::Step { span, .. }
+        | ActionClause::Paying { span, .. }
+        | ActionClause::Push { span, .. }
+        | ActionClause::Slide { span, .. }
+        | ActionClause::Leap { span, .. }
+        | ActionClause::Walk { span, .. }
+        | ActionClause::Drop { span, .. }
+        | ActionClause::Choose { span, .. }
+        | ActionClause::Declare { span }
+        | ActionClause::Promote { span, .. } => *span,
+        ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
+        ActionClause::To(destination) => destination.span,
+        ActionClause::Exit(destination) => destination.span,
+        ActionClause::Then(block) => block.span,
+    }
+}
+
+/// Where a piece that leaves the board goes.
+pub(super) fn capture_destination(d: ast::CaptureDestination) -> ir::CaptureDestination {
+    match d {
+        ast::CaptureDestination::Prizes => ir::CaptureDestination::Prizes,
+        ast::CaptureDestination::Reserve => ir::CaptureDestination::Reserve,
+        ast::CaptureDestination::Nowhere => ir::CaptureDestination::Nowhere,
+    }
+}
+
+fn destination(d: ast::Destination) -> ir::Destination {
+    match d {
+        ast::Destination::Empty => ir::Destination::Empty,
+        ast::Destination::Enemy => ir::Destination::Enemy,
+        ast::Destination::EmptyOrEnemy => ir::Destination::EmptyOrEnemy,
+    }
+}
+
+impl<'a> Checker<'a> {
+    pub(super) fn actions(&mut self) -> Vec<ir::Action> {
+        let decls = self.decls.actions.clone();
+        decls.into_iter().map(|decl| self.action(decl)).collect()
+    }
+
+    fn action(&mut self, decl: &'a ActionDecl) -> ir::Action {
+        let clauses = sort_clauses(decl);
+        self.written_once("when", &clauses.when.iter().map(|e| e.span).collect::<Vec<_>>());
+        self.written_once("where", &clauses.filter.iter().map(|e| e.span).collect::<Vec<_>>());
+        self.written_once("then", &clauses.then.iter().map(|b| b.span).collect::<Vec<_>>());
+        let movers = self.piece_types_named(&decl.pieces);
+        let pattern = self.pattern(decl, &clauses.moves);
+        let (pieces, binding) = self.binding(pattern, movers);
+        let kind = self.action_kind(pattern, &pieces, &binding, &clauses.walk);
+        let when = self.conjunction(&clauses.when, &Scope::before_move("an action's `when`", &binding));
+        let filter =
+            self.conjunction(&clauses.filter, &Scope::finished_move("an action's `where`", &binding));
+        let then_scope = Scope::finished_move("an action's `then`", &binding);
+        let then = clauses.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
+        let destination = self.destination(pattern, &clauses.destination);
+        let promotion = self.promotion(pattern, &clauses.promote);
+        self.action_bindings.push(binding);
+        ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then, promotion }
+    }
+
+    /// The piece types of the names, each once.
+    pub(super) fn piece_types_named(&mut self, names: &[ast::Ident]) -> Vec<TypeId> {
+        let mut types = Vec::new();
+        for t in names.iter().filter_map(|p| self.piece_named(p)) {
+            if !types.contains(&t) {
+                types.push(t);
+            }
+        }
+        types
+    }
+
+    /// Reports every clause of a kind after the first: each is written at most once.
+    pub(super) fn written_once(&mut self, keyword: &str, spans: &[Span]) {
+        let Some(&first) = spans.first() else { return };
+        let help = match keyword {
+            "when" | "where" => "keep one, joining the conditions with `and`".to_string(),
+            "then" => "keep one, with all the effects".to_string(),
+            _ => format!("keep one `{keyword}`"),
+        };
+        for &again in &spans[1..] {
+            self.report(
+                Diagnostic::error(
+                    "duplicate-clause",
+                    format!("`{keyword}` is given twice"),
+                    again,
+                    format!("`{keyword}` again"),
+                )
+                .with_label(first, "first given here")
+                .with_help(help.clone()),
+            );
+        }
+    }
+
+    /// The one clause that says how the action moves, after reporting a missing one, extra ones
+    /// and a `for` that does not fit it.
+    fn pattern(&mut self, decl: &ActionDecl, moves: &[&'a ActionClause]) -> Option<&'a ActionClause> {
+        let Some(&first) = moves.first() else {
+            self.report(
+                Diagnostic::error(
+                    "missing-pattern",
+                    format!("action `{}` does not say how it moves", decl.name.name),
+                    decl.name.span,
+                    "no `step`, `slide`, `leap`, `walk`, `drop`, `choose` or `declare`",
+                )
+                .with_help("a piece action needs a pattern, e.g. `step orthogonal`"),
+            );
+            return None;
+        };
+        for &extra in &moves[1..] {
+            self.report(
+                Diagnostic::error(
+                    "conflicting-clauses",
+                    format!("action `{}` says twice how it moves", decl.name.name),
+                    clause_span(extra),
+                    "a second way to move",
+                )
+                .with_label(clause_span(first), "the first one")
+                .with_help("an action has one pattern, drop or choice: split it into two actions"),
+            );
+        }
+        let for_span = decl.pieces.first().zip(decl.pieces.last()).map(|(a, b)| a.span.to(b.span));
+        match (first, for_span) {
+            (
+                ActionClause::Drop { .. } | ActionClause::Choose { .. } | ActionClause::Declare { .. },
+                Some(span),
+            ) => {
+                let what = match first {
+                    ActionClause::Drop { .. } => "a drop",
+                    ActionClause::Choose { .. } => "a choice",
+                    _ => "a declaration",
+                };
+                self.report(
+                    Diagnostic::error(
+                        "conflicting-clauses",
+                        format!("action `{}` is {what}, which no piece on the board makes", decl.name.name),
+                        span,
+                        "`for` names the pieces that move",
+                    )
+                    .with_label(clause_span(first), what.to_string())
+                    .with_help(match first {
+                        ActionClause::Drop { .. } => "remove `for ...`; a drop names the pieces it drops",
+                        _ => "remove `for ...`",
+                    }),
+                );
+            }
+            (
+                ActionClause::Drop { .. } | ActionClause::Choose { .. } | ActionClause::Declare { .. },
+                None,
+            )
+            | (_, Some(_)) => {}
+            (_, None) => self.report(
+                Diagnostic::error(
+                    "missing-pieces",
+                    format!("action `{}` moves pieces but does not say which", decl.name.name),
+                    decl.name.span,
+                    "no `for`",
+                )
+                .with_help(format!("write `action {} for TYPE {{ ... }}`", decl.name.name)),
+            ),
+        }
+        Some(first)
+    }
+
+    /// The types an action moves or drops, and what its clauses may use.
+    fn binding(
+        &mut self,
+        pattern: Option<&'a ActionClause>,
+        movers: Vec<TypeId>,
+    ) -> (Vec<TypeId>, Binding<'a>) {
+        match pattern {
+            Some(ActionClause::Choose { name, .. }) => {
+                (Vec::new(), Binding { choices: vec![name.name.as_str()], ..Binding::default() })
+            }
+            Some(ActionClause::Declare { .. }) => (Vec::new(), Binding::default()),
+            Some(ActionClause::Drop { pieces, .. }) => {
+                let dropped = self.piece_types_named(pieces);
+                let kinds = Some(Kinds::of(&dropped));
+                (dropped, Binding { kinds, choices: Vec::new() })
+            }
+            _ => {
+                let kinds = (!movers.is_empty()).then(|| Kinds::of(&movers));
+                (movers, Binding { kinds, choices: Vec::new() })
+            }
+        }
+    }
+
+    fn action_kind(
+        &mut self,
+        pattern: Option<&'a ActionClause>,
+        pieces: &[TypeId],
+        binding: &Binding<'a>,
+        walk_clauses: &[&'a ActionClause],
+    ) -> ActionKind {
+        let before = Scope::before_move("a pattern's length", binding);
+        if !matches!(pattern, Some(ActionClause::Walk { .. })) {
+            self.walk_clauses_without_walk(pattern, walk_clauses);
+        }
+        match pattern {
+            Some(ActionClause::Step { directions, .. }) => {
+                let dirs = self.direction_list(directions);
+                ActionKind::Step { directions: self.per_seat(&dirs) }
+            }
+            Some(ActionClause::Slide { directions, at_most, .. }) => {
+                let dirs = self.direction_list(directions);
+                let max = at_most.as_ref().map(|e| self.length(e, &before));
+                ActionKind::Slide { directions: self.per_seat(&dirs), max }
+            }
+            Some(ActionClause::Leap { paths, .. }) => {
+                let paths: Vec<Vec<_>> = paths
+                    .iter()
+                    .filter_map(|path| {
+                        path.iter().map(|step| self.path_step(step)).collect::<Option<Vec<_>>>()
+                    })
+                    .collect();
+                let per_seat = (0..self.seats.len())
+                    .map(|seat| paths.iter().map(|p| self.seat_path(seat, p)).collect())
+                    .collect();
+                ActionKind::Leap { paths: per_seat }
+            }
+            Some(ActionClause::Walk { directions, length, .. }) => {
+                let dirs = self.direction_list(directions);
+                let cells = self.board.as_ref().map_or(0, |b| b.cell_count());
+                let (length, exact) = match length {
+                    Some(WalkLength::Exactly(e)) => (self.length(e, &before), true),
+                    Some(WalkLength::AtMost(e)) => (self.length(e, &before), false),
+                    None => (ir::Expr::Const(ir::Const::Int(cells as i64)), false),
+                };
+                let rules = self.walk_rules(walk_clauses, binding);
+                ActionKind::Walk { directions: self.per_seat(&dirs), length, exact, rules }
+            }
+            Some(ActionClause::Drop { region, with, .. }) => {
+                let shape = self.region(region, true);
+                let cells = self.per_seat_cells(&shape, Side::of);
+                let kinds = Kinds::of(pieces);
+                let with = self.assignments(with, kinds, &Scope::finished_move("a drop's `with`", binding));
+                ActionKind::Drop { cells, with }
+            }
+            Some(ActionClause::Choose { from, to, span, .. }) => self.choose(from, to, *span),
+            Some(ActionClause::Declare { .. }) => ActionKind::Declare,
+            _ => ActionKind::Step { directions: vec![Vec::new(); self.seats.len()] },
+        }
+    }
+
+    /// A slide's or walk's length: an int, at least 1 when known now.
+    fn length(&mut self, e: &'a Expr, scope: &Scope<'a>) -> ir::Expr {
+        self.at_least_one(e, scope, |n| format!("a length of {n} moves nowhere"))
+    }
+
+    /// An int that must be at least 1 when known now; `too_small` words the error for one below.
+    pub(super) fn at_least_one(
+        &mut self,
+        e: &'a Expr,
+        scope: &Scope<'a>,
+        too_small: impl FnOnce(i64) -> String,
+    ) -> ir::Expr {
+        let value = self.expect(e, scope, Ty::Int);
+        if let Some(n) = self.constant_int(&value).filter(|&n| n < 1) {
+            self.report(Diagnostic::error("out-of-range", too_small(n), e.span, "at least 1 expected"));
+        }
+        value
+    }
+
+    pub(super) fn constant_int(&self, e: &ir::Expr) -> Option<i64> {
+        consteval::int(e, &self.const_env(None))
+    }
+
+    fn choose(&mut self, from: &'a Expr, to: &'a Expr, span: Span) -> ActionKind {
+        let scope = Scope::choice_bounds();
+        let (from, to) = (self.expect(from, &scope, Ty::Int), self.expect(to, &scope, Ty::Int));
+        if let (Some(lo), Some(hi)) = (self.constant_int(&from), self.constant_int(&to)) {
+            if lo > hi {
+                self.report(
+                    Diagnostic::error(
+                        "empty-range",
+                        format!("choosing from {lo} to {hi} offers nothing"),
+                        span,
+                        "empty",
+                    )
+                    .with_help(format!("write `from {hi} to {lo}`")),
+                );
+            } else if hi.saturating_sub(lo) >= MAX_CHOICES {
+                self.report(Diagnostic::error(
+                    "out-of-range",
+                    format!("choosing from {lo} to {hi} offers too many values"),
+                    span,
+                    format!("at most {MAX_CHOICES} values"),
+                ));
+            }
+        }
+        ActionKind::Choose { from, to }
+    }
+
+    /// Several `when`s (or `where`s) must all hold.
+    pub(super) fn conjunction(&mut self, conditions: &[&'a Expr], scope: &Scope<'a>) -> Option<ir::Expr> {
+        let lowered: Vec<ir::Expr> = conditions.iter().map(|c| self.condition(c, scope)).collect();
+        lowered.into_iter().reduce(|a, b| ir::Expr::Binary(ir::BinaryOp::And, Box::new(a), Box::new(b)))
+    }
+
+    fn destination(
+        &mut self,
+        pattern: Option<&ActionClause>,
+        written: &[&ast::Spanned<ast::Destination>],
+    ) -> ir::Destination {
+        let is_drop = matches!(pattern, Some(ActionClause::Drop { .. }));
+        let moves_piece =
+            !is_drop && !matches!(pattern, Some(ActionClause::Choose { .. } | ActionClause::Declare { .. }));
+        self.written_once("to", &written.iter().map(|d| d.span).collect::<Vec<_>>());
+        match written.first() {
+            Some(d) if moves_piece => destination(d.node),
+            Some(d) => {
+                self.report(Diagnostic::error(
+                    "conflicting-clauses",
+                    "`to` is for piece moves",
+                    d.span,
+                    "a drop, a choice or a declaration has no destination to choose",
+                ));
+                ir::Destination::EmptyOrEnemy
+            }
+            None if is_drop => ir::Destination::Empty,
+            None => ir::Destination::EmptyOrEnemy,
+        }
+    }
+
+    pub(super) fn capture(&mut self) -> ir::Capture {
+        let Some(decl) = self.decls.capture else {
+            return ir::Capture {
+                allowed: None,
+                destination: ir::CaptureDestination::Nowhere,
+                then: Vec::new(),
+            };
+        };
+        let binding = Binding::default();
+        self.written_once("when", &decl.when.iter().map(|e| e.span).collect::<Vec<_>>());
+        self.written_once("then", &decl.then.iter().map(|b| b.span).collect::<Vec<_>>());
+        let when: Vec<&Expr> = decl.when.iter().collect();
+        let allowed = self.conjunction(&when, &Scope::finished_move("the capture's `when`", &binding));
+        let then_scope = Scope::finished_move("the capture's `then`", &binding);
+        let then = decl.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
+        let destination = decl
+            .destination
+            .as_ref()
+            .map_or(ir::CaptureDestination::Nowhere, |d| capture_destination(d.node));
+        ir::Capture { allowed, destination, then }
+    }
+}

@@ -1,0 +1,446 @@
+//! Calls: the built-in functions (`count`, `sum`, `pieces`, `reserve`, `prizes`, `losses`, `seats`,
+//! `piece_at`, `partner`; the cell functions `attacked` and `shift` are in `cell_calls`), map
+//! lookups, per-seat variables, and definitions, which are inlined where they are used with their
+//! arguments substituted (a recursion guard stops a definition that uses itself).
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::{self as ir, Collection, Const, TypeId};
+use ludex_syntax::ast::{Expr, ExprKind, Ident, Span};
+
+use super::names::{BUILTINS, Symbol, not_among};
+use super::scope::{Scope, Word};
+use super::types::{Extent, Kinds, Ty, Typed};
+use super::variables::seat_not_expected;
+use super::{Checker, Frame};
+
+/// A call as written: the function's name, its arguments, and the span of the whole call.
+#[derive(Clone, Copy)]
+pub(super) struct Call<'a> {
+    pub function: &'a Ident,
+    pub args: &'a [Expr],
+    pub span: Span,
+}
+
+/// What to count or sum over, the type of its elements (`it`), and the extent of the owner
+/// expression.
+pub(super) struct Pieces {
+    pub collection: Collection,
+    pub element: Ty,
+    extent: Extent,
+}
+
+impl<'a> Checker<'a> {
+    pub(super) fn call(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        match call.function.name.as_str() {
+            "count" => self.count(call, scope, Tally::Count),
+            "first" => self.count(call, scope, Tally::First),
+            // `allied(SEAT, SEAT)`: the same seat or team mates.
+            "allied" => self.fixed_call(call, scope, Ty::Seat, |[a, b]| {
+                (ir::Expr::Allied(Box::new(a), Box::new(b)), Ty::Bool)
+            }),
+            "attacked" => self.attacked(call, scope),
+            "shift" => self.shift(call, scope),
+            "sum" => self.sum(call, scope),
+            "pieces" | "reserve" | "prizes" | "losses" | "seats" => {
+                self.resolve_all(call.args, scope);
+                self.collection_not_a_value(call.function, call.span);
+                Typed::unknown()
+            }
+            "piece_at" => self.fixed_call(call, scope, Ty::Cell, |[cell]| {
+                (ir::Expr::PieceAt(Box::new(cell)), Ty::ANY_PIECE)
+            }),
+            // `distance(CELL, CELL)`: the fewest steps between two cells.
+            "distance" => self.fixed_call(call, scope, Ty::Cell, |[from, to]| {
+                (ir::Expr::Distance(Box::new(from), Box::new(to)), Ty::Int)
+            }),
+            "partner" => {
+                self.fixed_call(call, scope, Ty::Seat, |[seat]| (ir::Expr::Partner(Box::new(seat)), Ty::Seat))
+            }
+            name => match self.names.value(name) {
+                Some(symbol) => self.call_symbol(symbol, call, scope),
+                None => {
+                    self.resolve_all(call.args, scope);
+                    self.unknown_function(call.function);
+                    Typed::unknown()
+                }
+            },
+        }
+    }
+
+    /// A collection used where a value is expected.
+    pub(super) fn collection_not_a_value(&mut self, function: &Ident, span: Span) {
+        let (what, written) = match function.name.as_str() {
+            "seats" => ("seats", "seats".to_string()),
+            "line" => ("pieces", "line".to_string()),
+            name => ("pieces", format!("{name}(...)")),
+        };
+        self.report(
+            Diagnostic::error(
+                "type-mismatch",
+                format!("`{written}` is a collection of {what}, not a value"),
+                span,
+                "a collection",
+            )
+            .with_help(format!("count it or sum over it: `count({written})`")),
+        );
+    }
+
+    fn call_symbol(&mut self, symbol: Symbol, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        let Call { function, args, span } = call;
+        self.names.use_symbol(symbol);
+        match symbol {
+            Symbol::Map(map) => {
+                self.fixed_call(call, scope, Ty::Cell, |[cell]| (ir::Expr::Map(map, Box::new(cell)), Ty::Int))
+            }
+            Symbol::Variable(v) if self.is_per_seat_variable(v) => {
+                let ty = self.variable_type(v, function.span);
+                self.fixed_call(call, scope, Ty::Seat, |[seat]| {
+                    (ir::Expr::SeatVariable(v, Box::new(seat)), ty)
+                })
+            }
+            Symbol::Define(d) => self
+                .inline(d, call, scope, |this, body, scope| Some(this.expr(body, scope)))
+                .unwrap_or_else(Typed::unknown),
+            Symbol::Variable(_) => {
+                self.resolve_all(args, scope);
+                let name = &function.name;
+                self.report(seat_not_expected("variable", name, span, name.clone()));
+                Typed::unknown()
+            }
+            Symbol::Zone(_) => {
+                self.resolve_all(args, scope);
+                self.report(
+                    Diagnostic::error(
+                        "type-mismatch",
+                        format!("zone `{}` is a set of cells, not a function", function.name),
+                        span,
+                        "a zone",
+                    )
+                    .with_help(format!("test a cell: `CELL in {}(SEAT)`", function.name)),
+                );
+                Typed::unknown()
+            }
+            _ => {
+                self.resolve_all(args, scope);
+                self.unknown_function(function);
+                Typed::unknown()
+            }
+        }
+    }
+
+    fn unknown_function(&mut self, function: &Ident) {
+        let callable = |s| matches!(s, Symbol::Map(_) | Symbol::Define(_) | Symbol::Variable(_));
+        let message = match self.names.value(&function.name) {
+            Some(other) => format!("`{}` is a {}, not a function", function.name, other.kind_name()),
+            None => format!("unknown function `{}`", function.name),
+        };
+        let candidates = BUILTINS.into_iter().chain(self.names.values_where(callable));
+        self.report(not_among("unknown-function", message, function, "not a function", candidates));
+    }
+
+    /// A call with exactly `N` arguments, each of type `want`; `build` makes its IR and type.
+    fn fixed_call<const N: usize>(
+        &mut self,
+        call: Call<'a>,
+        scope: &Scope<'a>,
+        want: Ty,
+        build: impl FnOnce([ir::Expr; N]) -> (ir::Expr, Ty),
+    ) -> Typed {
+        if !self.arity(call, N..=N, scope) {
+            return Typed::unknown();
+        }
+        let args: [Typed; N] = std::array::from_fn(|i| self.expect_typed(&call.args[i], scope, want));
+        let extents = args.each_ref().map(|arg| arg.extent);
+        let (expr, ty) = build(args.map(|arg| arg.expr));
+        Typed::node(expr, ty, &extents)
+    }
+
+    /// Whether the call has an allowed number of arguments; otherwise they are checked, and an
+    /// error reported.
+    pub(super) fn arity(
+        &mut self,
+        call: Call<'a>,
+        allowed: std::ops::RangeInclusive<usize>,
+        scope: &Scope<'a>,
+    ) -> bool {
+        let Call { function, args, span } = call;
+        if allowed.contains(&args.len()) {
+            return true;
+        }
+        self.resolve_all(args, scope);
+        let expected = match (allowed.start(), allowed.end()) {
+            (lo, hi) if lo == hi => format!("{lo}"),
+            (lo, &usize::MAX) => format!("at least {lo}"),
+            (lo, hi) => format!("{lo} or {hi}"),
+        };
+        self.report(Diagnostic::error(
+            "wrong-argument-count",
+            format!("`{}` takes {expected} {}, found {}", function.name, plural(&expected), args.len()),
+            span,
+            arguments(args.len()),
+        ));
+        false
+    }
+
+    /// Checks arguments that will not be used, for their own diagnostics.
+    fn resolve_all(&mut self, args: &'a [Expr], scope: &Scope<'a>) {
+        for arg in args {
+            if is_collection(arg) {
+                self.pieces_arg(arg, scope);
+            } else {
+                self.expr(arg, scope);
+            }
+        }
+    }
+
+    /// `count(COLLECTION [, predicate over it])` or `first(COLLECTION [, predicate over it])`.
+    fn count(&mut self, call: Call<'a>, scope: &Scope<'a>, tally: Tally) -> Typed {
+        if !self.arity(call, 1..=2, scope) {
+            return Typed::unknown();
+        }
+        let pieces = self.pieces_arg(&call.args[0], scope);
+        let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
+        let predicate = call.args.get(1).map(|p| self.expect_typed(p, &scope.with_it(it), Ty::Bool));
+        let Some(pieces) = pieces else { return Typed::unknown() };
+        let extents = [Some(pieces.extent), predicate.as_ref().map(|p| p.extent)];
+        let extents: Vec<Extent> = extents.into_iter().flatten().collect();
+        let predicate = predicate.map(|p| Box::new(p.expr));
+        let (expr, ty) = match tally {
+            Tally::Count => (ir::Expr::Count(pieces.collection, predicate), Ty::Int),
+            Tally::First => (ir::Expr::First(pieces.collection, predicate), pieces.element),
+        };
+        Typed::node(expr, ty, &extents)
+    }
+
+    /// `sum(COLLECTION, term over it)`
+    fn sum(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        if !self.arity(call, 2..=2, scope) {
+            return Typed::unknown();
+        }
+        let pieces = self.pieces_arg(&call.args[0], scope);
+        let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
+        let term = self.expect_typed(&call.args[1], &scope.with_it(it), Ty::Int);
+        let Some(pieces) = pieces else { return Typed::unknown() };
+        let extents = [pieces.extent, term.extent];
+        Typed::node(ir::Expr::Sum(pieces.collection, Box::new(term.expr)), Ty::Int, &extents)
+    }
+
+    /// The collection a `count` or `sum` goes over: `pieces(...)`, `reserve(...)`, `prizes(...)`,
+    /// or a definition that is one.
+    pub(super) fn pieces_arg(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
+        let (function, args): (&'a Ident, &'a [Expr]) = match &e.node {
+            ExprKind::Call { function, args } => (function, args),
+            ExprKind::Name(ident) => (ident, &[]),
+            _ => return self.not_a_collection(e, scope),
+        };
+        let call = Call { function, args, span: e.span };
+        match (function.name.as_str(), self.names.value(&function.name)) {
+            ("pieces", _) => self.pieces_call(call, scope),
+            ("line", _) if matches!(e.node, ExprKind::Name(_)) && self.parameter_free("line") => {
+                self.word_collection(Word::Line, Collection::Line, e.span, scope)
+            }
+            (pile @ ("reserve" | "prizes" | "losses"), _) => {
+                if !self.arity(call, 1..=1, scope) {
+                    return None;
+                }
+                let typed = self.expect_typed(&args[0], scope, Ty::Seat);
+                let owner = Box::new(typed.expr);
+                let collection = match pile {
+                    "reserve" => Collection::Reserve { owner },
+                    "prizes" => Collection::Prizes { owner },
+                    _ => Collection::Losses { owner },
+                };
+                Some(Pieces { collection, element: Ty::ANY_PIECE, extent: typed.extent })
+            }
+            ("seats", _) => {
+                if !self.arity(call, 0..=0, scope) {
+                    return None;
+                }
+                Some(Pieces { collection: Collection::Seats, element: Ty::Seat, extent: Extent::LEAF })
+            }
+            (_, Some(Symbol::Define(d))) if self.parameter_free(&function.name) => {
+                self.inline(d, call, scope, |this, body, scope| this.pieces_arg(body, scope))
+            }
+            _ => self.not_a_collection(e, scope),
+        }
+    }
+
+    /// A context word that names a collection (`line`), where the scope binds it.
+    fn word_collection(
+        &mut self,
+        word: Word,
+        collection: Collection,
+        span: Span,
+        scope: &Scope<'a>,
+    ) -> Option<Pieces> {
+        if !scope.words.contains(word) {
+            self.word(word, span, scope);
+            return None;
+        }
+        Some(Pieces { collection, element: Ty::ANY_PIECE, extent: Extent::LEAF })
+    }
+
+    /// Not shadowed by a parameter of the definition being inlined.
+    fn parameter_free(&self, name: &str) -> bool {
+        self.frames.last().is_none_or(|f| f.params.iter().all(|(p, _)| *p != name))
+    }
+
+    fn not_a_collection(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
+        let typed = self.expr(e, scope);
+        if typed.ty != Ty::Unknown {
+            self.report(
+                Diagnostic::error(
+                    "type-mismatch",
+                    format!("expected pieces to count, found {}", super::expr::a(typed.ty)),
+                    e.span,
+                    "not a collection of pieces",
+                )
+                .with_help(
+                    "write `pieces(SEAT)`, `pieces(SEAT, TYPE, ...)`, `reserve(SEAT)`, `prizes(SEAT)`, \
+                     `losses(SEAT)` or `seats`",
+                ),
+            );
+        }
+        None
+    }
+
+    /// `pieces(OWNER [, TYPE...])`: on the board, of the owner (`none`: neutral), of the types.
+    fn pieces_call(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<Pieces> {
+        if !self.arity(call, 1..=usize::MAX, scope) {
+            return None;
+        }
+        let owner = self.expect_typed(&call.args[0], scope, Ty::Seat);
+        let types: Vec<TypeId> =
+            call.args[1..].iter().filter_map(|arg| self.piece_type_arg(arg, scope)).collect();
+        let kinds = if types.is_empty() { Kinds::ANY } else { Kinds::of(&types) };
+        let collection = Collection::Pieces { owner: Box::new(owner.expr), types };
+        Some(Pieces { collection, element: Ty::Piece(kinds), extent: owner.extent })
+    }
+
+    /// A piece type known before the game: a type's name, or a parameter bound to one.
+    fn piece_type_arg(&mut self, arg: &'a Expr, scope: &Scope<'a>) -> Option<TypeId> {
+        if let ExprKind::Name(ident) = &arg.node {
+            if self.parameter_free(&ident.name) && Word::named(&ident.name).is_none() {
+                return self.piece_named(ident);
+            }
+        }
+        let typed = self.expr(arg, scope);
+        match typed.expr {
+            ir::Expr::Const(Const::PieceType(t)) => Some(t),
+            _ if typed.ty == Ty::Unknown => None,
+            _ => {
+                self.report(Diagnostic::error(
+                    "type-mismatch",
+                    format!("expected the name of a piece type, found {}", super::expr::a(typed.ty)),
+                    arg.span,
+                    "not a piece type's name",
+                ));
+                None
+            }
+        }
+    }
+
+    /// Inlines a definition: the arguments are resolved here, then `body` is checked with the
+    /// parameters bound to them, in the scope of this use.
+    pub(super) fn inline<T>(
+        &mut self,
+        define: usize,
+        call: Call<'a>,
+        scope: &Scope<'a>,
+        body: impl FnOnce(&mut Self, &'a Expr, &Scope<'a>) -> Option<T>,
+    ) -> Option<T> {
+        let Call { function: name, args, span } = call;
+        let decl = self.decls.defines[define];
+        self.names.use_symbol(Symbol::Define(define));
+        let resolved: Vec<Typed> = args.iter().map(|arg| self.expr(arg, scope)).collect();
+        if decl.params.len() != args.len() {
+            self.report(
+                Diagnostic::error(
+                    "wrong-argument-count",
+                    format!("`{}` takes {}, found {}", name.name, arguments(decl.params.len()), args.len()),
+                    span,
+                    arguments(args.len()),
+                )
+                .with_label(decl.name.span, format!("defined with {}", parameters(decl.params.len()))),
+            );
+            return None;
+        }
+        if self.frames.iter().any(|f| f.define == define) {
+            self.report(
+                Diagnostic::error(
+                    "recursive-define",
+                    format!("definition `{}` uses itself", name.name),
+                    name.span,
+                    "used inside its own definition",
+                )
+                .with_label(decl.name.span, "defined here")
+                .with_help("definitions are copied where they are used, so they cannot recurse"),
+            );
+            return None;
+        }
+        if !self.enter(span) {
+            return None;
+        }
+        let params = decl.params.iter().map(|p| p.name.as_str()).zip(resolved).collect();
+        self.frames.push(Frame { define, params, call: span });
+        let result = body(self, &decl.body, scope);
+        self.frames.pop();
+        self.depth -= 1;
+        result
+    }
+
+    /// Checks the definitions no rule uses (with parameters and context words of unknown type),
+    /// so that their mistakes are reported too.
+    pub(super) fn unused_definitions(&mut self) {
+        for define in 0..self.decls.defines.len() {
+            if self.names.is_used(Symbol::Define(define)) {
+                continue;
+            }
+            let decl = self.decls.defines[define];
+            let params = decl.params.iter().map(|p| (p.name.as_str(), Typed::unknown())).collect();
+            self.frames.push(Frame { define, params, call: decl.name.span });
+            let scope = Scope::anywhere();
+            if is_collection(&decl.body) {
+                self.pieces_arg(&decl.body, &scope);
+            } else {
+                self.expr(&decl.body, &scope);
+            }
+            self.frames.pop();
+        }
+    }
+}
+
+/// What `count` and `first` give.
+#[derive(Clone, Copy)]
+enum Tally {
+    /// How many elements.
+    Count,
+    /// The first element, or none.
+    First,
+}
+
+/// The built-in collections, only arguments of `count`, `sum` and `first` (`line` only in a push).
+const COLLECTIONS: [&str; 6] = ["pieces", "reserve", "prizes", "losses", "seats", "line"];
+
+fn is_collection(e: &Expr) -> bool {
+    match &e.node {
+        ExprKind::Call { function, .. } | ExprKind::Name(function) => {
+            COLLECTIONS.contains(&function.name.as_str())
+        }
+        _ => false,
+    }
+}
+
+/// "argument" or "arguments", after a count written in words or digits.
+fn plural(count: &str) -> &'static str {
+    if count == "1" { "argument" } else { "arguments" }
+}
+
+/// "1 argument", "2 arguments".
+fn arguments(count: usize) -> String {
+    format!("{count} {}", plural(&count.to_string()))
+}
+
+fn parameters(count: usize) -> String {
+    if count == 1 { "1 parameter".to_string() } else { format!("{count} parameters") }
+}

@@ -1,0 +1,148 @@
+//! Constant evaluation of IR expressions at lowering time: `cells where` conditions (the tested
+//! cell is `it`) and counts known before the game (`actions 2`, `at most 2`). It follows the
+//! runtime's rules on `none`, saturating arithmetic and division by zero.
+
+use ludex_ir::{BinaryOp, Board, CellId, Const, ContextWord, Expr, IntegerResult, Map, MapId, Zone};
+
+use super::Lazy;
+
+/// What a constant expression may read.
+pub struct Env<'c> {
+    pub board: Option<&'c Board>,
+    pub maps: &'c [Map],
+    pub zones: &'c [Lazy<Zone>],
+    /// The cell `it` stands for, in `cells where`.
+    pub cell: Option<CellId>,
+}
+
+/// Why an expression has no value before the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dynamic {
+    /// It reads the state of a game (pieces, variables, the mover...).
+    State,
+    /// It reads a map that `rotate` changes.
+    RotatedMap(MapId),
+}
+
+/// The value of an expression, or why it depends on the state of a game.
+pub fn eval(expr: &Expr, env: &Env) -> Result<Const, Dynamic> {
+    Ok(match expr {
+        Expr::Const(c) => *c,
+        Expr::Context(ContextWord::It) => Const::Cell(env.cell.ok_or(Dynamic::State)?),
+        Expr::Map(id, cell) => {
+            let map = env.maps.get(*id as usize).ok_or(Dynamic::State)?;
+            if map.mutable {
+                return Err(Dynamic::RotatedMap(*id));
+            }
+            match eval(cell, env)? {
+                Const::Cell(c) => map
+                    .values
+                    .get(c as usize)
+                    .copied()
+                    .flatten()
+                    .map_or(Const::None, |v| Const::Int(v.into())),
+                _ => Const::None,
+            }
+        }
+        Expr::InZone { cell, zone, seat } => {
+            let zone = env.zones.get(*zone as usize).and_then(Lazy::done).ok_or(Dynamic::State)?;
+            match (eval(cell, env)?, eval(seat, env)?) {
+                (Const::Cell(c), Const::Seat(s)) => {
+                    Const::Bool(zone.cells.get(s as usize).is_some_and(|set| set.contains(c)))
+                }
+                _ => Const::None,
+            }
+        }
+        Expr::Distance(a, b) => match (eval(a, env)?, eval(b, env)?, env.board) {
+            (Const::Cell(a), Const::Cell(b), Some(board)) => {
+                board.distance(a, b).map_or(Const::None, |d| Const::Int(d.into()))
+            }
+            _ => Const::None,
+        },
+        Expr::Not(e) => Const::Bool(!truthy(eval(e, env)?)),
+        Expr::Neg(e) => match eval(e, env)? {
+            Const::Int(n) => Const::Int(n.saturating_neg()),
+            _ => Const::None,
+        },
+        Expr::Binary(op, a, b) => binary(*op, eval(a, env)?, || eval(b, env))?,
+        Expr::If(c, a, b) => {
+            if truthy(eval(c, env)?) {
+                eval(a, env)?
+            } else {
+                eval(b, env)?
+            }
+        }
+        _ => return Err(Dynamic::State),
+    })
+}
+
+/// An integer known before the game.
+pub fn int(expr: &Expr, env: &Env) -> Option<i64> {
+    match eval(expr, env) {
+        Ok(Const::Int(n)) => Some(n),
+        _ => None,
+    }
+}
+
+fn truthy(value: Const) -> bool {
+    value == Const::Bool(true)
+}
+
+fn binary(op: BinaryOp, a: Const, b: impl FnOnce() -> Result<Const, Dynamic>) -> Result<Const, Dynamic> {
+    Ok(match op {
+        BinaryOp::And => Const::Bool(truthy(a) && truthy(b()?)),
+        BinaryOp::Or => Const::Bool(truthy(a) || truthy(b()?)),
+        BinaryOp::Eq => Const::Bool(a == b()?),
+        BinaryOp::Ne => Const::Bool(a != b()?),
+        _ => match (a, b()?) {
+            (Const::Int(x), Const::Int(y)) => integer(op, x, y),
+            _ if op.is_comparison() => Const::Bool(false),
+            _ => Const::None,
+        },
+    })
+}
+
+fn integer(op: BinaryOp, a: i64, b: i64) -> Const {
+    match op.on_integers(a, b) {
+        IntegerResult::Int(n) => Const::Int(n),
+        IntegerResult::Bool(v) => Const::Bool(v),
+        IntegerResult::NotInteger => Const::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env() -> Env<'static> {
+        Env { board: None, maps: &[], zones: &[], cell: Some(3) }
+    }
+
+    fn bin(op: BinaryOp, a: Const, b: Const) -> Expr {
+        Expr::Binary(op, Box::new(Expr::Const(a)), Box::new(Expr::Const(b)))
+    }
+
+    #[test]
+    fn arithmetic_saturates_and_division_by_zero_is_zero() {
+        let max = Const::Int(i64::MAX);
+        assert_eq!(eval(&bin(BinaryOp::Add, max, Const::Int(1)), &env()), Ok(max));
+        assert_eq!(eval(&bin(BinaryOp::Div, Const::Int(7), Const::Int(0)), &env()), Ok(Const::Int(0)));
+        assert_eq!(eval(&bin(BinaryOp::Mod, Const::Int(-1), Const::Int(4)), &env()), Ok(Const::Int(3)));
+        assert_eq!(eval(&bin(BinaryOp::Mod, Const::Int(5), Const::Int(0)), &env()), Ok(Const::Int(0)));
+    }
+
+    #[test]
+    fn none_rules() {
+        assert_eq!(eval(&bin(BinaryOp::Add, Const::None, Const::Int(1)), &env()), Ok(Const::None));
+        assert_eq!(eval(&bin(BinaryOp::Lt, Const::None, Const::Int(1)), &env()), Ok(Const::Bool(false)));
+        assert_eq!(eval(&bin(BinaryOp::Eq, Const::None, Const::None), &env()), Ok(Const::Bool(true)));
+        assert_eq!(eval(&Expr::Not(Box::new(Expr::Const(Const::None))), &env()), Ok(Const::Bool(true)));
+    }
+
+    #[test]
+    fn it_is_the_cell_and_state_is_not_constant() {
+        assert_eq!(eval(&Expr::Context(ContextWord::It), &env()), Ok(Const::Cell(3)));
+        assert_eq!(eval(&Expr::Context(ContextWord::Mover), &env()), Err(Dynamic::State));
+        assert_eq!(eval(&Expr::PieceAt(Box::new(Expr::Const(Const::Cell(0)))), &env()), Err(Dynamic::State));
+    }
+}

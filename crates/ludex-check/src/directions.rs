@@ -1,0 +1,156 @@
+//! Directions: the board's directions and groups, declared groups (`directions NAME = ...`, read
+//! from each seat's side when declared `of each seat`) and seat-relative directions (`forward`),
+//! which mean a different direction for every seat.
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::{DirId, PerSeat};
+use ludex_syntax::ast::{Ident, Span};
+
+use super::names::{Symbol, not_among};
+use super::{Checker, Lazy};
+
+/// A direction as written: the same for every seat, or read through the seat's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirRef {
+    Absolute(DirId),
+    /// The canonical direction (as an unturned seat sees it).
+    Relative(DirId),
+}
+
+impl Checker<'_> {
+    /// The directions a list of names means: directions, built-in or declared groups, relative
+    /// directions.
+    pub(super) fn direction_list(&mut self, idents: &[Ident]) -> Vec<DirRef> {
+        let mut dirs = Vec::new();
+        for ident in idents {
+            if let Some(single) = self.single_direction(&ident.name) {
+                dirs.push(single);
+            } else if let Some(group) = self.direction_group(ident) {
+                dirs.extend(group);
+            } else {
+                self.unknown_direction(ident);
+            }
+        }
+        dirs
+    }
+
+    /// One direction, for a step of a leap path.
+    pub(super) fn path_step(&mut self, ident: &Ident) -> Option<DirRef> {
+        if let Some(single) = self.single_direction(&ident.name) {
+            return Some(single);
+        }
+        if self.direction_group(ident).is_some() {
+            self.report(
+                Diagnostic::error(
+                    "unknown-direction",
+                    format!("`{}` is a group of directions, not one direction", ident.name),
+                    ident.span,
+                    "a leap path is made of single directions",
+                )
+                .with_help("write one path per direction: `leap n+n, e+e`"),
+            );
+        } else {
+            self.unknown_direction(ident);
+        }
+        None
+    }
+
+    /// A direction of the board or a relative direction; `None` for anything else.
+    fn single_direction(&self, name: &str) -> Option<DirRef> {
+        let board = self.board.as_ref()?;
+        if let Some(d) = board.direction_named(name) {
+            return Some(DirRef::Absolute(d));
+        }
+        let (_, canonical) = board.relative_directions().iter().find(|(r, _)| *r == name)?;
+        board.direction_named(canonical).map(DirRef::Relative)
+    }
+
+    /// The members of a built-in or declared group; `None` when `ident` names no group.
+    fn direction_group(&mut self, ident: &Ident) -> Option<Vec<DirRef>> {
+        let board = self.board.as_ref()?;
+        if let Some(dirs) = board.group_named(&ident.name) {
+            return Some(dirs.iter().map(|&d| DirRef::Absolute(d)).collect());
+        }
+        let group = self.names.group(&ident.name)?;
+        self.names.use_symbol(Symbol::Group(group));
+        Some(self.declared_group(group, ident.span))
+    }
+
+    /// A declared group, resolved on first use.
+    fn declared_group(&mut self, group: usize, used_at: Span) -> Vec<DirRef> {
+        let Some(slot) = self.groups.get_mut(group) else { return Vec::new() };
+        let visit = slot.visit(Vec::clone);
+        let decl = self.decls.groups[group];
+        let cycle = || format!("direction group `{}` contains itself", decl.name.name);
+        if let Some(dirs) = self.answer_now(visit, Vec::new(), &decl.name, used_at, cycle) {
+            return dirs;
+        }
+        let mut dirs = self.direction_list(&decl.members);
+        if decl.per_seat.is_some() {
+            // Read from each seat's side: what is written is what an unturned seat means.
+            for d in &mut dirs {
+                if let DirRef::Absolute(canonical) = *d {
+                    *d = DirRef::Relative(canonical);
+                }
+            }
+        }
+        self.groups[group] = Lazy::Done(dirs.clone());
+        dirs
+    }
+
+    /// Resolves every declared group, so that unused ones are checked too.
+    pub(super) fn all_groups(&mut self) {
+        for group in 0..self.decls.groups.len() {
+            let span = self.decls.groups[group].name.span;
+            self.declared_group(group, span);
+        }
+    }
+
+    fn unknown_direction(&mut self, ident: &Ident) {
+        let Some(board) = &self.board else { return };
+        let candidates = board
+            .directions
+            .iter()
+            .map(|d| d.name.as_str())
+            .chain(board.groups.iter().map(|(n, _)| n.as_str()))
+            .chain(board.relative_directions().iter().map(|(r, _)| *r))
+            .chain(self.names.values_where(|s| matches!(s, Symbol::Group(_))));
+        let message = format!("unknown direction `{}`", ident.name);
+        let label = "not a direction of this board";
+        self.report(not_among("unknown-direction", message, ident, label, candidates));
+    }
+
+    /// What each seat means by the directions.
+    pub(super) fn per_seat(&self, dirs: &[DirRef]) -> PerSeat<Vec<DirId>> {
+        (0..self.seats.len())
+            .map(|seat| {
+                let mut out: Vec<DirId> = Vec::new();
+                for &d in dirs {
+                    let d = self.seat_direction(seat, d);
+                    if !out.contains(&d) {
+                        out.push(d);
+                    }
+                }
+                out
+            })
+            .collect()
+    }
+
+    /// What a seat means by a leap path.
+    pub(super) fn seat_path(&self, seat: usize, path: &[DirRef]) -> Vec<DirId> {
+        path.iter().map(|&d| self.seat_direction(seat, d)).collect()
+    }
+
+    fn seat_direction(&self, seat: usize, d: DirRef) -> DirId {
+        match d {
+            DirRef::Absolute(d) => d,
+            DirRef::Relative(d) => self
+                .board
+                .as_ref()
+                .zip(self.seats.get(seat))
+                .and_then(|(board, seat)| board.symmetries.get(seat.view))
+                .and_then(|symmetry| symmetry.directions.get(d as usize).copied())
+                .unwrap_or(d),
+        }
+    }
+}

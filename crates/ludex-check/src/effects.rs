@@ -1,0 +1,343 @@
+//! Effects (`set`, `rotate`, `if`, `move`, `capture`) and the values they assign, including
+//! `roll dN`, which may only be the whole value of a `set` or of a `with` assignment.
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::{self as ir, AttrId, ContextWord, VarId};
+use ludex_syntax::ast::{self, Assignment, Expr, ExprKind, Ident, Place};
+
+use super::Checker;
+use super::names::Symbol;
+use super::scope::{Scope, Word};
+use super::types::{Kinds, Ty};
+use super::variables::{seat_missing, seat_not_expected};
+
+/// The most sides a die may have.
+const MAX_SIDES: i64 = 1000;
+
+/// What to report about a piece that an effect may not touch.
+struct Denied {
+    code: &'static str,
+    what: String,
+    verb: &'static str,
+}
+
+/// What a `set` assigns to.
+enum Target {
+    Variable(VarId, Ty),
+    SeatVariable(VarId, Ty, ir::Expr),
+    Attribute(ir::Expr, AttrId),
+    /// `set piece.type = T`
+    Type(ir::Expr),
+}
+
+impl<'a> Checker<'a> {
+    pub(super) fn effects(&mut self, effects: &'a [ast::Effect], scope: &Scope<'a>) -> Vec<ir::Effect> {
+        effects.iter().filter_map(|e| self.effect(e, scope)).collect()
+    }
+
+    pub(super) fn effect(&mut self, effect: &'a ast::Effect, scope: &Scope<'a>) -> Option<ir::Effect> {
+        if !self.enter(effect.span()) {
+            return None;
+        }
+        let lowered = match effect {
+            ast::Effect::Set { place, value, .. } => self.set(place, value, scope),
+            ast::Effect::Rotate { map, by, .. } => self.rotate(map, by, scope),
+            ast::Effect::If { condition, then, otherwise, .. } => Some(ir::Effect::If {
+                condition: self.condition(condition, scope),
+                then: self.effects(&then.effects, scope),
+                otherwise: otherwise.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, scope)),
+            }),
+            ast::Effect::Release { piece, owner, region, .. } => {
+                Some(self.release(piece, owner, region, scope))
+            }
+            ast::Effect::Give { piece, owner, holder, .. } => Some(self.give(piece, owner, holder, scope)),
+            ast::Effect::Retire { seat, leaving_pieces, .. } => Some(ir::Effect::Retire {
+                seat: self.expect(seat, scope, Ty::Seat),
+                leaving_pieces: leaving_pieces.is_some(),
+            }),
+            ast::Effect::ForEach { pieces, filter, body, .. } => self.for_each(pieces, filter, body, scope),
+            ast::Effect::Send { piece, destination, .. } => self.send(piece, destination.node, scope),
+            ast::Effect::Move { from, to, .. } => Some(ir::Effect::Move {
+                from: self.expect(from, scope, Ty::Cell),
+                to: self.expect(to, scope, Ty::Cell),
+            }),
+            ast::Effect::Capture { cell, .. } => {
+                Some(ir::Effect::Capture { cell: self.expect(cell, scope, Ty::Cell) })
+            }
+        };
+        self.depth -= 1;
+        lowered
+    }
+
+    fn rotate(&mut self, map: &Ident, by: &'a Expr, scope: &Scope<'a>) -> Option<ir::Effect> {
+        let by = self.expect(by, scope, Ty::Int);
+        match self.names.value(&map.name) {
+            Some(Symbol::Map(id)) => {
+                self.names.use_symbol(Symbol::Map(id));
+                Some(ir::Effect::RotateMap { map: id, by })
+            }
+            _ => {
+                self.unknown("unknown-map", "map", map, |s| matches!(s, Symbol::Map(_)));
+                None
+            }
+        }
+    }
+
+    fn set(&mut self, place: &'a Place, value: &'a Expr, scope: &Scope<'a>) -> Option<ir::Effect> {
+        let target = match place {
+            Place::Variable(ident) => self.variable_target(ident, None, scope),
+            Place::SeatVariable(ident, seat) => self.variable_target(ident, Some(seat), scope),
+            Place::Attribute(base, attribute) => self.attribute_target(base, attribute, scope),
+        };
+        let (want, bounds) = match &target {
+            Some(Target::Variable(_, ty) | Target::SeatVariable(_, ty, _)) => (*ty, None),
+            Some(Target::Attribute(_, slot)) => (Ty::Int, self.attribute_bounds(*slot)),
+            Some(Target::Type(_)) => (Ty::PieceType, None),
+            None => (Ty::Unknown, None),
+        };
+        let value = self.assigned_value(value, want, bounds, scope);
+        Some(match target? {
+            Target::Variable(variable, _) => ir::Effect::SetVariable { variable, seat: None, value },
+            Target::SeatVariable(variable, _, seat) => {
+                ir::Effect::SetVariable { variable, seat: Some(seat), value }
+            }
+            Target::Attribute(cell, attribute) => ir::Effect::SetAttribute { cell, attribute, value },
+            Target::Type(cell) => ir::Effect::SetType { cell, piece_type: value },
+        })
+    }
+
+    /// `set VAR = ...` or `set VAR(SEAT) = ...`.
+    fn variable_target(
+        &mut self,
+        ident: &Ident,
+        seat: Option<&'a Expr>,
+        scope: &Scope<'a>,
+    ) -> Option<Target> {
+        let symbol = self.names.value(&ident.name);
+        let seat_type = match symbol {
+            Some(Symbol::Variable(v)) if self.is_per_seat_variable(v) => Ty::Seat,
+            _ => Ty::Unknown,
+        };
+        let seat = seat.map(|s| (self.expect(s, scope, seat_type), s.span));
+        let variable = match symbol {
+            Some(Symbol::Variable(v)) => v,
+            Some(other) => {
+                let help = match other {
+                    Symbol::Map(_) => format!("a map changes only by `rotate {} by N`", ident.name),
+                    _ => "only variables and piece attributes can be set".to_string(),
+                };
+                self.not_assignable(ident, format!("{} `{}`", other.kind_name(), ident.name), help);
+                return None;
+            }
+            None if Word::named(&ident.name).is_some() => {
+                let help = "only variables and piece attributes can be set".to_string();
+                self.not_assignable(ident, format!("context word `{}`", ident.name), help);
+                return None;
+            }
+            None => {
+                self.unknown("unknown-variable", "variable", ident, |s| matches!(s, Symbol::Variable(_)));
+                return None;
+            }
+        };
+        let ty = self.variable_type(variable, ident.span);
+        match (self.is_per_seat_variable(variable), seat) {
+            (true, Some((seat, _))) => Some(Target::SeatVariable(variable, ty, seat)),
+            (false, None) => Some(Target::Variable(variable, ty)),
+            (true, None) => {
+                self.report(seat_missing(ident, format!("set {}(mover) = ...", ident.name)));
+                None
+            }
+            (false, Some((_, span))) => {
+                let example = format!("set {} = ...", ident.name);
+                self.report(seat_not_expected("variable", &ident.name, span, example));
+                None
+            }
+        }
+    }
+
+    /// `set piece.ATTR = ...` or `set piece.type = ...`: the moved piece, now on `to` (or `it` in
+    /// `for each`, `pushed` in a push).
+    fn attribute_target(&mut self, base: &Ident, attribute: &Ident, scope: &Scope<'a>) -> Option<Target> {
+        let what = format!("`{}.{}`", base.name, attribute.name);
+        let (cell, kinds) =
+            self.piece_cell(base, scope, Denied { code: "set-not-assignable", what, verb: "set" })?;
+        if attribute.name == "type" {
+            return Some(Target::Type(cell));
+        }
+        if ["owner", "value", "cell"].contains(&attribute.name.as_str()) {
+            let help = "only attributes declared with `attribute` and the type can be set".to_string();
+            self.not_assignable(attribute, format!("`{}.{}`", base.name, attribute.name), help);
+            return None;
+        }
+        self.attribute(attribute, kinds).map(|slot| Target::Attribute(cell, slot))
+    }
+
+    /// The cell of a piece that effects may change or send away, and its types: `piece` (the moved
+    /// piece, on `to`), `it` in `for each`, `pushed` in a push.
+    fn piece_cell(&mut self, base: &Ident, scope: &Scope<'a>, denied: Denied) -> Option<(ir::Expr, Kinds)> {
+        let (word, cell) = match base.name.as_str() {
+            "piece" => (Word::Piece, ContextWord::To),
+            "pushed" => (Word::Pushed, ContextWord::PushedTo),
+            "it" if scope.it_placed => (Word::It, ContextWord::ItCell),
+            _ => {
+                let Denied { code, what, verb } = denied;
+                self.report(
+                    Diagnostic::error(
+                        code,
+                        format!("{what} cannot be {verb}"),
+                        base.span,
+                        "not a piece on the board",
+                    )
+                    .with_help(format!(
+                        "only the piece that moved (`piece`), the piece of a `for each` (`it`) and a \
+                             pushed piece (`pushed`) can be {verb}"
+                    )),
+                );
+                return None;
+            }
+        };
+        let Some(Ty::Piece(kinds)) = scope.word_type(word) else {
+            self.word(word, base.span, scope);
+            return None;
+        };
+        Some((ir::Expr::Context(cell), kinds))
+    }
+
+    /// `send PIECE to DESTINATION`.
+    fn send(
+        &mut self,
+        piece: &Ident,
+        destination: ast::CaptureDestination,
+        scope: &Scope<'a>,
+    ) -> Option<ir::Effect> {
+        let what = format!("`{}`", piece.name);
+        let (cell, _) = self.piece_cell(piece, scope, Denied { code: "cannot-send", what, verb: "sent" })?;
+        Some(ir::Effect::Send { cell, destination: super::actions::capture_destination(destination) })
+    }
+
+    /// `for each PIECES [where COND] { EFFECTS }`: over pieces on the board, or over the seats.
+    fn for_each(
+        &mut self,
+        pieces: &'a Expr,
+        filter: &'a Option<Expr>,
+        body: &'a ast::EffectBlock,
+        scope: &Scope<'a>,
+    ) -> Option<ir::Effect> {
+        let found = self.pieces_arg(pieces, scope)?;
+        let inner = match found.collection {
+            ir::Collection::Pieces { .. } => scope.with_placed_it(found.element),
+            ir::Collection::Seats => scope.with_it(found.element),
+            _ => {
+                self.report(
+                    Diagnostic::error(
+                        "type-mismatch",
+                        "`for each` goes over pieces on the board or seats",
+                        pieces.span,
+                        "not on the board",
+                    )
+                    .with_help("write `for each pieces(SEAT, TYPE, ...)` or `for each seats`"),
+                );
+                return None;
+            }
+        };
+        let filter = filter.as_ref().map(|f| self.condition(f, &inner));
+        let body = self.effects(&body.effects, &inner);
+        Some(ir::Effect::ForEach { pieces: found.collection, filter, body })
+    }
+
+    fn not_assignable(&mut self, ident: &Ident, what: String, help: String) {
+        self.report(
+            Diagnostic::error(
+                "set-not-assignable",
+                format!("{what} cannot be set"),
+                ident.span,
+                "not assignable",
+            )
+            .with_help(help),
+        );
+    }
+
+    /// The value of a `set` or a `with`: an expression of type `want`, or a roll. An attribute's
+    /// value is checked against its range where it is known.
+    pub(super) fn assigned_value(
+        &mut self,
+        value: &'a Expr,
+        want: Ty,
+        bounds: Option<(i64, i64)>,
+        scope: &Scope<'a>,
+    ) -> ir::Expr {
+        if let ExprKind::Roll { sides } = &value.node {
+            return self.roll(value, sides, want, bounds);
+        }
+        let typed = self.expr(value, scope);
+        self.check_type(&typed, value.span, want);
+        if let (ir::Expr::Const(ir::Const::Int(n)), Some((min, max))) = (&typed.expr, bounds) {
+            if !(min..=max).contains(n) {
+                self.report(Diagnostic::error(
+                    "out-of-range",
+                    format!("{n} is outside the attribute's range, {min} to {max}"),
+                    value.span,
+                    format!("not within {min} to {max}"),
+                ));
+            }
+        }
+        typed.expr
+    }
+
+    fn roll(
+        &mut self,
+        value: &Expr,
+        sides: &ast::Spanned<i64>,
+        want: Ty,
+        bounds: Option<(i64, i64)>,
+    ) -> ir::Expr {
+        if !(1..=MAX_SIDES).contains(&sides.node) {
+            self.report(Diagnostic::error(
+                "out-of-range",
+                format!("a die cannot have {} sides", sides.node),
+                sides.span,
+                format!("a die has 1 to {MAX_SIDES} sides"),
+            ));
+            return ir::Expr::Const(ir::Const::None);
+        }
+        let n = sides.node;
+        if !want.accepts(Ty::Int) {
+            self.report(Diagnostic::error(
+                "type-mismatch",
+                format!("expected {}, found a roll", super::expr::a(want)),
+                value.span,
+                "a roll is an int",
+            ));
+        }
+        if let Some((min, max)) = bounds.filter(|&(min, max)| min > 1 || max < n) {
+            self.report(Diagnostic::error(
+                "out-of-range",
+                format!("a d{n} rolls 1 to {n}, outside the attribute's range, {min} to {max}"),
+                value.span,
+                format!("may roll outside {min} to {max}"),
+            ));
+        }
+        ir::Expr::Roll(n as u32)
+    }
+
+    /// `with a = e, ...`: attribute values for placed or dropped pieces of the kinds.
+    pub(super) fn assignments(
+        &mut self,
+        with: &'a [Assignment],
+        kinds: Kinds,
+        scope: &Scope<'a>,
+    ) -> Vec<(AttrId, ir::Expr)> {
+        let mut lowered = Vec::new();
+        for (i, assignment) in with.iter().enumerate() {
+            if self.attribute_repeated(&assignment.name, with[..i].iter().map(|a| &a.name), "assigned") {
+                continue;
+            }
+            let slot = self.attribute(&assignment.name, kinds);
+            let bounds = slot.and_then(|s| self.attribute_bounds(s));
+            let want = if slot.is_some() { Ty::Int } else { Ty::Unknown };
+            let value = self.assigned_value(&assignment.value, want, bounds, scope);
+            lowered.extend(slot.map(|s| (s, value)));
+        }
+        lowered
+    }
+}

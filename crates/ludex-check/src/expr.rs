@@ -1,0 +1,502 @@
+//! Expressions: names (parameters, choices, context words, declarations, cells), operators,
+//! fields, `if` and `in`, with their types; and the limits on nesting and work that keep inlining
+//! bounded whatever the input.
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::{self as ir, Const, ContextWord, PieceField};
+use ludex_syntax::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
+
+use super::Checker;
+use super::calls::Call;
+use super::names::{Symbol, not_among};
+use super::scope::{Scope, Word};
+use super::types::{Kinds, Ty, Typed};
+use super::variables::{seat_missing, seat_not_expected};
+
+/// How deeply expressions (with inlined definitions) may nest while they are checked.
+const MAX_DEPTH: u32 = 320;
+/// How deep a lowered expression may be.
+const MAX_IR_DEPTH: u32 = 320;
+/// The work units (expression nodes resolved or copied) one file may take to check.
+pub const WORK: u32 = 2_000_000;
+
+impl<'a> Checker<'a> {
+    /// Resolves and types an expression.
+    pub(super) fn expr(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Typed {
+        if !self.spend(1) {
+            return Typed::unknown();
+        }
+        if !self.enter(e.span) {
+            return Typed::unknown();
+        }
+        let typed = self.expr_kind(e, scope);
+        self.depth -= 1;
+        if typed.extent.depth > MAX_IR_DEPTH {
+            self.too_deep(e.span);
+            return Typed::unknown();
+        }
+        typed
+    }
+
+    /// Resolves an expression that must have type `want`.
+    pub(super) fn expect(&mut self, e: &'a Expr, scope: &Scope<'a>, want: Ty) -> ir::Expr {
+        self.expect_typed(e, scope, want).expr
+    }
+
+    /// Resolves an expression that must have type `want`, keeping its type and extent.
+    pub(super) fn expect_typed(&mut self, e: &'a Expr, scope: &Scope<'a>, want: Ty) -> Typed {
+        let typed = self.expr(e, scope);
+        self.check_type(&typed, e.span, want);
+        typed
+    }
+
+    pub(super) fn condition(&mut self, e: &'a Expr, scope: &Scope<'a>) -> ir::Expr {
+        self.expect(e, scope, Ty::Bool)
+    }
+
+    pub(super) fn check_type(&mut self, typed: &Typed, span: Span, want: Ty) -> bool {
+        if want.accepts(typed.ty) {
+            return true;
+        }
+        self.report(Diagnostic::error(
+            "type-mismatch",
+            format!("expected {}, found {}", a(want), a(typed.ty)),
+            span,
+            format!("this is {}", a(typed.ty)),
+        ));
+        false
+    }
+
+    /// One level deeper; false (after a diagnostic) when too deep.
+    pub(super) fn enter(&mut self, span: Span) -> bool {
+        if self.depth >= MAX_DEPTH {
+            self.too_deep(span);
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    fn too_deep(&mut self, span: Span) {
+        self.report(
+            Diagnostic::error("limit-exceeded", "this is nested too deeply", span, "too deep")
+                .with_help("split it with `define`s that do not call each other so deeply"),
+        );
+    }
+
+    /// Spends work; false once it has run out (reported once).
+    pub(super) fn spend(&mut self, units: u32) -> bool {
+        if self.work_left == 0 {
+            return false;
+        }
+        if units < self.work_left {
+            self.work_left -= units;
+            return true;
+        }
+        self.work_left = 0;
+        self.report(
+            Diagnostic::error(
+                "limit-exceeded",
+                "these rules take too much work to check",
+                self.frames.first().map_or(self.file_span(), |f| f.call),
+                "definitions expand too much from here",
+            )
+            .with_help("definitions are copied where they are used; make them smaller or less nested"),
+        );
+        false
+    }
+
+    fn expr_kind(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Typed {
+        match &e.node {
+            ExprKind::Int(n) => Typed::constant(Const::Int(*n), Ty::Int),
+            ExprKind::Bool(b) => Typed::constant(Const::Bool(*b), Ty::Bool),
+            ExprKind::None => Typed::constant(Const::None, Ty::NoneLit),
+            ExprKind::Name(ident) => self.name(ident, scope),
+            ExprKind::Call { function, args } => self.call(Call { function, args, span: e.span }, scope),
+            ExprKind::Field { base, field } => self.field(base, field, scope),
+            ExprKind::Unary { op, operand } => self.unary(op.node, operand, scope),
+            ExprKind::Binary { op, left, right } => self.binary(op, left, right, scope),
+            ExprKind::If { condition, then, otherwise } => self.if_expr(condition, then, otherwise, scope),
+            ExprKind::Roll { .. } => {
+                self.report(
+                    Diagnostic::error(
+                        "roll-not-allowed",
+                        "`roll` cannot be used here",
+                        e.span,
+                        "a roll here",
+                    )
+                    .with_help("a roll must be the whole value of a `set` or of a `with` assignment"),
+                );
+                Typed::unknown()
+            }
+        }
+    }
+
+    fn name(&mut self, ident: &'a Ident, scope: &Scope<'a>) -> Typed {
+        if let Some(arg) = self.parameter(&ident.name) {
+            return if self.spend(arg.extent.size) { arg } else { Typed::unknown() };
+        }
+        if scope.choices.contains(&ident.name.as_str()) {
+            return Typed::leaf(ir::Expr::Context(ContextWord::Choice), Ty::Int);
+        }
+        if let Some(word) = Word::named(&ident.name) {
+            return self.word(word, ident.span, scope);
+        }
+        if ident.name == "seats" {
+            self.collection_not_a_value(ident, ident.span);
+            return Typed::unknown();
+        }
+        if let Some(symbol) = self.names.value(&ident.name) {
+            return self.symbol_value(symbol, ident, scope);
+        }
+        if let Some(cell) = self.board.as_ref().and_then(|b| b.cell_named(&ident.name)) {
+            return Typed::constant(Const::Cell(cell), Ty::Cell);
+        }
+        self.unknown_name(ident, scope);
+        Typed::unknown()
+    }
+
+    /// The argument bound to a parameter of the definition being inlined.
+    fn parameter(&self, name: &str) -> Option<Typed> {
+        let frame = self.frames.last()?;
+        frame.params.iter().find(|(p, _)| *p == name).map(|(_, arg)| arg.clone())
+    }
+
+    pub(super) fn word(&mut self, word: Word, span: Span, scope: &Scope<'a>) -> Typed {
+        match (scope.word_type(word), word.context()) {
+            (Some(ty), Some(context)) => return Typed::leaf(ir::Expr::Context(context), ty),
+            (Some(_), None) => {
+                self.collection_not_a_value(&Ident { name: word.name().to_string(), span }, span);
+                return Typed::unknown();
+            }
+            (None, _) => {}
+        }
+        let available = scope.words.names();
+        let help = if available.is_empty() {
+            "no context word is available here".to_string()
+        } else {
+            format!("available here: {}", available.join(", "))
+        };
+        let mut diagnostic = Diagnostic::error(
+            "context-unavailable",
+            format!("`{}` is not available in {}", word.name(), scope.place),
+            span,
+            format!("`{}` has no value here", word.name()),
+        )
+        .with_help(help);
+        if let Some(frame) = self.frames.first() {
+            diagnostic = diagnostic.with_label(frame.call, "in this use of a definition");
+        }
+        self.report(diagnostic);
+        Typed::unknown()
+    }
+
+    fn symbol_value(&mut self, symbol: Symbol, ident: &'a Ident, scope: &Scope<'a>) -> Typed {
+        self.names.use_symbol(symbol);
+        match symbol {
+            Symbol::Option(i) => {
+                let value = self.options.get(i).map_or(0, |o| o.value);
+                Typed::constant(Const::Int(value), Ty::Int)
+            }
+            Symbol::Seat(s) => match self.seat_id(s) {
+                Some(seat) => Typed::constant(Const::Seat(seat), Ty::Seat),
+                None => Typed::constant(Const::None, Ty::Seat),
+            },
+            Symbol::Piece(t) => Typed::constant(Const::PieceType(t), Ty::PieceType),
+            Symbol::Phase(p) => Typed::constant(Const::Phase(p), Ty::Phase),
+            Symbol::Variable(v) if self.is_per_seat_variable(v) => {
+                self.report(seat_missing(ident, format!("{}(mover)", ident.name)));
+                Typed::unknown()
+            }
+            Symbol::Variable(v) => Typed::leaf(ir::Expr::Variable(v), self.variable_type(v, ident.span)),
+            Symbol::Define(d) => {
+                let call = Call { function: ident, args: &[], span: ident.span };
+                self.inline(d, call, scope, |this, body, scope| Some(this.expr(body, scope)))
+                    .unwrap_or_else(Typed::unknown)
+            }
+            Symbol::Zone(_) | Symbol::Map(_) | Symbol::Team(_) | Symbol::Action(_) | Symbol::Group(_) => {
+                self.not_a_value(symbol, ident);
+                Typed::unknown()
+            }
+        }
+    }
+
+    fn not_a_value(&mut self, symbol: Symbol, ident: &Ident) {
+        let name = &ident.name;
+        let help = match symbol {
+            Symbol::Zone(_) => format!("test a cell with `CELL in {name}`"),
+            Symbol::Map(_) => format!("read it at a cell: `{name}(to)`"),
+            _ => format!("a {} cannot be used in an expression", symbol.kind_name()),
+        };
+        self.report(
+            Diagnostic::error(
+                "type-mismatch",
+                format!("{} `{name}` is not a value", symbol.kind_name()),
+                ident.span,
+                format!("a {}", symbol.kind_name()),
+            )
+            .with_help(help),
+        );
+    }
+
+    fn unknown_name(&mut self, ident: &Ident, scope: &Scope<'a>) {
+        if self.board.is_some() && looks_like_cell(&ident.name) {
+            self.no_such_cell(ident);
+            return;
+        }
+        let params: Vec<&str> =
+            self.frames.last().map(|f| f.params.iter().map(|(p, _)| *p).collect()).unwrap_or_default();
+        let words = scope.words.names();
+        let declared = self.names.values_where(|s| {
+            !matches!(
+                s,
+                Symbol::Zone(_) | Symbol::Map(_) | Symbol::Team(_) | Symbol::Action(_) | Symbol::Group(_)
+            )
+        });
+        let candidates: Vec<&str> =
+            declared.into_iter().chain(words).chain(params).chain(scope.choices.iter().copied()).collect();
+        let message = format!("unknown name `{}`", ident.name);
+        self.report(not_among("unknown-name", message, ident, "not declared", candidates));
+    }
+
+    /// Reports a name that is not a declaration of the kind expected, suggesting close names.
+    pub(super) fn unknown(
+        &mut self,
+        code: &'static str,
+        kind: &str,
+        ident: &Ident,
+        keep: impl Fn(Symbol) -> bool,
+    ) {
+        let message = match self.names.value(&ident.name) {
+            Some(other) => format!("`{}` is a {}, not a {kind}", ident.name, other.kind_name()),
+            None => format!("unknown {kind} `{}`", ident.name),
+        };
+        let candidates = self.names.values_where(keep);
+        self.report(not_among(code, message, ident, format!("not a {kind}"), candidates));
+    }
+
+    fn field(&mut self, base: &'a Expr, field: &'a Ident, scope: &Scope<'a>) -> Typed {
+        let piece = self.expr(base, scope);
+        let kinds = match piece.ty {
+            Ty::Piece(kinds) => kinds,
+            Ty::Unknown | Ty::NoneLit => Kinds::ANY,
+            other => {
+                self.report(Diagnostic::error(
+                    "type-mismatch",
+                    format!("only pieces have fields, and this is {}", a(other)),
+                    base.span,
+                    format!("this is {}", a(other)),
+                ));
+                return Typed::unknown();
+            }
+        };
+        let (field, ty) = match field.name.as_str() {
+            "type" => (PieceField::Type, Ty::PieceType),
+            "owner" => (PieceField::Owner, Ty::Seat),
+            "cell" => (PieceField::Cell, Ty::Cell),
+            "value" => {
+                self.piece_value_in_value(field.span);
+                (PieceField::Value, Ty::Int)
+            }
+            _ => match self.attribute(field, kinds) {
+                Some(attribute) => (PieceField::Attribute(attribute), Ty::Int),
+                None => return Typed::unknown(),
+            },
+        };
+        Typed::node(ir::Expr::Field(Box::new(piece.expr), field), ty, &[piece.extent])
+    }
+
+    /// A piece's value may not read piece values: that could never finish.
+    fn piece_value_in_value(&mut self, span: Span) {
+        if self.valuing {
+            self.report(
+                Diagnostic::error(
+                    "recursive-define",
+                    "a piece's value cannot depend on piece values",
+                    span,
+                    "a piece value inside a piece's `value`",
+                )
+                .with_help("compute it from attributes: `value it.face`"),
+            );
+        }
+    }
+
+    fn unary(&mut self, op: UnaryOp, operand: &'a Expr, scope: &Scope<'a>) -> Typed {
+        let (want, wrap): (Ty, fn(Box<ir::Expr>) -> ir::Expr) = match op {
+            UnaryOp::Not => (Ty::Bool, ir::Expr::Not),
+            UnaryOp::Neg => (Ty::Int, ir::Expr::Neg),
+        };
+        let inner = self.expr(operand, scope);
+        self.check_type(&inner, operand.span, want);
+        Typed::node(wrap(Box::new(inner.expr)), want, &[inner.extent])
+    }
+
+    fn binary(
+        &mut self,
+        op: &ast::Spanned<BinaryOp>,
+        left: &'a Expr,
+        right: &'a Expr,
+        scope: &Scope<'a>,
+    ) -> Typed {
+        let Some((ir_op, operands, result)) = operator(op.node) else {
+            return self.membership(left, right, scope);
+        };
+        let l = self.expr(left, scope);
+        let r = self.expr(right, scope);
+        match operands {
+            Some(want) => {
+                self.check_type(&l, left.span, want);
+                self.check_type(&r, right.span, want);
+            }
+            None => self.comparable(&l, &r, op.span, (left.span, right.span)),
+        }
+        let extent = [l.extent, r.extent];
+        Typed::node(ir::Expr::Binary(ir_op, Box::new(l.expr), Box::new(r.expr)), result, &extent)
+    }
+
+    fn comparable(&mut self, l: &Typed, r: &Typed, op: Span, (left, right): (Span, Span)) {
+        if l.ty.join(r.ty).is_some() {
+            return;
+        }
+        self.report(
+            Diagnostic::error(
+                "type-mismatch",
+                format!("cannot compare {} with {}", a(l.ty), a(r.ty)),
+                op,
+                "both sides must have the same type",
+            )
+            .with_label(left, format!("this is {}", a(l.ty)))
+            .with_label(right, format!("this is {}", a(r.ty))),
+        );
+    }
+
+    fn if_expr(
+        &mut self,
+        condition: &'a Expr,
+        then: &'a Expr,
+        otherwise: &'a Expr,
+        scope: &Scope<'a>,
+    ) -> Typed {
+        let c = self.expr(condition, scope);
+        self.check_type(&c, condition.span, Ty::Bool);
+        let t = self.expr(then, scope);
+        let o = self.expr(otherwise, scope);
+        let ty = t.ty.join(o.ty).unwrap_or_else(|| {
+            self.report(
+                Diagnostic::error(
+                    "type-mismatch",
+                    format!("the branches of this `if` differ: {} and {}", a(t.ty), a(o.ty)),
+                    otherwise.span,
+                    format!("this is {}", a(o.ty)),
+                )
+                .with_label(then.span, format!("this is {}", a(t.ty))),
+            );
+            Ty::Unknown
+        });
+        let extent = [c.extent, t.extent, o.extent];
+        Typed::node(ir::Expr::If(Box::new(c.expr), Box::new(t.expr), Box::new(o.expr)), ty, &extent)
+    }
+
+    /// `x in ZONE` (the mover's version of a per-seat zone) or `x in ZONE(seat)`.
+    fn membership(&mut self, left: &'a Expr, right: &'a Expr, scope: &Scope<'a>) -> Typed {
+        let cell = self.expr(left, scope);
+        self.check_type(&cell, left.span, Ty::Cell);
+        let (zone_name, seat_arg) = match &right.node {
+            ExprKind::Name(ident) => (ident, None),
+            ExprKind::Call { function, args } if args.len() == 1 => (function, args.first()),
+            _ => {
+                self.report(Diagnostic::error(
+                    "unknown-zone",
+                    "expected a zone after `in`",
+                    right.span,
+                    "not a zone",
+                ));
+                return Typed::unknown();
+            }
+        };
+        let seat = seat_arg.map(|arg| (self.expr(arg, scope), arg.span));
+        let Some(Symbol::Zone(zone)) = self.names.value(&zone_name.name) else {
+            self.unknown("unknown-zone", "zone", zone_name, |s| matches!(s, Symbol::Zone(_)));
+            return Typed::unknown();
+        };
+        self.names.use_symbol(Symbol::Zone(zone));
+        self.zone(zone, zone_name.span);
+        let per_seat = self.decls.zones.get(zone as usize).is_some_and(|z| z.per_seat.is_some());
+        let seat = match seat {
+            Some((seat, span)) if per_seat => {
+                self.check_type(&seat, span, Ty::Seat);
+                seat
+            }
+            Some((_, span)) => {
+                let example = format!("CELL in {}", zone_name.name);
+                self.report(seat_not_expected("zone", &zone_name.name, span, example));
+                Typed::unknown()
+            }
+            None => self.implicit_zone_seat(zone_name, per_seat, scope),
+        };
+        let extent = [cell.extent, seat.extent];
+        let expr = ir::Expr::InZone { cell: Box::new(cell.expr), zone, seat: Box::new(seat.expr) };
+        Typed::node(expr, Ty::Bool, &extent)
+    }
+
+    /// The seat whose version of a zone `x in ZONE` means: the mover's.
+    fn implicit_zone_seat(&mut self, zone: &Ident, per_seat: bool, scope: &Scope<'a>) -> Typed {
+        if scope.words.contains(Word::Mover) {
+            return Typed::leaf(ir::Expr::Context(ContextWord::Mover), Ty::Seat);
+        }
+        if !per_seat {
+            // Every seat has the same cells: any seat will do.
+            return Typed::constant(Const::Seat(0), Ty::Seat);
+        }
+        self.report(
+            Diagnostic::error(
+                "context-unavailable",
+                format!("zone `{}` differs per seat, and no seat is acting in {}", zone.name, scope.place),
+                zone.span,
+                "whose zone?",
+            )
+            .with_help(format!("name the seat: `CELL in {}(SEAT)`", zone.name)),
+        );
+        Typed::unknown()
+    }
+}
+
+/// The IR operator, the type its operands must have (`None`: the same, any) and its result;
+/// `None` for `in`.
+fn operator(op: BinaryOp) -> Option<(ir::BinaryOp, Option<Ty>, Ty)> {
+    let bool_op = |op| (op, Some(Ty::Bool), Ty::Bool);
+    let comparison = |op| (op, Some(Ty::Int), Ty::Bool);
+    let arithmetic = |op| (op, Some(Ty::Int), Ty::Int);
+    Some(match op {
+        BinaryOp::Or => bool_op(ir::BinaryOp::Or),
+        BinaryOp::And => bool_op(ir::BinaryOp::And),
+        BinaryOp::Eq => (ir::BinaryOp::Eq, None, Ty::Bool),
+        BinaryOp::Ne => (ir::BinaryOp::Ne, None, Ty::Bool),
+        BinaryOp::Lt => comparison(ir::BinaryOp::Lt),
+        BinaryOp::Le => comparison(ir::BinaryOp::Le),
+        BinaryOp::Gt => comparison(ir::BinaryOp::Gt),
+        BinaryOp::Ge => comparison(ir::BinaryOp::Ge),
+        BinaryOp::Add => arithmetic(ir::BinaryOp::Add),
+        BinaryOp::Sub => arithmetic(ir::BinaryOp::Sub),
+        BinaryOp::Mul => arithmetic(ir::BinaryOp::Mul),
+        BinaryOp::Div => arithmetic(ir::BinaryOp::Div),
+        BinaryOp::Mod => arithmetic(ir::BinaryOp::Mod),
+        BinaryOp::In => return None,
+    })
+}
+
+/// "an int", "a seat": a type with its article.
+pub fn a(ty: Ty) -> String {
+    match ty {
+        Ty::Int => "an int".to_string(),
+        Ty::Unknown => "an unknown value".to_string(),
+        Ty::NoneLit => "`none`".to_string(),
+        other => format!("a {}", other.name()),
+    }
+}
+
+/// Letters then digits, like `a1` or `z12`.
+fn looks_like_cell(name: &str) -> bool {
+    let letters = name.chars().take_while(char::is_ascii_lowercase).count();
+    letters > 0 && letters < name.len() && name[letters..].chars().all(|c| c.is_ascii_digit())
+}

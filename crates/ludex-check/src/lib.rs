@@ -1,0 +1,511 @@
+//! Semantic analysis: name resolution, types, geometry and rule validation over the AST, collecting
+//! every diagnostic, then lowering to the [`crate::ir`].
+//!
+//! One [`Checker`] walks the declarations in a fixed order (options, board and seats, maps, pieces,
+//! variables and zones, setup, actions, capture, phases, end) and builds the IR as it goes. Zones,
+//! variables and direction groups are computed on first use ([`Lazy`]), so declarations may refer
+//! to each other in any order and a cycle is reported instead of followed.
+
+mod actions;
+mod board;
+mod calls;
+mod cell_calls;
+mod consteval;
+mod directions;
+mod effects;
+mod expr;
+mod holdings;
+mod names;
+mod options;
+mod pieces;
+mod promotion;
+mod regions;
+mod removed;
+mod scope;
+mod setup;
+mod turns;
+mod types;
+mod unused;
+mod variables;
+mod walks;
+
+use std::collections::BTreeMap;
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::{self as ir, Board, Game};
+use ludex_syntax::ast::{Ident, RulesFile, Span};
+
+use directions::DirRef;
+use names::{Decls, Names};
+use types::Typed;
+
+/// Values chosen for the options a rules file declares (`--option players=4`).
+pub type OptionValues = BTreeMap<String, i64>;
+
+/// Checks a parsed file and lowers it for the given option values. The game is `None` when an
+/// error was found.
+pub fn check(file: &RulesFile, options: &OptionValues) -> (Option<Game>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let game = Checker::new(file, &mut diagnostics).run(options);
+    tidy(&mut diagnostics);
+    let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
+    (game, diagnostics)
+}
+
+/// Orders diagnostics by place and drops repeats (a definition's body checked at every use).
+fn tidy(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.sort_by_key(|d| (d.primary.span.start, d.primary.span.end));
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| seen.insert((d.code, d.primary.span, d.message.clone())));
+}
+
+/// A declaration computed on first use.
+enum Lazy<T> {
+    Pending,
+    Active,
+    Done(T),
+}
+
+/// What to do with a lazy declaration that is asked for.
+enum Visit<R> {
+    Compute,
+    /// Asked for while being computed: a cycle.
+    Cycle,
+    /// Done: what the asker wants of its value.
+    Ready(R),
+}
+
+impl<T> Lazy<T> {
+    fn pending(count: usize) -> Vec<Lazy<T>> {
+        (0..count).map(|_| Lazy::Pending).collect()
+    }
+
+    /// Marks a pending declaration as being computed; of a done one, `ready` takes what is wanted.
+    fn visit<R>(&mut self, ready: impl FnOnce(&T) -> R) -> Visit<R> {
+        match self {
+            Lazy::Pending => {
+                *self = Lazy::Active;
+                Visit::Compute
+            }
+            Lazy::Active => Visit::Cycle,
+            Lazy::Done(value) => Visit::Ready(ready(value)),
+        }
+    }
+
+    fn done(&self) -> Option<&T> {
+        match self {
+            Lazy::Done(value) => Some(value),
+            _ => None,
+        }
+    }
+}
+
+/// A definition being inlined: its arguments, resolved where it is used.
+struct Frame<'a> {
+    define: usize,
+    params: Vec<(&'a str, Typed)>,
+    /// Where it is used.
+    call: Span,
+}
+
+/// The checker: declarations, symbol tables, the IR built so far and the diagnostics.
+pub(crate) struct Checker<'a> {
+    diagnostics: &'a mut Vec<Diagnostic>,
+    decls: Decls<'a>,
+    names: Names,
+    options: Vec<ir::GameOption>,
+    board: Option<Board>,
+    seats: Vec<ir::Seat>,
+    /// The IR seat of each declared seat, `None` for one whose condition excludes it.
+    seat_ids: Vec<Option<ir::SeatId>>,
+    teams: Vec<ir::Team>,
+    maps: Vec<ir::Map>,
+    attributes: Vec<ir::Attribute>,
+    pieces: Vec<ir::PieceType>,
+    zones: Vec<Lazy<ir::Zone>>,
+    variables: Vec<Lazy<(types::Ty, ir::Variable)>>,
+    groups: Vec<Lazy<Vec<DirRef>>>,
+    /// What each action's clauses may use, by action id (for the turns that play them).
+    action_bindings: Vec<scope::Binding<'a>>,
+    /// Definitions being inlined, innermost last.
+    frames: Vec<Frame<'a>>,
+    /// How deeply expressions (and inlined definitions) are nested right now.
+    depth: u32,
+    /// Work left before checking gives up (inlining could otherwise explode).
+    work_left: u32,
+    /// Every seat's view is one the board has (otherwise seat-read regions are not meaningful).
+    views_known: bool,
+    /// A piece type's value is being resolved (it may not read piece values).
+    valuing: bool,
+    /// The cells the board leaves out are being resolved (on the whole board).
+    shaping_board: bool,
+    /// The names of the cells the board leaves out.
+    left_out: Vec<String>,
+}
+
+impl<'a> Checker<'a> {
+    fn new(file: &'a RulesFile, diagnostics: &'a mut Vec<Diagnostic>) -> Checker<'a> {
+        let (decls, names) = names::collect(file, diagnostics);
+        Checker {
+            zones: Lazy::pending(decls.zones.len()),
+            variables: Lazy::pending(decls.variables.len()),
+            groups: Lazy::pending(decls.groups.len()),
+            diagnostics,
+            decls,
+            names,
+            options: Vec::new(),
+            board: None,
+            seats: Vec::new(),
+            seat_ids: Vec::new(),
+            teams: Vec::new(),
+            maps: Vec::new(),
+            attributes: Vec::new(),
+            pieces: Vec::new(),
+            action_bindings: Vec::new(),
+            frames: Vec::new(),
+            depth: 0,
+            work_left: expr::WORK,
+            valuing: false,
+            shaping_board: false,
+            left_out: Vec::new(),
+            views_known: true,
+        }
+    }
+
+    /// The answer to give at once for a lazy declaration (`name`) asked for at `used_at`: its value
+    /// when done; `fallback` when it is being computed, after reporting that it needs itself (`cycle`
+    /// says how); None when it is to be computed now.
+    fn answer_now<R>(
+        &mut self,
+        visit: Visit<R>,
+        fallback: R,
+        name: &Ident,
+        used_at: Span,
+        cycle: impl FnOnce() -> String,
+    ) -> Option<R> {
+        match visit {
+            Visit::Compute => None,
+            Visit::Cycle => {
+                self.report(
+                    Diagnostic::error("recursive-define", cycle(), used_at, "used inside its own definition")
+                        .with_label(name.span, "defined here"),
+                );
+                Some(fallback)
+            }
+            Visit::Ready(value) => Some(value),
+        }
+    }
+
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// Runs `f` outside any definition being inlined: for a declaration computed on first use.
+    fn isolated<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let frames = std::mem::take(&mut self.frames);
+        let result = f(self);
+        self.frames = frames;
+        result
+    }
+
+    /// The place of the whole file, for what is missing from it: the `game` line if there is one.
+    fn file_span(&self) -> Span {
+        self.decls.game.map_or(Span::default(), |g| g.span)
+    }
+
+    fn run(mut self, values: &OptionValues) -> Option<Game> {
+        self.options = self.option_values(values);
+        self.board = self.board().and_then(|board| self.leave_out_cells(board));
+        self.seats = self.seats();
+        self.teams = self.teams();
+        self.maps = self.maps();
+        self.reserved_geometry_names();
+        self.piece_types();
+        self.all_variables();
+        self.all_zones();
+        self.all_groups();
+        self.piece_values();
+        let setup = self.setup();
+        let actions = self.actions();
+        let capture = self.capture();
+        let phases = self.phases();
+        let end = self.end_rules();
+        let score = self.score();
+        self.unused_definitions();
+        if self.error_count() == 0 {
+            // After an error (a misspelled name, say) what looks unused may not be.
+            self.unused_warnings();
+        }
+        let board = self.board.take()?;
+        Some(Game {
+            name: self.decls.game.map_or(String::new(), |g| g.node.trim_matches('"').to_string()),
+            options: self.options,
+            seats: self.seats,
+            teams: self.teams,
+            board,
+            maps: self.maps,
+            zones: self
+                .zones
+                .into_iter()
+                .filter_map(|z| if let Lazy::Done(z) = z { Some(z) } else { None })
+                .collect(),
+            attributes: self.attributes,
+            pieces: self.pieces,
+            variables: self
+                .variables
+                .into_iter()
+                .filter_map(|v| if let Lazy::Done((_, v)) = v { Some(v) } else { None })
+                .collect(),
+            actions,
+            capture,
+            setup,
+            phases,
+            end,
+            limits: ir::Limits::default(),
+            score,
+        })
+    }
+}
+
+/// The result of compiling a rules file: the game when there was no error, and every diagnostic.
+#[derive(Debug)]
+pub struct Compiled {
+    pub game: Option<ludex_ir::Game>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Parses, checks and lowers a rules file with the given option values (defaults for the rest).
+pub fn compile(text: &str, options: &OptionValues) -> Compiled {
+    let (file, mut diagnostics) = ludex_syntax::parse(text);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        // Items that did not parse are missing from the AST: checking it would report their absence
+        // (no board, every use of a name they declared) as mistakes of their own.
+        return Compiled { game: None, diagnostics };
+    }
+    let (game, check_diagnostics) = check(&file, options);
+    diagnostics.extend(check_diagnostics);
+    let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
+    Compiled { game, diagnostics }
+}
+
+#[cfg(test)]
+mod tests {
+    use ludex_ir::{ActionKind, Const, ContextWord, Expr, Game};
+
+    /// A two-seat game on a square board, with `extra` items added.
+    fn game_with(board: &str, extra: &str) -> crate::Compiled {
+        let text = format!(
+            "game \"T\"\nseat white\nseat black turned 180\nboard {board}\npiece pawn {{ letter P }}\n\
+             action advance for pawn {{ step forward }}\nphase play {{ turn {{ play advance }} }}\n\
+             end {{ when count(pieces(next)) == 0: win mover }}\n{extra}"
+        );
+        crate::compile(&text, &Default::default())
+    }
+
+    fn codes(compiled: &crate::Compiled) -> Vec<&'static str> {
+        compiled.diagnostics.iter().map(|d| d.code).collect()
+    }
+
+    fn valid(board: &str, extra: &str) -> Game {
+        let compiled = game_with(board, extra);
+        assert!(!compiled.has_errors(), "{:#?}", compiled.diagnostics);
+        compiled.game.expect("no error")
+    }
+
+    fn names(game: &Game, cells: &[u16]) -> Vec<String> {
+        cells.iter().map(|&c| game.board.cells[c as usize].name.clone()).collect()
+    }
+
+    #[test]
+    fn relative_directions_are_read_through_each_view() {
+        let game = valid("square 4 by 4", "setup { place pawn for each seat on row 1 }");
+        let ActionKind::Step { directions } = &game.actions[0].kind else { panic!("a step") };
+        let named: Vec<&str> =
+            directions.iter().map(|d| game.board.directions[d[0] as usize].name.as_str()).collect();
+        assert_eq!(named, ["n", "s"]);
+    }
+
+    #[test]
+    fn hexagonal_boards_lower_with_their_own_directions() {
+        let game =
+            valid("hex 3", "zone edge of each seat = row 1\nsetup { place pawn for each seat on edge }");
+        let ActionKind::Step { directions } = &game.actions[0].kind else { panic!("a step") };
+        let named: Vec<&str> =
+            directions.iter().map(|d| game.board.directions[d[0] as usize].name.as_str()).collect();
+        assert_eq!(named, ["n", "s"]);
+        let edge = &game.zones[0];
+        assert_eq!(names(&game, &edge.cells[0].cells), ["a1", "b1", "c1", "d1", "e1"]);
+        assert_eq!(edge.cells[1].cells.len(), 5);
+        assert!(edge.cells[1].cells.iter().all(|c| !edge.cells[0].contains(*c)));
+        assert_eq!(
+            codes(&game_with("hex 3", "action sidestep for pawn { step left }")),
+            ["unknown-direction"]
+        );
+    }
+
+    #[test]
+    fn a_board_without_cells_keeps_map_values_on_their_cells() {
+        let game = valid(
+            "square 3 by 3 without cells b2, c1, a3",
+            "map level {\n 7 8 9\n 4 5 6\n 1 2 3\n}\nsetup { place pawn for each seat on cells a1 }\n\
+             action climb for pawn { step forward  where level(to) > 0 }",
+        );
+        let values: Vec<(String, Option<i32>)> =
+            game.board.cells.iter().zip(&game.maps[0].values).map(|(c, v)| (c.name.clone(), *v)).collect();
+        let expected = [("a1", 1), ("b1", 2), ("a2", 4), ("c2", 6), ("b3", 8), ("c3", 9)];
+        let expected: Vec<(String, Option<i32>)> =
+            expected.iter().map(|(name, v)| (name.to_string(), Some(*v))).collect();
+        assert_eq!(values, expected);
+    }
+
+    #[test]
+    fn a_direction_group_of_each_seat_is_read_from_each_side() {
+        let game = valid(
+            "square 4 by 4",
+            "directions ahead of each seat = n, ne\ndirections fixed = n, ne\n\
+             setup { place pawn for each seat on row 1 }\n\
+             action rush for pawn { step ahead }\naction drift for pawn { step fixed }",
+        );
+        let named = |index: usize| -> Vec<Vec<&str>> {
+            let ActionKind::Step { directions } = &game.actions[index].kind else { panic!("a step") };
+            directions
+                .iter()
+                .map(|dirs| dirs.iter().map(|&d| game.board.directions[d as usize].name.as_str()).collect())
+                .collect()
+        };
+        assert_eq!(named(1), [["n", "ne"], ["s", "sw"]]);
+        assert_eq!(named(2), [["n", "ne"], ["n", "ne"]]);
+    }
+
+    #[test]
+    fn setup_for_each_seat_is_read_from_the_seats_side_and_for_a_seat_is_not() {
+        let game = valid(
+            "square 4 by 4",
+            "setup { place pawn for each seat on cells a1  place pawn for black on cells b1 }",
+        );
+        let placed: Vec<Vec<String>> = game
+            .setup
+            .iter()
+            .map(|s| match s {
+                ludex_ir::SetupStep::Place { cells, .. } => names(&game, cells),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(placed, [vec!["a1"], vec!["d4"], vec!["b1"]]);
+    }
+
+    #[test]
+    fn per_seat_cells_where_is_tested_from_each_side() {
+        let game = valid(
+            "square 4 by 4",
+            "zone low of each seat = cells where cell == a1 or cell == b1\nsetup { place pawn for each seat on low }",
+        );
+        let low = &game.zones[0];
+        assert_eq!(names(&game, &low.cells[0].cells), ["a1", "b1"]);
+        assert_eq!(names(&game, &low.cells[1].cells), ["c4", "d4"]);
+    }
+
+    #[test]
+    fn membership_uses_the_movers_zone_unless_a_seat_is_named() {
+        let game = valid(
+            "square 4 by 4",
+            "zone goal of each seat = row 4\nsetup { place pawn for each seat on row 1 }\n\
+             action reach for pawn { step forward  where to in goal and from in goal(white) }",
+        );
+        let Some(Expr::Binary(_, mine, theirs)) = &game.actions[1].filter else { panic!("a conjunction") };
+        assert!(matches!(&**mine, Expr::InZone { seat, .. } if **seat == Expr::Context(ContextWord::Mover)));
+        assert!(matches!(&**theirs, Expr::InZone { seat, .. } if **seat == Expr::Const(Const::Seat(0))));
+    }
+
+    #[test]
+    fn definitions_are_inlined_with_their_arguments() {
+        let game = valid(
+            "square 4 by 4",
+            "define ahead(s, n) = count(pieces(s)) > n\nsetup { place pawn for each seat on row 1 }\n\
+             action rush for pawn { step forward  when ahead(mover, 3) }",
+        );
+        let Some(Expr::Binary(_, count, three)) = &game.actions[1].when else { panic!("a comparison") };
+        assert_eq!(**three, Expr::Const(Const::Int(3)));
+        assert!(matches!(&**count, Expr::Count(ludex_ir::Collection::Pieces { owner, .. }, None)
+            if **owner == Expr::Context(ContextWord::Mover)));
+    }
+
+    #[test]
+    fn a_seat_whose_condition_fails_is_left_out_and_its_name_is_none() {
+        let text = "game \"T\"\noption players = 2 from 2 to 3\nseat a\nseat b turned 90 if players >= 3\n\
+                    seat c turned 180\nteam ab = a, b\nboard square 4 by 4\npiece pawn { letter P }\n\
+                    setup { place pawn for each seat on cells a1  place pawn for b on cells b2 }\n\
+                    action go for pawn { step forward  where mover != b }\nphase play { turn { play go } }\n\
+                    end { when false: draw }";
+        let two = crate::compile(text, &Default::default()).game.expect("valid");
+        let names: Vec<&str> = two.seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["a", "c"]);
+        assert_eq!(two.teams[0].seats, [0]);
+        assert_eq!(two.setup.len(), 2, "b places nothing");
+        let Some(Expr::Binary(_, _, b)) = &two.actions[0].filter else { panic!("a comparison") };
+        assert_eq!(**b, Expr::Const(Const::None));
+        let three = crate::compile(text, &[("players".to_string(), 3)].into()).game.expect("valid");
+        assert_eq!(three.seats.len(), 3);
+        assert_eq!(three.teams[0].seats, [0, 1]);
+    }
+
+    #[test]
+    fn exploding_definitions_are_stopped() {
+        let mut defines = String::from("define d0(x) = x + x\n");
+        for k in 1..24 {
+            defines.push_str(&format!("define d{k}(x) = d{}(d{}(x))\n", k - 1, k - 1));
+        }
+        defines.push_str("variable v = d23(1)\nsetup { place pawn for each seat on row 1 }");
+        let compiled = game_with("square 4 by 4", &defines);
+        assert!(codes(&compiled).contains(&"limit-exceeded"), "{:?}", codes(&compiled));
+        assert!(compiled.game.is_none());
+    }
+
+    #[test]
+    fn long_definition_chains_are_stopped() {
+        let mut defines = String::from("define f0 = 1\n");
+        for k in 1..300 {
+            defines.push_str(&format!("define f{k} = f{} + 1\n", k - 1));
+        }
+        defines.push_str("variable v = f299\nsetup { place pawn for each seat on row 1 }");
+        assert!(codes(&game_with("square 4 by 4", &defines)).contains(&"limit-exceeded"));
+    }
+
+    #[test]
+    fn the_deepest_expressions_the_parser_accepts_are_checked() {
+        // Each definition nests a chain as deep as the parser allows inside the previous one.
+        let chain = |inner: &str| format!("{inner}{}", " + 1".repeat(ludex_syntax::MAX_EXPR_DEPTH - 2));
+        let mut defines = String::from("define f0 = 1\n");
+        for k in 1..4 {
+            defines.push_str(&format!("define f{k} = {}\n", chain(&format!("f{}", k - 1))));
+        }
+        defines.push_str("variable v = f3\nsetup { place pawn for each seat on row 1 }");
+        let compiled = game_with("square 4 by 4", &defines);
+        assert!(codes(&compiled).iter().all(|&c| c == "limit-exceeded"), "{:?}", codes(&compiled));
+        let shallow = format!("variable v = {}\nsetup {{ place pawn for each seat on row 1 }}", chain("1"));
+        assert!(!game_with("square 4 by 4", &shallow).has_errors());
+    }
+
+    #[test]
+    fn resource_limits_are_diagnostics() {
+        assert_eq!(codes(&game_with("square 26 by 1000", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("square 4 by 99999999999", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("hex 13", "")), ["bad-board-size"]);
+        let huge = "setup { reserve pawn 99999999999 for each seat }";
+        assert_eq!(codes(&game_with("square 4 by 4", huge)), ["out-of-range"]);
+        let wide = "setup { place pawn for each seat on row 1 }\naction pick { choose n from 0 to 5000 }";
+        assert!(codes(&game_with("square 4 by 4", wide)).contains(&"out-of-range"));
+        let seats: String = (0..20).map(|i| format!("seat s{i}\n")).collect();
+        assert!(codes(&game_with("square 4 by 4", &seats)).contains(&"limit-exceeded"));
+    }
+}

@@ -1,0 +1,44 @@
+//! Promotion: `promote on REGION to TYPES` in a piece action. The region is built for each seat
+//! like a drop's (a per-seat zone is the mover's version); the types are the ones a move ending
+//! there may turn the piece into, each offered as a move of its own.
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir as ir;
+use ludex_syntax::ast::ActionClause;
+
+use super::Checker;
+use super::actions::clause_span;
+use super::regions::Side;
+
+impl<'a> Checker<'a> {
+    /// The promotion of a piece action, after reporting a second `promote` or one in an action
+    /// that moves no piece on the board.
+    pub(super) fn promotion(
+        &mut self,
+        pattern: Option<&ActionClause>,
+        written: &[&'a ActionClause],
+    ) -> Option<ir::Promotion> {
+        self.written_once("promote", &written.iter().map(|c| clause_span(c)).collect::<Vec<_>>());
+        let &first = written.first()?;
+        let ActionClause::Promote { region, pieces, span } = first else { return None };
+        let types = self.piece_types_named(pieces);
+        let shape = self.region(region, true);
+        let cells = self.per_seat_cells(&shape, Side::of);
+        if matches!(
+            pattern,
+            Some(ActionClause::Drop { .. } | ActionClause::Choose { .. } | ActionClause::Declare { .. })
+        ) {
+            self.report(
+                Diagnostic::error(
+                    "conflicting-clauses",
+                    "`promote` is for piece moves",
+                    *span,
+                    "a drop, a choice or a declaration moves no piece on the board",
+                )
+                .with_help("promote in the action that moves the piece"),
+            );
+            return None;
+        }
+        Some(ir::Promotion { cells, types })
+    }
+}

@@ -1,0 +1,57 @@
+//! Cells left out of the board (`board hex 10 without REGION`): the region is resolved on the
+//! whole board, then the board is rebuilt without those cells. Only what is known from the
+//! geometry may choose them (rows, files, cells, `cells where` over `cell` and `distance`): zones
+//! and maps are drawn over the board that results.
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::Board;
+use ludex_syntax::ast::Span;
+
+use super::Checker;
+use super::regions::Side;
+
+impl<'a> Checker<'a> {
+    /// The board with the cells of its `without` region left out.
+    pub(super) fn leave_out_cells(&mut self, board: Board) -> Option<Board> {
+        let Some(region) = self.decls.board.and_then(|b| b.without.as_ref()) else { return Some(board) };
+        self.board = Some(board);
+        self.shaping_board = true;
+        let errors = self.error_count();
+        let shape = self.region(region, false);
+        self.shaping_board = false;
+        let board = self.board.take()?;
+        if self.error_count() > errors {
+            return Some(board);
+        }
+        let removed = self.cell_set(&shape, Side::NEUTRAL);
+        let mut mask = vec![false; board.cell_count()];
+        for &cell in &removed.cells {
+            mask[cell as usize] = true;
+        }
+        if removed.cells.len() == board.cell_count() {
+            self.report(Diagnostic::error(
+                "empty-region",
+                "the board leaves out every cell",
+                region.span(),
+                "this is the whole board",
+            ));
+            // The whole board stays, so that what follows is checked against it.
+            return Some(board);
+        }
+        self.left_out = removed.cells.iter().map(|&c| board.cells[c as usize].name.clone()).collect();
+        board.without(&mask)
+    }
+
+    /// Something in the `without` region that is not known from the geometry alone.
+    pub(super) fn not_geometry(&mut self, span: Span, label: &str) {
+        self.report(
+            Diagnostic::error(
+                "not-constant",
+                "the cells a board leaves out must be known from its geometry",
+                span,
+                label.to_string(),
+            )
+            .with_help("choose them by rows, files, cells, or `cells where` over `cell` and `distance`"),
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! The setup: placements (expanded per seat, each seat's region read from its side when it is
+//! `for each seat`), reserves and effects, in order. A cell may receive only one piece.
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::{self as ir, SeatId, SetupStep};
+use ludex_syntax::ast::{Ident, Owner, Region, SetupStatement, Span, Spanned};
+
+use super::Checker;
+use super::regions::Side;
+use super::scope::Scope;
+use super::types::Kinds;
+
+/// The most pieces of one type a reserve statement may give a seat.
+const MAX_RESERVE: i64 = ir::MAX_CELLS as i64;
+
+impl<'a> Checker<'a> {
+    pub(super) fn setup(&mut self) -> Vec<SetupStep> {
+        let Some(decl) = self.decls.setup else { return Vec::new() };
+        let mut placed: Vec<Option<Span>> = vec![None; self.board.as_ref().map_or(0, |b| b.cell_count())];
+        let mut steps = Vec::new();
+        for statement in &decl.statements {
+            match statement {
+                SetupStatement::Place { piece, owner, region, with, span } => {
+                    steps.extend(self.place(piece, owner, region, with, *span, &mut placed));
+                }
+                SetupStatement::Reserve { entries, owner, .. } => steps.extend(self.reserve(entries, owner)),
+                SetupStatement::Effect(effect) => {
+                    steps.extend(self.effect(effect, &Scope::setup()).map(SetupStep::Effect));
+                }
+            }
+        }
+        steps
+    }
+
+    /// The seats a statement is for, each with the side its region is read from; `None` for
+    /// neutral pieces.
+    fn owners(&mut self, owner: &Owner) -> Vec<(Option<SeatId>, Side)> {
+        match owner {
+            Owner::EachSeat(_) => {
+                (0..self.seats.len() as SeatId).map(|s| (Some(s), Side::facing(s))).collect()
+            }
+            Owner::Seat(ident) => {
+                self.seat_named(ident).map(|s| (Some(s), Side::of(s))).into_iter().collect()
+            }
+            Owner::Neutral(_) => vec![(None, Side::NEUTRAL)],
+        }
+    }
+
+    fn place(
+        &mut self,
+        piece: &Ident,
+        owner: &Owner,
+        region: &'a Region,
+        with: &'a [ludex_syntax::ast::Assignment],
+        span: Span,
+        placed: &mut [Option<Span>],
+    ) -> Vec<SetupStep> {
+        let piece = self.piece_named(piece);
+        let with = self.assignments(with, piece.map_or(Kinds::ANY, |t| Kinds::of(&[t])), &Scope::setup());
+        let shape = self.region(region, !matches!(owner, Owner::Neutral(_)));
+        let mut steps = Vec::new();
+        let mut overlap_reported = false;
+        for (seat, side) in self.owners(owner) {
+            let cells = self.cell_set(&shape, side).cells;
+            if let Some(&cell) = cells.iter().find(|&&c| placed.get(c as usize).is_some_and(Option::is_some))
+            {
+                if !overlap_reported && self.views_known {
+                    self.overlap(cell, region.span(), placed.get(cell as usize).copied().flatten());
+                    overlap_reported = true;
+                }
+            }
+            for &cell in &cells {
+                if let Some(slot) = placed.get_mut(cell as usize) {
+                    slot.get_or_insert(span);
+                }
+            }
+            if let Some(piece) = piece {
+                steps.push(SetupStep::Place { piece, owner: seat, cells, with: with.clone() });
+            }
+        }
+        let placed_none =
+            steps.iter().all(|s| matches!(s, SetupStep::Place { cells, .. } if cells.is_empty()));
+        // After an error (a misspelled zone, a bad range) the region may be empty because of it.
+        if placed_none && self.error_count() == 0 {
+            self.report(Diagnostic::warning(
+                "empty-region",
+                "this places no piece",
+                region.span(),
+                "no cells here",
+            ));
+        }
+        steps
+    }
+
+    fn overlap(&mut self, cell: ir::CellId, region: Span, first: Option<Span>) {
+        let name =
+            self.board.as_ref().and_then(|b| b.cells.get(cell as usize)).map_or("", |c| c.name.as_str());
+        let mut diagnostic = Diagnostic::error(
+            "overlapping-setup",
+            format!("cell {name} receives two pieces in the setup"),
+            region,
+            format!("{name} is placed on again here"),
+        );
+        if let Some(first) = first {
+            diagnostic = diagnostic.with_label(first, "first placed on here");
+        }
+        self.report(diagnostic);
+    }
+
+    fn reserve(&mut self, entries: &[(Ident, Spanned<i64>)], owner: &Owner) -> Vec<SetupStep> {
+        if let Owner::Neutral(span) = owner {
+            self.report(
+                Diagnostic::error("neutral-reserve", "neutral pieces have no reserve", *span, "not a seat")
+                    .with_help("give the pieces to a seat: `for SEAT` or `for each seat`"),
+            );
+        }
+        let counts: Vec<(ir::TypeId, u32)> = entries
+            .iter()
+            .filter_map(|(piece, count)| {
+                let piece = self.piece_named(piece);
+                let count = self.reserve_count(count);
+                piece.zip(count)
+            })
+            .collect();
+        let seats: Vec<SeatId> = self.owners(owner).into_iter().filter_map(|(seat, _)| seat).collect();
+        seats
+            .into_iter()
+            .flat_map(|owner| {
+                counts.iter().map(move |&(piece, count)| SetupStep::Reserve { piece, owner, count })
+            })
+            .collect()
+    }
+
+    fn reserve_count(&mut self, count: &Spanned<i64>) -> Option<u32> {
+        if (0..=MAX_RESERVE).contains(&count.node) {
+            return Some(count.node as u32);
+        }
+        self.report(Diagnostic::error(
+            "out-of-range",
+            format!("cannot reserve {} pieces", count.node),
+            count.span,
+            format!("from 0 to {MAX_RESERVE}"),
+        ));
+        None
+    }
+}

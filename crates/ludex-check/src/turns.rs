@@ -1,0 +1,180 @@
+//! Phases, turns (what may be played, how many actions, start and after effects) and end rules.
+
+use ludex_diagnostics::Diagnostic;
+use ludex_ir::{self as ir, ActionId, Const};
+use ludex_syntax::ast::{self, Expr, Ident, PhaseDecl, TurnDecl};
+
+use super::Checker;
+use super::names::{Symbol, not_among};
+use super::scope::{Binding, Scope};
+use super::types::Ty;
+
+impl<'a> Checker<'a> {
+    pub(super) fn phases(&mut self) -> Vec<ir::Phase> {
+        if self.decls.phases.is_empty() {
+            self.report(
+                Diagnostic::error(
+                    "missing-phase",
+                    "the rules declare no phase",
+                    self.file_span(),
+                    "no `phase`",
+                )
+                .with_help("say how turns go: `phase play { turn { play ACTION } }`"),
+            );
+        }
+        let decls = self.decls.phases.clone();
+        self.unreachable_phases(&decls);
+        decls.into_iter().map(|decl| self.phase(decl)).collect()
+    }
+
+    /// Phases after one that never ends can never begin.
+    fn unreachable_phases(&mut self, decls: &[&PhaseDecl]) {
+        let Some(endless) = decls.iter().position(|p| p.until.is_none()) else { return };
+        let name = &decls[endless].name;
+        for later in &decls[endless + 1..] {
+            self.report(
+                Diagnostic::warning(
+                    "unreachable-phase",
+                    format!("phase `{}` can never begin", later.name.name),
+                    later.name.span,
+                    "never reached",
+                )
+                .with_label(name.span, format!("phase `{}` has no `until`, so it never ends", name.name))
+                .with_help(format!("give `{}` an `until`", name.name)),
+            );
+        }
+    }
+
+    fn phase(&mut self, decl: &'a PhaseDecl) -> ir::Phase {
+        let order = match &decl.order {
+            Some(seats) => seats.iter().filter_map(|s| self.seat_named(s)).collect(),
+            None => (0..self.seats.len() as ir::SeatId).collect(),
+        };
+        let turn = match &decl.turn {
+            Some(turn) => self.turn(turn),
+            None => {
+                self.report(
+                    Diagnostic::error(
+                        "missing-play",
+                        format!("phase `{}` has no turn", decl.name.name),
+                        decl.name.span,
+                        "nothing can be played in it",
+                    )
+                    .with_help("add `turn { play ACTION }`"),
+                );
+                let count = one();
+                ir::Turn { start: Vec::new(), choices: Vec::new(), count, after: Vec::new(), legal: None }
+            }
+        };
+        let until = decl.until.as_ref().map(|e| self.condition(e, &Scope::until()));
+        ir::Phase { name: decl.name.name.clone(), order, turn, until }
+    }
+
+    fn turn(&mut self, decl: &'a TurnDecl) -> ir::Turn {
+        if decl.choices.is_empty() {
+            self.report(
+                Diagnostic::error("missing-play", "this turn plays no action", decl.span, "no `play`")
+                    .with_help("add `play ACTION, ...`"),
+            );
+        }
+        let start =
+            decl.start.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, &Scope::turn_start()));
+        let mut all = Binding::default();
+        let mut choices = Vec::new();
+        for choice in &decl.choices {
+            let (actions, binding) = self.played_actions(&choice.actions);
+            let scope = Scope::finished_move("a turn's `where`", &binding);
+            let filter = choice.filter.as_ref().map(|f| self.condition(f, &scope));
+            all.merge(binding);
+            choices.push(ir::ActionChoice { actions, filter });
+        }
+        let count = match &decl.actions {
+            None => one(),
+            Some(ast::ActionCount::Exactly(n)) => ir::ActionCount::Exactly(self.action_count(n)),
+            Some(ast::ActionCount::UpTo(n)) => ir::ActionCount::UpTo(self.action_count(n)),
+            Some(ast::ActionCount::While(c)) => {
+                ir::ActionCount::While(self.condition(c, &Scope::action_count()))
+            }
+        };
+        let after_scope = Scope::finished_move("a turn's `after`", &all);
+        let after = decl.after.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, &after_scope));
+        let legal_scope = Scope::finished_move("a turn's `legal if`", &all);
+        let legal = decl.legal.as_ref().map(|c| self.condition(c, &legal_scope));
+        ir::Turn { start, choices, count, after, legal }
+    }
+
+    /// The actions a `play` or `otherwise` lists, and what their clauses may use.
+    fn played_actions(&mut self, names: &[Ident]) -> (Vec<ActionId>, Binding<'a>) {
+        let mut binding = Binding::default();
+        let mut actions = Vec::new();
+        for name in names {
+            let Some(id) = self.names.action(&name.name) else {
+                self.unknown_action(name);
+                continue;
+            };
+            self.names.use_symbol(Symbol::Action(id));
+            if let Some(action) = self.action_bindings.get(id as usize) {
+                binding.merge(action.clone());
+            }
+            actions.push(id);
+        }
+        (actions, binding)
+    }
+
+    fn unknown_action(&mut self, name: &Ident) {
+        let message = match self.names.value(&name.name) {
+            Some(other) => format!("`{}` is a {}, not an action", name.name, other.kind_name()),
+            None => format!("unknown action `{}`", name.name),
+        };
+        let candidates = self.names.action_names();
+        self.report(not_among("unknown-action", message, name, "not an action", candidates));
+    }
+
+    /// How many actions a turn holds: an int, at least 1 when known now.
+    fn action_count(&mut self, n: &'a Expr) -> ir::Expr {
+        self.at_least_one(n, &Scope::action_count(), |k| format!("a turn of {k} actions"))
+    }
+
+    pub(super) fn end_rules(&mut self) -> Vec<ir::EndRule> {
+        let rules = self.decls.end.map_or(&[][..], |e| e.rules.as_slice());
+        if rules.is_empty() {
+            let span = self.decls.end.map_or(self.file_span(), |e| e.span);
+            self.report(
+                Diagnostic::warning(
+                    "no-end-rules",
+                    "the game has no end rules",
+                    span,
+                    "no `when ...: outcome`",
+                )
+                .with_help("without them a game ends only when no seat can move or at the move limit"),
+            );
+        }
+        rules.iter().map(|rule| self.end_rule(rule)).collect()
+    }
+
+    /// `score EXPR` in `end`: an int for each seat.
+    pub(super) fn score(&mut self) -> Option<ir::Expr> {
+        let score = self.decls.end.and_then(|e| e.score.as_ref())?;
+        Some(self.expect(score, &Scope::score(), Ty::Int))
+    }
+
+    fn end_rule(&mut self, rule: &'a ast::EndRule) -> ir::EndRule {
+        let scope = Scope::end_rule();
+        let condition = self.condition(&rule.condition, &scope);
+        let outcome = match &rule.outcome {
+            ast::Outcome::Win(seat) => ir::Outcome::Win(self.expect(seat, &scope, Ty::Seat)),
+            ast::Outcome::Loss(seat) => ir::Outcome::Loss(self.expect(seat, &scope, Ty::Seat)),
+            ast::Outcome::Draw(_) => ir::Outcome::Draw,
+            ast::Outcome::Rank(keys) => {
+                let scope = Scope::rank_key();
+                ir::Outcome::Rank(keys.iter().map(|k| self.expect(k, &scope, Ty::Int)).collect())
+            }
+        };
+        ir::EndRule { condition, outcome }
+    }
+}
+
+/// One action a turn: the default.
+fn one() -> ir::ActionCount {
+    ir::ActionCount::Exactly(ir::Expr::Const(Const::Int(1)))
+}

@@ -1,0 +1,304 @@
+//! Attack detection, `attacked(CELL, SEAT [, BY])`: whether an enemy of the seat (only `BY`, when
+//! given) could capture on the cell with one of the current phase's capturing actions. Seats that
+//! have retired attack nothing. Steps, slides and leaps are generated backwards from the cell (the
+//! reverse of each direction comes from a table), so only the few cells an attacker could stand on
+//! are looked at; each line is followed once for all the slides along it; walks are searched
+//! forwards from each possible walker. An attacker's action `when` and `where` and the capture rule
+//! must hold, as for a move; the turn's filters and `legal if` are not applied, and `attacked` is
+//! false inside them. Before any of that, the reach tables rule out the lines and the steps and
+//! leaps that no piece of the attacker could come along.
+
+use ludex_ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId, TypeId};
+
+use super::Engine;
+use super::eval::{Ctx, PieceSlot};
+use super::movegen::has_bit;
+use super::reach::{ReachTables, any_piece_on};
+use super::state::{Piece, State};
+use super::walk::{WalkEnd, WalkShape};
+
+/// What attack detection looks up.
+#[derive(Debug, Default)]
+pub(super) struct AttackTables {
+    /// The reverse of each direction, if the board has it.
+    reverse: Vec<Option<DirId>>,
+    /// By phase: the capturing actions of its turn.
+    phases: Vec<PhaseAttacks>,
+    reach: Option<ReachTables>,
+}
+
+/// The piece actions a phase's turn plays that may end on an enemy.
+#[derive(Debug, Default)]
+struct PhaseAttacks {
+    /// Every capturing action but the slides.
+    others: Vec<ActionId>,
+    /// For each seat, each line an attacking slide comes along.
+    lines: PerSeat<Vec<Line>>,
+}
+
+/// A line an attacking slide comes along: the reverse of its direction, as seen from the attacked
+/// cell, the slides along it and the types they move (none: any type).
+#[derive(Clone, Debug)]
+struct Line {
+    back: DirId,
+    slides: Vec<ActionId>,
+    types: Vec<TypeId>,
+}
+
+impl AttackTables {
+    pub(super) fn new(game: &Game) -> AttackTables {
+        let directions = &game.board.directions;
+        let reverse: Vec<Option<DirId>> = directions
+            .iter()
+            .map(|d| directions.iter().position(|r| r.dx == -d.dx && r.dy == -d.dy).map(|r| r as DirId))
+            .collect();
+        let phases = game.phases.iter().map(|phase| PhaseAttacks::new(game, phase, &reverse)).collect();
+        AttackTables { reverse, phases, reach: ReachTables::new(game) }
+    }
+}
+
+impl PhaseAttacks {
+    fn new(game: &Game, phase: &ludex_ir::Phase, reverse: &[Option<DirId>]) -> PhaseAttacks {
+        let mut ids: Vec<ActionId> = phase.turn.choices.iter().flat_map(|c| c.actions.clone()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.retain(|&id| game.actions.get(id as usize).is_some_and(captures));
+        let mut attacks = PhaseAttacks { others: Vec::new(), lines: vec![Vec::new(); game.seats.len()] };
+        for id in ids {
+            let Some(action) = game.actions.get(id as usize) else { continue };
+            match &action.kind {
+                ActionKind::Slide { directions, .. } => attacks.add_slide(id, action, directions, reverse),
+                _ => attacks.others.push(id),
+            }
+        }
+        attacks
+    }
+
+    fn add_slide(
+        &mut self,
+        id: ActionId,
+        action: &Action,
+        directions: &PerSeat<Vec<DirId>>,
+        reverse: &[Option<DirId>],
+    ) {
+        for (lines, directions) in self.lines.iter_mut().zip(directions) {
+            for back in directions.iter().filter_map(|&d| reverse.get(d as usize).copied().flatten()) {
+                let index = match lines.iter().position(|line| line.back == back) {
+                    Some(index) => index,
+                    None => {
+                        lines.push(Line { back, slides: Vec::new(), types: Vec::new() });
+                        lines.len() - 1
+                    }
+                };
+                let line = &mut lines[index];
+                // A slide of any type makes the line's types "any" (empty) for good.
+                let any_before = !line.slides.is_empty() && line.types.is_empty();
+                line.slides.push(id);
+                if any_before || action.pieces.is_empty() {
+                    line.types.clear();
+                } else {
+                    line.types.extend(&action.pieces);
+                    line.types.sort_unstable();
+                    line.types.dedup();
+                }
+            }
+        }
+    }
+}
+
+/// Whether an action moves a piece on the board and may end on an enemy.
+pub(super) fn captures(action: &Action) -> bool {
+    let moves_piece =
+        !matches!(action.kind, ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare);
+    moves_piece && action.destination != Destination::Empty
+}
+
+/// One attack question: the cell, the piece on it and the seat attacking.
+struct Probe<'a> {
+    engine: &'a Engine,
+    state: &'a State,
+    cell: CellId,
+    target: Option<Piece>,
+    attacker: SeatId,
+}
+
+impl Engine {
+    /// Whether an enemy of `defender` (only `by`, when given) could capture on `cell` (see the
+    /// module doc). A seat that has retired attacks nothing: its pieces left on the board are frozen.
+    pub(crate) fn attacked(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        cell: CellId,
+        defender: SeatId,
+        by: Option<SeatId>,
+    ) -> bool {
+        if ctx.attacking || cell as usize >= self.game.board.cell_count() {
+            return false;
+        }
+        let target = state.piece(cell);
+        let Some(attacks) = self.tables.attacks.phases.get(state.phase as usize) else { return false };
+        let action = |id: ActionId| self.game.actions.get(id as usize);
+        (0..self.seat_count() as SeatId)
+            .filter(|&attacker| by.is_none_or(|by| by == attacker))
+            .filter(|&attacker| !self.allied(attacker, defender) && !state.is_retired(attacker))
+            .filter(|&attacker| target.is_none_or(|t| self.is_enemy(attacker, &t)))
+            .any(|attacker| {
+                let probe = Probe { engine: self, state, cell, target, attacker };
+                let lines = attacks.lines.get(attacker as usize).map_or(&[][..], Vec::as_slice);
+                lines
+                    .iter()
+                    .any(|line| probe.may_come_along(line) && probe.slides_back(line.back, &line.slides))
+                    || attacks
+                        .others
+                        .iter()
+                        .any(|&id| action(id).is_some_and(|a| probe.may_land_by(id, a) && probe.by(id, a)))
+            })
+    }
+}
+
+impl Probe<'_> {
+    /// Whether a piece of the attacker of a type that slides along the line stands on it (true
+    /// without reach tables).
+    fn may_come_along(&self, line: &Line) -> bool {
+        let Some(reach) = &self.engine.tables.attacks.reach else { return true };
+        any_piece_on(self.state, self.attacker, &line.types, reach.ray(self.cell, line.back))
+    }
+
+    /// Whether a piece of the attacker the action moves stands where the action lands on the cell
+    /// from (true for actions without a reach table).
+    fn may_land_by(&self, id: ActionId, action: &Action) -> bool {
+        let Some(reach) = &self.engine.tables.attacks.reach else { return true };
+        match reach.sources(id as usize, self.attacker as usize, self.cell) {
+            Some(sources) => any_piece_on(self.state, self.attacker, &action.pieces, sources),
+            None => true,
+        }
+    }
+
+    /// Whether a piece of the attacker captures on the cell by this action.
+    fn by(&self, id: ActionId, action: &Action) -> bool {
+        let board = &self.engine.game.board;
+        let seat = self.attacker as usize;
+        match &action.kind {
+            ActionKind::Step { directions } => self.directions(directions.get(seat)).any(|d| {
+                board.neighbour(self.cell, d).is_some_and(|from| self.attacks_from(action, from, 1))
+            }),
+            ActionKind::Slide { .. } => false,
+            ActionKind::Leap { paths } => paths.get(seat).is_some_and(|paths| {
+                paths
+                    .iter()
+                    .any(|path| self.leap_start(path).is_some_and(|from| self.attacks_from(action, from, 0)))
+            }),
+            ActionKind::Walk { directions, length, exact, rules } => {
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                self.walkers(action).any(|from| {
+                    let ctx = self.before(from);
+                    let length = self.engine.eval(self.state, &ctx, length).as_int().unwrap_or(0);
+                    let length = length.clamp(0, board.cell_count() as i64) as usize;
+                    let shape = WalkShape { directions, length, exact: *exact, rules };
+                    self.walk_reaches(&ctx, (id, from), &shape) && self.conditions_hold(action, from)
+                })
+            }
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
+        }
+    }
+
+    /// The reverses of a seat's directions: where an attacker stands, seen from the cell.
+    fn directions<'d>(&'d self, directions: Option<&'d Vec<DirId>>) -> impl Iterator<Item = DirId> + 'd {
+        let reverse = &self.engine.tables.attacks.reverse;
+        directions.into_iter().flatten().filter_map(|&d| reverse.get(d as usize).copied().flatten())
+    }
+
+    /// Follows a line from the cell to the first piece, which attacks if one of the slides along
+    /// the line moves it that far.
+    fn slides_back(&self, back: DirId, slides: &[ActionId]) -> bool {
+        let board = &self.engine.game.board;
+        let mut cell = self.cell;
+        for distance in 1..=board.cell_count() {
+            let Some(next) = board.neighbour(cell, back) else { return false };
+            if self.state.piece(next).is_some() {
+                let actions = &self.engine.game.actions;
+                return slides
+                    .iter()
+                    .filter_map(|&id| actions.get(id as usize))
+                    .any(|action| self.attacks_from(action, next, distance));
+            }
+            cell = next;
+        }
+        false
+    }
+
+    /// Where a leap along the path must start to end on the cell.
+    fn leap_start(&self, path: &[DirId]) -> Option<CellId> {
+        let board = &self.engine.game.board;
+        let reverse = &self.engine.tables.attacks.reverse;
+        let start = path.iter().rev().try_fold(self.cell, |cell, &d| {
+            board.neighbour(cell, reverse.get(d as usize).copied().flatten()?)
+        })?;
+        (start != self.cell).then_some(start)
+    }
+
+    /// Whether a walk of the piece on `from` can end on the cell (the same search as for moves).
+    fn walk_reaches(&self, ctx: &Ctx, (id, from): (ActionId, CellId), shape: &WalkShape) -> bool {
+        if shape.rules.keeps_paths() || shape.rules.guard.is_some() {
+            let reaches = |ends: &[WalkEnd]| ends.iter().any(|end| end.to == Some(self.cell));
+            return self.engine.with_walk_ends(self.state, ctx, from, shape, reaches);
+        }
+        let (walk, pattern) = ((id, self.attacker), (shape.directions, shape.exact));
+        let reaches = |reached: &mut [u64]| has_bit(reached, self.cell);
+        self.engine.with_plain_walk(self.state, walk, pattern, (from, shape.length), reaches)
+    }
+
+    /// The cells of the attacker's pieces that make this action.
+    fn walkers<'s>(&'s self, action: &'s Action) -> impl Iterator<Item = CellId> + 's {
+        self.state.cells_of(Some(self.attacker)).filter(move |&cell| self.moves_by(action, cell))
+    }
+
+    /// Whether a piece of the attacker of a type the action moves stands on the cell.
+    fn moves_by(&self, action: &Action, from: CellId) -> bool {
+        self.state.piece(from).is_some_and(|piece| {
+            piece.owner == Some(self.attacker)
+                && (action.pieces.is_empty() || action.pieces.contains(&piece.kind))
+        })
+    }
+
+    /// Whether the attacker's piece on `from` captures on the cell, `distance` steps away along a
+    /// slide (0: not a slide).
+    fn attacks_from(&self, action: &Action, from: CellId, distance: usize) -> bool {
+        if !self.moves_by(action, from) {
+            return false;
+        }
+        let within = match &action.kind {
+            ActionKind::Slide { max: Some(max), .. } => {
+                let max = self.engine.eval(self.state, &self.before(from), max).as_int().unwrap_or(0);
+                i64::try_from(distance).is_ok_and(|d| d <= max)
+            }
+            _ => true,
+        };
+        within && self.conditions_hold(action, from)
+    }
+
+    /// The attacker's context before its move.
+    fn before(&self, from: CellId) -> Ctx {
+        Ctx {
+            piece: PieceSlot::At(from),
+            from: Some(from),
+            attacking: true,
+            ..Ctx::new(Some(self.attacker), None)
+        }
+    }
+
+    /// The action's `when` and `where` and the capture rule (on an occupied cell).
+    fn conditions_hold(&self, action: &Action, from: CellId) -> bool {
+        let (engine, state) = (self.engine, self.state);
+        let before = self.before(from);
+        let after = Ctx { to: Some(self.cell), target: self.target, ..before };
+        let holds = |condition: Option<&ludex_ir::Expr>, ctx: &Ctx| {
+            condition.is_none_or(|c| engine.holds(state, ctx, c))
+        };
+        let capture = if self.target.is_some() { engine.game.capture.allowed.as_ref() } else { None };
+        holds(action.when.as_ref(), &before)
+            && holds(capture, &after)
+            && holds(action.filter.as_ref(), &after)
+    }
+}

@@ -1,0 +1,308 @@
+//! Hot expressions compiled once, when the engine is built: the conditions on moves (an action's
+//! `when`, the filters), the end rules and the lengths of moves. The shapes these use most —
+//! `and`, `or`, `not`, comparisons of integers such as map values, attributes of the pieces in
+//! context and counts of pieces (read from the board's bit sets), a variable or context word
+//! compared with a constant — are evaluated without building a [`Value`] for each node; every other
+//! expression inside them is evaluated as written, so they mean exactly what [`Engine::eval`] gives.
+
+use ludex_ir::{
+    ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, Expr, Game, IntegerResult, MapId,
+    PieceField, TypeId, VarId,
+};
+
+use super::Engine;
+use super::eval::Ctx;
+use super::state::State;
+use super::value::Value;
+
+/// An expression read as a condition (true only when it gives `true`).
+#[derive(Debug)]
+pub(super) enum Cond {
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    Not(Box<Cond>),
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=` between two expressions that give integers or `none`.
+    Compare(BinaryOp, Int, Int),
+    /// A variable or a context word compared with a constant (`negated`: `!=`).
+    IsConst {
+        operand: Operand,
+        constant: Value,
+        negated: bool,
+    },
+    Expr(Expr),
+}
+
+/// What `IsConst` compares.
+#[derive(Debug)]
+pub(super) enum Operand {
+    /// A variable read without a seat, by its state slot (none for a per-seat variable).
+    Variable(Option<u32>),
+    Context(ContextWord),
+}
+
+/// An expression read as an integer (`None` for any other value).
+#[derive(Debug)]
+pub(super) enum Int {
+    Const(Option<i64>),
+    /// A map's value at a cell.
+    Map(MapAt, CellOf),
+    /// An attribute of the piece a context word names (`piece.face`, `target.face`).
+    Attribute(ContextWord, AttrId),
+    /// `count(pieces(OWNER, TYPES...))`: the pieces of the owner (`none`: neutral ones; any
+    /// other value: none) of the types (of any type when there are none).
+    PieceCount {
+        owner: Owner,
+        types: Vec<TypeId>,
+    },
+    Expr(Expr),
+}
+
+/// Where a map's values are read.
+#[derive(Debug)]
+pub(super) enum MapAt {
+    /// A mutable map, from this offset in the state's maps.
+    State(usize),
+    /// A fixed map's values (none for a map that does not exist).
+    Fixed(Vec<Option<i32>>),
+}
+
+/// The owner of the pieces counted.
+#[derive(Debug)]
+pub(super) enum Owner {
+    Mover,
+    Next,
+    Expr(Expr),
+}
+
+/// An expression read as a cell (`None` for any other value).
+#[derive(Debug)]
+pub(super) enum CellOf {
+    From,
+    To,
+    /// A variable read without a seat, by its state slot (none for a per-seat variable).
+    Variable(Option<u32>),
+    Expr(Expr),
+}
+
+/// Where a game's variables and mutable maps are kept in its states (see `Tables`).
+pub(super) struct Layout<'a> {
+    pub game: &'a Game,
+    pub variable_slots: &'a [u32],
+    pub map_offsets: &'a [Option<u32>],
+}
+
+impl Layout<'_> {
+    fn variable(&self, variable: VarId) -> Option<u32> {
+        super::variable_slot(self.game, self.variable_slots, variable, None)
+    }
+
+    pub(super) fn map(&self, map: MapId) -> MapAt {
+        match self.map_offsets.get(map as usize).copied().flatten() {
+            Some(offset) => MapAt::State(offset as usize),
+            None => MapAt::Fixed(self.game.maps.get(map as usize).map_or(Vec::new(), |m| m.values.clone())),
+        }
+    }
+}
+
+impl Cond {
+    pub(super) fn new(expr: &Expr, layout: &Layout) -> Cond {
+        use BinaryOp::{And, Eq, Ge, Gt, Le, Lt, Ne, Or};
+        let boxed = |e: &Expr| Box::new(Cond::new(e, layout));
+        if let Expr::Binary(op @ (Eq | Ne), left, right) = expr
+            && let Some((operand, constant)) = constant_test(left, right, layout)
+        {
+            return Cond::IsConst { operand, constant, negated: *op == Ne };
+        }
+        match expr {
+            Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
+            Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
+            Expr::Not(inner) => Cond::Not(boxed(inner)),
+            // A count compared with a constant is left to `eval`, which stops counting once
+            // decided, unless it is a count of pieces, read from the board's bit sets.
+            Expr::Binary(Eq | Ne | Lt | Le | Gt | Ge, count, bound)
+                if matches!((&**count, &**bound), (Expr::Count(..), Expr::Const(Const::Int(_))))
+                    && !matches!(Int::new(count, layout), Int::PieceCount { .. }) =>
+            {
+                Cond::Expr(expr.clone())
+            }
+            Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right)
+                if gives_int(left) && gives_int(right) =>
+            {
+                Cond::Compare(*op, Int::new(left, layout), Int::new(right, layout))
+            }
+            _ => Cond::Expr(expr.clone()),
+        }
+    }
+}
+
+impl Int {
+    pub(super) fn new(expr: &Expr, layout: &Layout) -> Int {
+        match expr {
+            Expr::Const(Const::Int(n)) => Int::Const(Some(*n)),
+            Expr::Const(Const::None) => Int::Const(None),
+            Expr::Map(map, cell) => Int::Map(layout.map(*map), CellOf::new(cell, layout)),
+            Expr::Field(piece, PieceField::Attribute(attribute)) => match **piece {
+                Expr::Context(word) => Int::Attribute(word, *attribute),
+                _ => Int::Expr(expr.clone()),
+            },
+            Expr::Count(Collection::Pieces { owner, types }, None) => {
+                let owner = match **owner {
+                    Expr::Context(ContextWord::Mover) => Owner::Mover,
+                    Expr::Context(ContextWord::Next) => Owner::Next,
+                    ref other => Owner::Expr(other.clone()),
+                };
+                Int::PieceCount { owner, types: types.clone() }
+            }
+            _ => Int::Expr(expr.clone()),
+        }
+    }
+}
+
+impl CellOf {
+    fn new(expr: &Expr, layout: &Layout) -> CellOf {
+        match expr {
+            Expr::Context(ContextWord::From) => CellOf::From,
+            Expr::Context(ContextWord::To) => CellOf::To,
+            Expr::Variable(variable) => CellOf::Variable(layout.variable(*variable)),
+            _ => CellOf::Expr(expr.clone()),
+        }
+    }
+}
+
+/// A variable or context word on one side of `==` or `!=`, a constant on the other.
+fn constant_test(left: &Expr, right: &Expr, layout: &Layout) -> Option<(Operand, Value)> {
+    let operand = |e: &Expr| match e {
+        Expr::Variable(variable) => Some(Operand::Variable(layout.variable(*variable))),
+        Expr::Context(word) => Some(Operand::Context(*word)),
+        _ => None,
+    };
+    match (left, right) {
+        (side, Expr::Const(constant)) | (Expr::Const(constant), side) => {
+            Some((operand(side)?, Value::from_const(*constant)))
+        }
+        _ => None,
+    }
+}
+
+/// Whether an expression always gives an integer or `none`.
+pub(super) fn gives_int(expr: &Expr) -> bool {
+    use BinaryOp::{Add, Div, Mod, Mul, Sub};
+    match expr {
+        Expr::Const(constant) => matches!(constant, Const::Int(_) | Const::None),
+        Expr::Context(word) => matches!(
+            word,
+            ContextWord::Captures | ContextWord::Turns | ContextWord::Choice | ContextWord::Repetitions
+        ),
+        Expr::Field(_, field) => matches!(field, PieceField::Attribute(_) | PieceField::Value),
+        Expr::Neg(inner) => gives_int(inner),
+        Expr::Binary(op, ..) => matches!(op, Add | Sub | Mul | Div | Mod),
+        Expr::Map(..) | Expr::Count(..) | Expr::Sum(..) | Expr::Distance(..) => true,
+        _ => false,
+    }
+}
+
+/// The length of each action's moves that has one (a walk's length, a slide's most steps).
+pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
+    let length = |kind: &ActionKind| match kind {
+        ActionKind::Walk { length, .. } => Some(Int::new(length, layout)),
+        ActionKind::Slide { max: Some(max), .. } => Some(Int::new(max, layout)),
+        _ => None,
+    };
+    layout.game.actions.iter().map(|action| length(&action.kind)).collect()
+}
+
+impl Engine {
+    pub(super) fn test(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
+        match cond {
+            Cond::And(left, right) => self.operand(state, ctx, left) && self.operand(state, ctx, right),
+            Cond::Or(left, right) => self.operand(state, ctx, left) || self.operand(state, ctx, right),
+            Cond::Not(inner) => !self.operand(state, ctx, inner),
+            leaf => self.leaf(state, ctx, leaf),
+        }
+    }
+
+    /// An operand of `and`, `or` or `not`: a leaf tested in place, without a call.
+    #[inline(always)]
+    fn operand(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
+        match cond {
+            Cond::And(..) | Cond::Or(..) | Cond::Not(..) => self.test(state, ctx, cond),
+            leaf => self.leaf(state, ctx, leaf),
+        }
+    }
+
+    /// A condition that is no `and`, `or` or `not` (those it hands back to `test`).
+    #[inline(always)]
+    fn leaf(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
+        match cond {
+            Cond::And(..) | Cond::Or(..) | Cond::Not(..) => self.test(state, ctx, cond),
+            Cond::Compare(op, left, right) => {
+                compare(*op, self.int(state, ctx, left), self.int(state, ctx, right))
+            }
+            Cond::IsConst { operand, constant, negated } => {
+                let value = match operand {
+                    Operand::Variable(slot) => read_slot(state, *slot),
+                    Operand::Context(word) => self.context(state, ctx, *word),
+                };
+                (value == *constant) != *negated
+            }
+            Cond::Expr(expr) => self.holds(state, ctx, expr),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn int(&self, state: &State, ctx: &Ctx, int: &Int) -> Option<i64> {
+        match int {
+            Int::Const(n) => *n,
+            Int::Map(map, cell) => {
+                let cell = usize::from(self.cell_of(state, ctx, cell)?);
+                let value = match map {
+                    MapAt::State(offset) => state.maps.get(offset + cell),
+                    MapAt::Fixed(values) => values.get(cell),
+                };
+                value.copied().flatten().map(i64::from)
+            }
+            Int::Attribute(word, attribute) => {
+                self.context(state, ctx, *word).as_piece().map(|piece| piece.attribute(*attribute).into())
+            }
+            Int::PieceCount { owner, types } => {
+                let owner = match owner {
+                    Owner::Mover => ctx.mover,
+                    Owner::Next => ctx.next,
+                    Owner::Expr(expr) => match self.eval(state, ctx, expr) {
+                        Value::Seat(seat) => Some(seat),
+                        Value::None => None,
+                        _ => return Some(0),
+                    },
+                };
+                Some(state.index.count(owner, types).into())
+            }
+            Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
+        }
+    }
+
+    #[inline(always)]
+    fn cell_of(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
+        match cell {
+            CellOf::From => ctx.from,
+            CellOf::To => ctx.to,
+            CellOf::Variable(slot) => read_slot(state, *slot).as_cell(),
+            CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
+        }
+    }
+}
+
+/// A comparison of two integers or `none`: `none` equals only itself and is in no order.
+#[inline(always)]
+pub(super) fn compare(op: BinaryOp, left: Option<i64>, right: Option<i64>) -> bool {
+    match (op, left, right) {
+        (BinaryOp::Eq, ..) => left == right,
+        (BinaryOp::Ne, ..) => left != right,
+        (_, Some(a), Some(b)) => op.on_integers(a, b) == IntegerResult::Bool(true),
+        _ => false,
+    }
+}
+
+/// A variable's value by its slot (`none` without one).
+fn read_slot(state: &State, slot: Option<u32>) -> Value {
+    slot.and_then(|slot| state.variables.get(slot as usize)).copied().unwrap_or(Value::None)
+}

@@ -1,0 +1,335 @@
+//! Applying an action: moving, dropping or choosing, the capture and where the captured piece goes,
+//! a promotion, then the effects (capture `then`, the action's `then`, the turn's `after`). A
+//! `roll` in a `set` or `with` is queued as a pending roll and written when its outcome is applied.
+
+use ludex_ir::{ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, MAX_SEATS, SeatId};
+
+use super::board_index::cells_in;
+use super::eval::{Ctx, PieceSlot};
+use super::movegen::{CELL_WORDS, has_bit, set_bit};
+use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
+use super::value::Value;
+use super::{Engine, Move, MoveKind};
+
+impl Engine {
+    /// Plays an action move with the effects of its capture and its own, and the turn's `after`
+    /// effects when `with_turn_after`, then gives `then` the context the effects ran in (the
+    /// move's `piece`, `from`, `to`, `target`...), where it was built, with no copy; none for a
+    /// move that is no action.
+    pub(crate) fn play_action<R>(
+        &self,
+        state: &mut State,
+        seat: SeatId,
+        mv: Move,
+        with_turn_after: bool,
+        then: impl FnOnce(&mut State, &Ctx) -> R,
+    ) -> Option<R> {
+        let MoveKind::Action(id) = mv.kind else { return None };
+        let action = self.game.actions.get(id as usize)?;
+        let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
+        // A piece move's type is the one it promotes to (a drop's is the type dropped).
+        ctx.promotion = mv.piece.filter(|_| !matches!(action.kind, ActionKind::Drop { .. }));
+        match &action.kind {
+            ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
+            ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
+            ActionKind::Declare => {}
+            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
+                self.walk_path(state, &mut ctx, mv, rules)
+            }
+            _ => self.move_piece(state, &mut ctx, mv),
+        }
+        self.run_effects(state, &ctx, &action.then);
+        if let Some(phase) = self.game.phases.get(state.phase as usize).filter(|_| with_turn_after) {
+            self.run_effects(state, &ctx, &phase.turn.after);
+        }
+        Some(then(state, &ctx))
+    }
+
+    fn drop_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move, with: &[(AttrId, Expr)]) {
+        let (Some(seat), Some(kind), Some(to)) = (ctx.mover, mv.piece, mv.to) else { return };
+        let Some(piece) = state.take_from_reserve(seat, kind) else { return };
+        state.set_piece(to, Some(piece));
+        ctx.piece = PieceSlot::At(to);
+        ctx.to = Some(to);
+        for (attribute, value) in with {
+            self.assign_attribute(state, ctx, to, *attribute, value);
+        }
+    }
+
+    fn move_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move) {
+        let (Some(from), Some(to)) = (mv.from, mv.to) else { return };
+        let Some(piece) = state.piece(from) else { return };
+        ctx.from = Some(from);
+        state.set_piece(from, None);
+        self.land(state, ctx, piece, to);
+    }
+
+    /// Puts the moving piece (lifted off `from`) on `to`, capturing the piece standing there, and
+    /// turns it into the type it promotes to.
+    pub(super) fn land(&self, state: &mut State, ctx: &mut Ctx, piece: Piece, to: CellId) {
+        let target = state.piece(to);
+        ctx.to = Some(to);
+        ctx.target = target;
+        ctx.piece = PieceSlot::Held(piece);
+        if let Some(target) = target {
+            self.capture(state, ctx, target, to);
+        }
+        state.set_piece(to, Some(piece));
+        ctx.piece = PieceSlot::At(to);
+        if let Some(kind) = ctx.promotion {
+            self.change_type(state, to, kind);
+        }
+        if target.is_some() {
+            self.run_effects(state, ctx, &self.game.capture.then);
+        }
+    }
+
+    /// Takes the piece on `cell` off the board to where captured pieces go.
+    fn capture(&self, state: &mut State, ctx: &Ctx, target: Piece, cell: CellId) {
+        state.captures = state.captures.saturating_add(1);
+        self.send_away(state, ctx, target, Some(cell), self.game.capture.destination);
+        state.set_piece(cell, None);
+    }
+
+    /// Where a piece that has left the board goes: the mover's prize pile (with its value and the
+    /// cell it left), its owner's reserve (a neutral piece has none and leaves the game), or
+    /// nowhere.
+    pub(super) fn send_away(
+        &self,
+        state: &mut State,
+        ctx: &Ctx,
+        piece: Piece,
+        cell: Option<CellId>,
+        destination: CaptureDestination,
+    ) {
+        match destination {
+            CaptureDestination::Prizes => {
+                if let Some(holder) = ctx.mover {
+                    let value = self.piece_value(state, ctx, piece).unwrap_or(0);
+                    state.add_prize(Prize { holder, piece, value, cell });
+                }
+            }
+            CaptureDestination::Reserve => {
+                if piece.owner.is_some() {
+                    state.add_to_reserve(piece);
+                }
+            }
+            CaptureDestination::Nowhere => {}
+        }
+    }
+
+    pub(crate) fn run_effects(&self, state: &mut State, ctx: &Ctx, effects: &[Effect]) {
+        for effect in effects {
+            self.run_effect(state, ctx, effect);
+        }
+    }
+
+    fn run_effect(&self, state: &mut State, ctx: &Ctx, effect: &Effect) {
+        match effect {
+            Effect::SetVariable { variable, seat, value } => {
+                let seat = seat.as_ref().and_then(|s| self.eval(state, ctx, s).as_seat());
+                let Some(slot) = self.variable_slot(*variable, seat) else { return };
+                match value {
+                    Expr::Roll(sides) => queue_roll(state, *sides, RollTarget::Variable(slot)),
+                    _ => {
+                        let value = self.eval(state, ctx, value).stored();
+                        if let Some(variable) = state.variables.get_mut(slot as usize) {
+                            *variable = value;
+                        }
+                    }
+                }
+            }
+            Effect::SetAttribute { cell, attribute, value } => {
+                if let Some(cell) = self.eval(state, ctx, cell).as_cell() {
+                    self.assign_attribute(state, ctx, cell, *attribute, value);
+                }
+            }
+            Effect::RotateMap { map, by } => {
+                let turns = self.eval(state, ctx, by).as_int().unwrap_or(0);
+                self.rotate_map(state, *map, turns);
+            }
+            Effect::If { condition, then, otherwise } => {
+                let branch = if self.holds(state, ctx, condition) { then } else { otherwise };
+                self.run_effects(state, ctx, branch);
+            }
+            Effect::SetType { cell, piece_type } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                if let (Some(cell), Value::PieceType(kind)) = (cell, self.eval(state, ctx, piece_type)) {
+                    self.change_type(state, cell, kind);
+                }
+            }
+            Effect::Release { piece_type, owner, cells } => {
+                if let Some((kind, owner)) = self.captured(state, ctx, piece_type, owner) {
+                    self.release(state, kind, owner, cells.get(owner as usize));
+                }
+            }
+            Effect::Give { piece_type, owner, holder } => {
+                let holder = self.eval(state, ctx, holder).as_seat();
+                if let (Some((kind, owner)), Some(holder)) =
+                    (self.captured(state, ctx, piece_type, owner), holder)
+                {
+                    self.give(state, kind, owner, holder);
+                }
+            }
+            Effect::Retire { seat, leaving_pieces } => {
+                if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
+                    self.retire(state, seat, *leaving_pieces);
+                }
+            }
+            Effect::ForEach { pieces, filter, body } => {
+                self.for_each(state, ctx, pieces, filter.as_ref(), body)
+            }
+            Effect::Send { cell, destination } => {
+                let Some(cell) = self.eval(state, ctx, cell).as_cell() else { return };
+                if let Some(piece) = state.piece(cell) {
+                    state.set_piece(cell, None);
+                    self.send_away(state, ctx, piece, Some(cell), *destination);
+                }
+            }
+            Effect::Move { from, to } => {
+                let from = self.eval(state, ctx, from).as_cell();
+                let to = self.eval(state, ctx, to).as_cell();
+                if let (Some(from), Some(to)) = (from, to) {
+                    self.relocate(state, from, to);
+                }
+            }
+            Effect::Capture { cell } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                if let Some((cell, piece)) = cell.and_then(|c| Some((c, state.piece(c)?))) {
+                    self.capture(state, ctx, piece, cell);
+                }
+            }
+        }
+    }
+
+    /// Runs the effects for each piece of the collection on the board (or each seat) for which the
+    /// filter holds (chosen before any of them runs), with `it` the piece as it stands when its
+    /// turn comes (or the seat).
+    fn for_each(
+        &self,
+        state: &mut State,
+        ctx: &Ctx,
+        pieces: &Collection,
+        filter: Option<&Expr>,
+        body: &[Effect],
+    ) {
+        if let Collection::Seats = pieces {
+            let with = |seat: SeatId| Ctx { it: Value::Seat(seat), ..*ctx };
+            let seats = 0..self.seat_count().min(MAX_SEATS) as SeatId;
+            let chosen = seats.fold(0u32, |chosen, seat| {
+                let holds = filter.is_none_or(|f| self.holds(state, &with(seat), f));
+                chosen | u32::from(holds) << seat
+            });
+            for seat in (0..MAX_SEATS as SeatId).filter(|&seat| chosen >> seat & 1 == 1) {
+                self.run_effects(state, &with(seat), body);
+            }
+            return;
+        }
+        let Collection::Pieces { owner, types } = pieces else { return };
+        // The cells chosen, as a bit set on the stack: no allocation.
+        let mut chosen = [0u64; CELL_WORDS];
+        self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
+            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
+            if filter.is_none_or(|f| self.holds(state, &inner, f)) {
+                set_bit(&mut chosen, cell);
+            }
+        });
+        for cell in cells_in(&chosen) {
+            let Some(piece) = state.piece(cell) else { continue };
+            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
+            self.run_effects(state, &inner, body);
+        }
+    }
+
+    /// Moves the piece on `from` to `to` when there is one and `to` is empty.
+    fn relocate(&self, state: &mut State, from: CellId, to: CellId) {
+        if let (Some(piece), None) = (state.piece(from), state.piece(to)) {
+            state.set_piece(from, None);
+            state.set_piece(to, Some(piece));
+        }
+    }
+
+    /// Sets an attribute of the piece on `cell` to a value, or queues a roll for it.
+    pub(crate) fn assign_attribute(
+        &self,
+        state: &mut State,
+        ctx: &Ctx,
+        cell: CellId,
+        attribute: AttrId,
+        value: &Expr,
+    ) {
+        if cell as usize >= self.game.board.cell_count() || attribute as usize >= self.game.attributes.len() {
+            return;
+        }
+        if let Expr::Roll(sides) = value {
+            queue_roll(state, *sides, RollTarget::Attribute { cell, attribute });
+            return;
+        }
+        if let Some(value) = self.eval(state, ctx, value).as_int() {
+            self.write_cell_attribute(state, cell, attribute, value);
+        }
+    }
+
+    pub(crate) fn write_cell_attribute(
+        &self,
+        state: &mut State,
+        cell: CellId,
+        attribute: AttrId,
+        value: i64,
+    ) {
+        if let Some(mut piece) = state.piece(cell) {
+            self.write_attribute(&mut piece, attribute, value);
+            state.set_piece(cell, Some(piece));
+        }
+    }
+
+    /// Writes a roll's outcome to its target.
+    pub(crate) fn write_roll(&self, state: &mut State, target: RollTarget, outcome: u32) {
+        match target {
+            RollTarget::Variable(slot) => {
+                if let Some(variable) = state.variables.get_mut(slot as usize) {
+                    *variable = Value::Int(outcome.into());
+                }
+            }
+            RollTarget::Attribute { cell, attribute } => {
+                self.write_cell_attribute(state, cell, attribute, outcome.into());
+            }
+        }
+    }
+
+    /// Turns a mutable map by `turns` steps of the board's rotation: the value on a cell moves to
+    /// the cell's image.
+    fn rotate_map(&self, state: &mut State, map: ludex_ir::MapId, turns: i64) {
+        let (Some(offset), Some(rotation)) = (self.mutable_map_offset(map), self.game.board.rotation(turns))
+        else {
+            return;
+        };
+        let cells = self.game.board.cell_count();
+        let Some(values) = state.maps.get_mut(offset..offset + cells) else { return };
+        // The rotation is a permutation of the cells: each value moves to its image, cycle by
+        // cycle, in place.
+        let mut moved = [0u64; CELL_WORDS];
+        for start in 0..cells as CellId {
+            let (mut cell, mut carried) = (start, values[start as usize]);
+            for _ in 0..cells {
+                if has_bit(&moved, cell) {
+                    break;
+                }
+                set_bit(&mut moved, cell);
+                let Some(slot) = rotation.cells.get(cell as usize).and_then(|&image| {
+                    cell = image;
+                    values.get_mut(image as usize)
+                }) else {
+                    break;
+                };
+                carried = std::mem::replace(slot, carried);
+            }
+        }
+    }
+}
+
+fn queue_roll(state: &mut State, sides: u32, target: RollTarget) {
+    if sides > 0 {
+        state.pending.push(PendingRoll { sides, target });
+    }
+}

@@ -1,0 +1,388 @@
+//! Expression evaluation: walks the resolved IR expressions directly against a state and the
+//! context words bound where they are evaluated.
+
+use std::ops::ControlFlow;
+
+use ludex_ir::{CellId, Collection, Const, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
+
+use super::Engine;
+use super::state::{Piece, State};
+use super::value::{Value, binary};
+
+/// How deep piece values may refer to other piece values before they read as `none`.
+const MAX_VALUE_DEPTH: u8 = 8;
+
+/// The moved or dropped piece: read from a cell (so that effects see its new attributes) or held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PieceSlot {
+    None,
+    At(CellId),
+    Held(Piece),
+}
+
+/// The context words bound where an expression is evaluated.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx {
+    pub mover: Option<SeatId>,
+    pub next: Option<SeatId>,
+    pub piece: PieceSlot,
+    pub from: Option<CellId>,
+    pub to: Option<CellId>,
+    pub target: Option<Piece>,
+    pub choice: Option<i64>,
+    pub it: Value,
+    pub seat: Option<SeatId>,
+    /// The type a promoting move turns the piece into.
+    pub promotion: Option<TypeId>,
+    /// Whether the seat to act has no legal action, when already known.
+    pub stuck: Option<bool>,
+    /// Evaluating the conditions of a possible attacker: `attacked` is false inside.
+    pub attacking: bool,
+    /// How many piece values are being evaluated inside one another.
+    pub value_depth: u8,
+    /// The step a walk is taking (`to` none off the board).
+    pub step_from: Option<CellId>,
+    pub step_to: Option<CellId>,
+    /// The piece being pushed and its cells.
+    pub pushed: Option<Piece>,
+    pub pushed_from: Option<CellId>,
+    pub pushed_to: Option<CellId>,
+    /// The line being pushed.
+    pub line: Option<Line>,
+    /// The cell of `it` in a `for each`.
+    pub it_cell: Option<CellId>,
+}
+
+/// A line of pieces being pushed: `len` occupied cells from `start` along `direction`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    pub start: CellId,
+    pub direction: DirId,
+    pub len: u16,
+}
+
+impl Ctx {
+    pub fn new(mover: Option<SeatId>, next: Option<SeatId>) -> Ctx {
+        Ctx {
+            mover,
+            next,
+            piece: PieceSlot::None,
+            from: None,
+            to: None,
+            target: None,
+            choice: None,
+            it: Value::None,
+            seat: None,
+            promotion: None,
+            stuck: None,
+            attacking: false,
+            value_depth: 0,
+            step_from: None,
+            step_to: None,
+            pushed: None,
+            pushed_from: None,
+            pushed_to: None,
+            line: None,
+            it_cell: None,
+        }
+    }
+
+    fn with_it(self, it: Value) -> Ctx {
+        Ctx { it, ..self }
+    }
+}
+
+impl Engine {
+    pub(crate) fn eval(&self, state: &State, ctx: &Ctx, expr: &Expr) -> Value {
+        match expr {
+            Expr::Const(c) => Value::from_const(*c),
+            Expr::Context(word) => self.context(state, ctx, *word),
+            Expr::Variable(var) => self.read_variable(state, *var, None),
+            Expr::SeatVariable(var, seat) => match self.eval(state, ctx, seat) {
+                Value::Seat(s) => self.read_variable(state, *var, Some(s)),
+                _ => Value::None,
+            },
+            Expr::Map(map, cell) => match self.eval(state, ctx, cell) {
+                Value::Cell(c) => {
+                    Value::from_option(self.map_value(state, *map, c), |v| Value::Int(v.into()))
+                }
+                _ => Value::None,
+            },
+            Expr::InZone { cell, zone, seat } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                let seat = self.eval(state, ctx, seat).as_seat();
+                Value::from_option(cell, |c| Value::Bool(self.in_zone(*zone, seat, c)))
+            }
+            Expr::PieceAt(cell) => match self.eval(state, ctx, cell) {
+                Value::Cell(c) => placed(state, c),
+                _ => Value::None,
+            },
+            Expr::Field(piece, field) => {
+                let piece = self.eval(state, ctx, piece);
+                self.field(state, ctx, piece, *field)
+            }
+            Expr::Not(e) => Value::Bool(!self.eval(state, ctx, e).truthy()),
+            Expr::Neg(e) => match self.eval(state, ctx, e) {
+                Value::Int(n) => Value::Int(n.saturating_neg()),
+                _ => Value::None,
+            },
+            Expr::Binary(op, left, right) => self.binary_expr(state, ctx, *op, left, right),
+            Expr::If(condition, then, otherwise) => {
+                let branch = if self.eval(state, ctx, condition).truthy() { then } else { otherwise };
+                self.eval(state, ctx, branch)
+            }
+            Expr::Count(collection, predicate) => {
+                Value::Int(self.count(state, ctx, collection, predicate.as_deref(), i64::MAX))
+            }
+            Expr::First(collection, predicate) => {
+                let mut first = Value::None;
+                self.for_each_in(state, ctx, collection, |it| {
+                    let wanted = first == Value::None
+                        && predicate.as_ref().is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+                    if wanted {
+                        first = it;
+                    }
+                });
+                first
+            }
+            Expr::Allied(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
+                (Value::Seat(a), Value::Seat(b)) => Value::Bool(self.allied(a, b)),
+                _ => Value::None,
+            },
+            Expr::Sum(collection, term) => {
+                let mut sum = 0i64;
+                self.for_each_in(state, ctx, collection, |it| {
+                    let term = self.eval(state, &ctx.with_it(it), term).as_int().unwrap_or(0);
+                    sum = sum.saturating_add(term);
+                });
+                Value::Int(sum)
+            }
+            Expr::Distance(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
+                (Value::Cell(a), Value::Cell(b)) => {
+                    Value::from_option(self.game.board.distance(a, b), |d| Value::Int(d.into()))
+                }
+                _ => Value::None,
+            },
+            // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
+            Expr::Roll(_) => Value::None,
+            Expr::Attacked { cell, seat, by } => {
+                let by = match by {
+                    Some(by) => match self.eval(state, ctx, by).as_seat() {
+                        Some(by) => Some(by),
+                        None => return Value::None,
+                    },
+                    None => None,
+                };
+                match (self.eval(state, ctx, cell).as_cell(), self.eval(state, ctx, seat).as_seat()) {
+                    (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat, by)),
+                    _ => Value::None,
+                }
+            }
+            Expr::Shift { cell, paths } => {
+                let path = paths.get(ctx.mover.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
+                let start = self.eval(state, ctx, cell).as_cell();
+                let end =
+                    start.and_then(|c| path.iter().try_fold(c, |c, &d| self.game.board.neighbour(c, d)));
+                Value::from_option(end, Value::Cell)
+            }
+            Expr::Partner(seat) => {
+                let partner = self.eval(state, ctx, seat).as_seat().and_then(|s| self.partner(s));
+                Value::from_option(partner, Value::Seat)
+            }
+        }
+    }
+
+    pub(crate) fn holds(&self, state: &State, ctx: &Ctx, expr: &Expr) -> bool {
+        self.eval(state, ctx, expr).truthy()
+    }
+
+    fn binary_expr(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        op: ludex_ir::BinaryOp,
+        left: &Expr,
+        right: &Expr,
+    ) -> Value {
+        use ludex_ir::BinaryOp::{And, Eq, Ge, Gt, Le, Lt, Ne, Or};
+        // A count compared with a constant k is decided once it passes k: stop counting there.
+        if let (Eq | Ne | Lt | Le | Gt | Ge, Expr::Count(collection, predicate), Expr::Const(Const::Int(k))) =
+            (op, left, right)
+        {
+            let cap = k.saturating_add(1).max(0);
+            let count = self.count(state, ctx, collection, predicate.as_deref(), cap);
+            return binary(op, Value::Int(count), Value::Int(*k));
+        }
+        let left = self.eval(state, ctx, left);
+        match op {
+            And if !left.truthy() => Value::Bool(false),
+            Or if left.truthy() => Value::Bool(true),
+            _ => binary(op, left, self.eval(state, ctx, right)),
+        }
+    }
+
+    pub(super) fn context(&self, state: &State, ctx: &Ctx, word: ContextWord) -> Value {
+        match word {
+            ContextWord::Mover => Value::from_option(ctx.mover, Value::Seat),
+            ContextWord::Next => Value::from_option(ctx.next, Value::Seat),
+            ContextWord::Piece => match ctx.piece {
+                PieceSlot::None => Value::None,
+                PieceSlot::At(cell) => placed(state, cell),
+                PieceSlot::Held(piece) => Value::Piece(piece),
+            },
+            ContextWord::From => Value::from_option(ctx.from, Value::Cell),
+            ContextWord::To => Value::from_option(ctx.to, Value::Cell),
+            ContextWord::Target => match (ctx.target, ctx.to) {
+                (Some(target), Some(to)) => Value::Placed(target, to),
+                (target, _) => Value::from_option(target, Value::Piece),
+            },
+            ContextWord::It => ctx.it,
+            ContextWord::Seat => Value::from_option(ctx.seat, Value::Seat),
+            ContextWord::Choice => Value::from_option(ctx.choice, Value::Int),
+            ContextWord::Captures => Value::Int(state.captures.into()),
+            ContextWord::Turns => Value::Int(state.turns.into()),
+            ContextWord::Phase => Value::Phase(state.phase),
+            ContextWord::StepFrom => Value::from_option(ctx.step_from, Value::Cell),
+            ContextWord::StepTo => Value::from_option(ctx.step_to, Value::Cell),
+            ContextWord::Pushed => Value::from_option(ctx.pushed, Value::Piece),
+            ContextWord::PushedFrom => Value::from_option(ctx.pushed_from, Value::Cell),
+            ContextWord::PushedTo => Value::from_option(ctx.pushed_to, Value::Cell),
+            ContextWord::ItCell => Value::from_option(ctx.it_cell, Value::Cell),
+            ContextWord::Promotion => Value::from_option(ctx.promotion, Value::PieceType),
+            ContextWord::Stuck => Value::Bool(ctx.stuck.unwrap_or_else(|| !self.has_legal_action(state))),
+            ContextWord::Repetitions => Value::Int(self.repetitions(state)),
+        }
+    }
+
+    fn field(&self, state: &State, ctx: &Ctx, value: Value, field: PieceField) -> Value {
+        let Some(piece) = value.as_piece() else { return Value::None };
+        match field {
+            PieceField::Attribute(a) => Value::Int(piece.attribute(a).into()),
+            PieceField::Type => Value::PieceType(piece.kind),
+            PieceField::Owner => Value::from_option(piece.owner, Value::Seat),
+            PieceField::Cell => Value::from_option(value.piece_cell(), Value::Cell),
+            PieceField::Value => match value {
+                Value::Prize(prize) => Value::Int(prize.value),
+                _ => Value::from_option(self.piece_value(state, ctx, piece), Value::Int),
+            },
+        }
+    }
+
+    /// A piece's value by its type's `value` expression (`None` when it is not an integer).
+    pub(crate) fn piece_value(&self, state: &State, ctx: &Ctx, piece: Piece) -> Option<i64> {
+        if ctx.value_depth >= MAX_VALUE_DEPTH {
+            return None;
+        }
+        let kind = self.game.pieces.get(piece.kind as usize)?;
+        let inner = Ctx { value_depth: ctx.value_depth + 1, ..ctx.with_it(Value::Piece(piece)) };
+        self.eval(state, &inner, &kind.value).as_int()
+    }
+
+    fn read_variable(&self, state: &State, var: VarId, seat: Option<SeatId>) -> Value {
+        self.variable_slot(var, seat)
+            .and_then(|slot| state.variables.get(slot as usize).copied())
+            .unwrap_or(Value::None)
+    }
+
+    /// How many members of a collection satisfy the predicate (all without one), counting no
+    /// further than `cap`.
+    fn count(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        collection: &Collection,
+        predicate: Option<&Expr>,
+        cap: i64,
+    ) -> i64 {
+        let holds = |it: Value| predicate.is_none_or(|p| self.eval(state, &ctx.with_it(it), p).truthy());
+        let mut count = 0i64;
+        match collection {
+            Collection::Pieces { owner, types } => {
+                let _ = self.try_for_each_on_board(state, ctx, owner, types, |cell, piece| {
+                    count += i64::from(holds(Value::Placed(piece, cell)));
+                    if count >= cap { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                });
+            }
+            _ => self.for_each_in(state, ctx, collection, |it| count += i64::from(holds(it))),
+        }
+        count.min(cap)
+    }
+
+    /// The members of a collection, each as the value `it` is bound to.
+    fn for_each_in(&self, state: &State, ctx: &Ctx, collection: &Collection, mut visit: impl FnMut(Value)) {
+        match collection {
+            Collection::Pieces { owner, types } => {
+                self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
+                    visit(Value::Placed(piece, cell))
+                });
+            }
+            Collection::Line => {
+                for cell in self.line_cells(ctx.line) {
+                    state.piece(cell).into_iter().for_each(|p| visit(Value::Placed(p, cell)));
+                }
+            }
+            Collection::Reserve { owner } => {
+                if let Some(seat) = self.eval(state, ctx, owner).as_seat() {
+                    state.reserve_of(seat).iter().for_each(|p| visit(Value::Piece(*p)));
+                }
+            }
+            Collection::Prizes { owner } => {
+                if let Some(seat) = self.eval(state, ctx, owner).as_seat() {
+                    state.prizes_of(seat).iter().for_each(|p| visit(Value::Prize(*p)));
+                }
+            }
+            Collection::Seats => (0..self.seat_count() as SeatId).for_each(|s| visit(Value::Seat(s))),
+            Collection::Losses { owner } => {
+                if let Some(seat) = self.eval(state, ctx, owner).as_seat() {
+                    let lost = state.prizes.iter().filter(|p| p.piece.owner == Some(seat));
+                    lost.for_each(|p| visit(Value::Prize(*p)));
+                }
+            }
+        }
+    }
+
+    /// The pieces on the board owned by `owner` (`none`: neutral) of the types (all when empty),
+    /// with their cells.
+    pub(crate) fn for_each_on_board(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        owner: &Expr,
+        types: &[TypeId],
+        mut visit: impl FnMut(CellId, Piece),
+    ) {
+        let _ = self.try_for_each_on_board(state, ctx, owner, types, |cell, piece| {
+            visit(cell, piece);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// As [`Engine::for_each_on_board`], stopping when `visit` breaks.
+    fn try_for_each_on_board(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        owner: &Expr,
+        types: &[TypeId],
+        visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let owner = match self.eval(state, ctx, owner) {
+            Value::Seat(s) => Some(s),
+            Value::None => None,
+            _ => return ControlFlow::Continue(()),
+        };
+        state.try_for_each_piece(owner, types, visit)
+    }
+
+    /// The cells of a line, in order from its start.
+    pub(crate) fn line_cells(&self, line: Option<Line>) -> impl Iterator<Item = CellId> + '_ {
+        let board = &self.game.board;
+        let (start, direction, len) = line.map_or((None, 0, 0), |l| (Some(l.start), l.direction, l.len));
+        std::iter::successors(start, move |&cell| board.neighbour(cell, direction)).take(len as usize)
+    }
+}
+
+/// The piece on a cell with its cell, or `none`.
+fn placed(state: &State, cell: CellId) -> Value {
+    Value::from_option(state.piece(cell), |piece| Value::Placed(piece, cell))
+}

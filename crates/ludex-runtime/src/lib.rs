@@ -1,0 +1,446 @@
+//! The runtime: plays any IR. It owns the game state, legal move generation, applying moves and
+//! chance outcomes, turns and phases, end detection and results, move notation, the board drawn as
+//! text, and positions read from text.
+//!
+//! Everything is driven through [`Engine`]; a [`State`] is plain data, cheap to clone and hash.
+//! Chance is explicit: while a roll is pending the state is a chance node ([`Status::Chance`]) and
+//! the driver (play, search, perft) supplies the outcome.
+//!
+//! Modules: `state` (the data), `value` and `eval` (expressions), `compiled` (the hot conditions
+//! and lengths of moves in a compiled form), `cell_tests` (filters kept as sets of cells), `movegen` (legal moves), `attacks` (`attacked`),
+//! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying
+//! a move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
+//! (the turn and phase machine, end rules, results), `history` (positions for `repetitions`),
+//! `notation`, `display`, `position` (the position text format), `perft`.
+
+mod attacks;
+mod board_index;
+mod cell_tests;
+mod compiled;
+mod display;
+mod effects;
+mod eval;
+mod evaluation;
+mod filters;
+mod hashing;
+mod history;
+mod holdings;
+mod movegen;
+mod notation;
+mod perft;
+mod position;
+mod reach;
+mod sampling;
+mod state;
+mod trial;
+mod turns;
+mod value;
+mod walk;
+mod walk_table;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, PhaseId, SeatId, TypeId, VarId};
+
+pub use perft::{perft, perft_divide};
+pub use state::{Piece, Prize, State};
+pub use value::Value;
+pub use walk::Path;
+
+/// What a move does, identified by its effects: two paths to the same result are the same move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub from: Option<CellId>,
+    pub to: Option<CellId>,
+    /// The dropped piece type.
+    pub piece: Option<TypeId>,
+    /// The value of a `choose` action.
+    pub choice: i32,
+    /// The steps of a walk whose path matters (it pays, pushes or may leave the board); empty for
+    /// every other move. A walk that leaves the board has no `to`.
+    pub path: Path,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    Action(ActionId),
+    /// End the turn (when the turn allows stopping early).
+    EndTurn,
+    /// The seat has no legal action at the start of its turn.
+    Pass,
+}
+
+impl Move {
+    /// A move of the kind that names no cell, piece, choice or path.
+    pub fn bare(kind: MoveKind) -> Move {
+        Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE }
+    }
+}
+
+/// Whose decision it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Decision {
+        seat: SeatId,
+    },
+    /// A die with `sides` faces is rolled; outcomes 1..=sides are equally likely.
+    Chance {
+        sides: u32,
+    },
+    Over(GameResult),
+}
+
+/// How a game ended: each seat's place (1 is best; seats that tie share a place), and each seat's
+/// score when the rules give one (`score` in `end`; empty otherwise).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameResult {
+    pub places: Vec<u32>,
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<i64>,
+}
+
+/// Runs one lowered game.
+#[derive(Debug)]
+pub struct Engine {
+    pub game: Game,
+    tables: Tables,
+}
+
+/// Lookups computed once from the game.
+#[derive(Debug, Default)]
+struct Tables {
+    /// The first state slot of each variable (per-seat variables take one slot a seat).
+    variable_slots: Vec<u32>,
+    variable_slot_count: u32,
+    /// The offset in `State::maps` of each mutable map.
+    map_offsets: Vec<Option<u32>>,
+    map_slot_count: usize,
+    /// Each phase's order, never empty (all seats when the IR gave none).
+    orders: Vec<Vec<SeatId>>,
+    /// A fresh piece of each type: the attributes it has start at 0 clamped into their range.
+    fresh_pieces: Vec<Piece>,
+    attacks: attacks::AttackTables,
+    filters: filters::FilterTables,
+    /// By action: the length of its moves, for walks and slides that have one.
+    move_lengths: Vec<Option<compiled::Int>>,
+    /// The conditions of the end rules, in order.
+    end_conditions: Vec<compiled::Cond>,
+    trials: trial::TrialTables,
+    walks: walk_table::WalkTables,
+    /// By phase, then by turn choice: whether its moves come out sorted, each once.
+    ordered_choices: Vec<Vec<bool>>,
+    /// The end rules read `repetitions`: positions are recorded in the history.
+    keeps_history: bool,
+    /// The end rules read `stuck`: it is found once per decision point.
+    end_reads_stuck: bool,
+}
+
+impl Engine {
+    pub fn new(mut game: Game) -> Engine {
+        reindex_cell_sets(&mut game);
+        let tables = Tables::new(&game);
+        Engine { game, tables }
+    }
+
+    /// The state after setup (it may begin with chance nodes: setup rolls).
+    pub fn initial_state(&self) -> State {
+        self.start_game()
+    }
+
+    pub fn status(&self, state: &State) -> Status {
+        if let Some(result) = &state.result {
+            return Status::Over(result.clone());
+        }
+        match state.pending.first() {
+            Some(roll) => Status::Chance { sides: roll.sides },
+            None => Status::Decision { seat: self.current_seat(state) },
+        }
+    }
+
+    /// The legal moves at a decision point, written into `out` (cleared first), in a stable order.
+    pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        out.clear();
+        if state.result.is_none() && state.pending.is_empty() {
+            self.generate_legal_moves(state, out);
+        }
+    }
+
+    /// Applies a legal move.
+    pub fn apply_move(&self, state: &mut State, mv: Move) {
+        if state.result.is_none() && state.pending.is_empty() {
+            self.play(state, mv);
+            self.judge(state);
+        }
+    }
+
+    /// Applies the outcome (1..=sides) of the pending roll.
+    pub fn apply_chance(&self, state: &mut State, outcome: u32) {
+        if state.result.is_none() && !state.pending.is_empty() {
+            self.resolve_roll(state, outcome);
+        }
+    }
+
+    /// The move in notation: `a2-a3`, `a2xa3`, `R@c3`, `orient 2`, `end`, `pass`.
+    pub fn move_notation(&self, state: &State, mv: Move) -> String {
+        self.notation(state, mv)
+    }
+
+    /// Reads a move in notation among the legal moves.
+    pub fn parse_move(&self, state: &State, text: &str) -> Result<Move, String> {
+        self.parse_notation(state, text)
+    }
+
+    /// The board as text with coordinates, reserves, prizes, variables and whose turn it is.
+    pub fn describe(&self, state: &State) -> String {
+        self.render(state)
+    }
+
+    /// Reads a position written in the position format (see the `position` module).
+    pub fn load_position(&self, text: &str) -> Result<State, String> {
+        position::read(self, text)
+    }
+
+    /// Writes a state in the position format; `load_position` reads it back to the same state.
+    pub fn write_position(&self, state: &State) -> String {
+        position::write(self, state)
+    }
+
+    /// The seat whose turn it is (also while its rolls are pending); `None` once the game is over.
+    pub fn seat_to_move(&self, state: &State) -> Option<SeatId> {
+        state.result.is_none().then(|| self.current_seat(state))
+    }
+
+    pub fn piece_at(&self, state: &State, cell: CellId) -> Option<Piece> {
+        state.piece(cell)
+    }
+
+    /// A variable's value by name (per-seat variables need the seat).
+    pub fn variable(&self, state: &State, name: &str, seat: Option<SeatId>) -> Option<Value> {
+        let var = self.game.variables.iter().position(|v| v.name == name)?;
+        let slot = self.variable_slot(VarId::try_from(var).ok()?, seat)?;
+        state.variables.get(slot as usize).copied()
+    }
+
+    /// Moves played so far (chance outcomes are not plies).
+    pub fn ply(&self, state: &State) -> u32 {
+        state.plies
+    }
+
+    pub fn phase(&self, state: &State) -> PhaseId {
+        state.phase
+    }
+
+    /// Turns completed in the current phase.
+    pub fn turns(&self, state: &State) -> u32 {
+        state.turns
+    }
+
+    pub fn reserve<'s>(&self, state: &'s State, seat: SeatId) -> &'s [Piece] {
+        state.reserve_of(seat)
+    }
+
+    pub fn prizes<'s>(&self, state: &'s State, seat: SeatId) -> &'s [Prize] {
+        state.prizes_of(seat)
+    }
+
+    /// A map's value at a cell, rotated if the map is mutable.
+    pub fn map_value(&self, state: &State, map: MapId, cell: CellId) -> Option<i32> {
+        match self.tables.map_offsets.get(map as usize).copied().flatten() {
+            Some(offset) => state.maps.get(offset as usize + cell as usize).copied().flatten(),
+            None => self.game.maps.get(map as usize)?.values.get(cell as usize).copied().flatten(),
+        }
+    }
+
+    pub fn cell_named(&self, name: &str) -> Option<CellId> {
+        self.game.board.cell_named(&name.to_ascii_lowercase())
+    }
+
+    pub fn cell_name(&self, cell: CellId) -> &str {
+        self.game.board.cells.get(cell as usize).map_or("?", |c| c.name.as_str())
+    }
+
+    pub fn seat_named(&self, name: &str) -> Option<SeatId> {
+        let index = self.game.seats.iter().position(|s| s.name.eq_ignore_ascii_case(name))?;
+        SeatId::try_from(index).ok()
+    }
+
+    pub(crate) fn seat_name(&self, seat: SeatId) -> &str {
+        self.game.seats.get(seat as usize).map_or("?", |s| s.name.as_str())
+    }
+
+    pub(crate) fn seat_count(&self) -> usize {
+        self.game.seats.len()
+    }
+
+    /// The seat whose turn it is in the phase's order.
+    pub(crate) fn current_seat(&self, state: &State) -> SeatId {
+        let order = self.order(state.phase);
+        order.get(state.order_index as usize).or(order.first()).copied().unwrap_or(0)
+    }
+
+    pub(crate) fn order(&self, phase: PhaseId) -> &[SeatId] {
+        self.tables.orders.get(phase as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// The state slot of a variable (`seat` selects the slot of a per-seat variable).
+    pub(crate) fn variable_slot(&self, var: VarId, seat: Option<SeatId>) -> Option<u32> {
+        variable_slot(&self.game, &self.tables.variable_slots, var, seat)
+    }
+
+    pub(crate) fn mutable_map_offset(&self, map: MapId) -> Option<usize> {
+        self.tables.map_offsets.get(map as usize).copied().flatten().map(|o| o as usize)
+    }
+
+    pub(crate) fn in_zone(&self, zone: ludex_ir::ZoneId, seat: Option<SeatId>, cell: CellId) -> bool {
+        let Some(zone) = self.game.zones.get(zone as usize) else { return false };
+        let index = match (zone.per_seat, seat) {
+            (false, _) => 0,
+            (true, Some(s)) => s as usize,
+            (true, None) => return false,
+        };
+        zone.cells.get(index).is_some_and(|set| set.contains(cell))
+    }
+
+    /// Whether two seats are on the same side (the same seat or team mates).
+    pub(crate) fn allied(&self, a: SeatId, b: SeatId) -> bool {
+        let team = |s: SeatId| self.game.seats.get(s as usize).and_then(|seat| seat.team);
+        a == b || team(a).is_some_and(|t| Some(t) == team(b))
+    }
+
+    /// The one other seat of the seat's team, if its team has exactly two seats.
+    pub(crate) fn partner(&self, seat: SeatId) -> Option<SeatId> {
+        let team = self.game.seats.get(seat as usize)?.team?;
+        match *self.game.teams.get(team as usize)?.seats.as_slice() {
+            [a, b] if a == seat => Some(b),
+            [a, b] if b == seat => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Whether a piece is an enemy of the seat: owned by a seat that is not on its side.
+    pub(crate) fn is_enemy(&self, seat: SeatId, piece: &Piece) -> bool {
+        piece.owner.is_some_and(|owner| !self.allied(seat, owner))
+    }
+
+    pub(crate) fn fresh_piece(&self, kind: TypeId, owner: Option<SeatId>) -> Piece {
+        let fresh = self.tables.fresh_pieces.get(kind as usize).copied();
+        Piece { owner, ..fresh.unwrap_or(Piece::new(kind, owner)) }
+    }
+
+    /// Writes an attribute of a piece, clamped into the attribute's range; a slot the type does not
+    /// have is left alone.
+    pub(crate) fn write_attribute(&self, piece: &mut Piece, attribute: ludex_ir::AttrId, value: i64) {
+        let has =
+            self.game.pieces.get(piece.kind as usize).is_some_and(|t| t.attributes.contains(&attribute));
+        let (Some(range), Some(slot)) =
+            (self.game.attributes.get(attribute as usize), piece.attributes.get_mut(attribute as usize))
+        else {
+            return;
+        };
+        if has {
+            let (low, high) = (range.min.min(range.max), range.max.max(range.min));
+            *slot = value.clamp(low.into(), high.into()) as i32;
+        }
+    }
+}
+
+impl Tables {
+    fn new(game: &Game) -> Tables {
+        let seats = game.seats.len() as u32;
+        let mut variable_slots = Vec::with_capacity(game.variables.len());
+        let mut next = 0u32;
+        for variable in &game.variables {
+            variable_slots.push(next);
+            next += if variable.per_seat { seats } else { 1 };
+        }
+        let mut map_offsets = Vec::with_capacity(game.maps.len());
+        let mut map_slot_count = 0usize;
+        for map in &game.maps {
+            map_offsets.push(map.mutable.then_some(map_slot_count as u32));
+            if map.mutable {
+                map_slot_count += game.board.cell_count();
+            }
+        }
+        let all_seats: Vec<SeatId> = (0..game.seats.len()).filter_map(|s| SeatId::try_from(s).ok()).collect();
+        let orders = game
+            .phases
+            .iter()
+            .map(|phase| {
+                let order: Vec<SeatId> =
+                    phase.order.iter().copied().filter(|&s| (s as usize) < game.seats.len()).collect();
+                if order.is_empty() { all_seats.clone() } else { order }
+            })
+            .collect();
+        let layout = compiled::Layout { game, variable_slots: &variable_slots, map_offsets: &map_offsets };
+        let filters = filters::FilterTables::new(&layout);
+        let move_lengths = compiled::move_lengths(&layout);
+        let end_conditions =
+            game.end.iter().map(|rule| compiled::Cond::new(&rule.condition, &layout)).collect();
+        Tables {
+            variable_slots,
+            variable_slot_count: next,
+            map_offsets,
+            map_slot_count,
+            orders,
+            fresh_pieces: fresh_pieces(game),
+            attacks: attacks::AttackTables::new(game),
+            filters,
+            move_lengths,
+            end_conditions,
+            trials: trial::TrialTables::new(game),
+            walks: walk_table::WalkTables::new(game),
+            ordered_choices: movegen::ordered_choices(game),
+            keeps_history: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions),
+            end_reads_stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),
+        }
+    }
+}
+
+fn fresh_pieces(game: &Game) -> Vec<Piece> {
+    (0..game.pieces.len())
+        .map(|kind| {
+            let mut piece = Piece::new(kind as TypeId, None);
+            for &attribute in &game.pieces[kind].attributes {
+                if let (Some(range), Some(slot)) =
+                    (game.attributes.get(attribute as usize), piece.attributes.get_mut(attribute as usize))
+                {
+                    *slot = 0.clamp(range.min.min(range.max), range.max.max(range.min));
+                }
+            }
+            piece
+        })
+        .collect()
+}
+
+/// The state slot of a variable, given each variable's first slot (see `Engine::variable_slot`).
+fn variable_slot(game: &Game, slots: &[u32], var: VarId, seat: Option<SeatId>) -> Option<u32> {
+    let base = *slots.get(var as usize)?;
+    match (game.variables.get(var as usize)?.per_seat, seat) {
+        (false, _) => Some(base),
+        (true, Some(s)) if (s as usize) < game.seats.len() => Some(base + u32::from(s)),
+        (true, _) => None,
+    }
+}
+
+/// Cell sets lose their bit sets in serialization; rebuild any that do not match the board.
+fn reindex_cell_sets(game: &mut Game) {
+    let cell_count = game.board.cell_count();
+    let words = cell_count.div_ceil(64);
+    let fix = |set: &mut CellSet| {
+        if set.bits.len() != words || set.cells.iter().any(|&c| c as usize >= cell_count) {
+            set.cells.retain(|&c| (c as usize) < cell_count);
+            set.reindex(cell_count);
+        }
+    };
+    game.zones.iter_mut().flat_map(|z| z.cells.iter_mut()).for_each(fix);
+    for action in &mut game.actions {
+        if let ludex_ir::ActionKind::Drop { cells, .. } = &mut action.kind {
+            cells.iter_mut().for_each(fix);
+        }
+    }
+}

@@ -1,0 +1,682 @@
+//! Legal move generation: the first turn choice with any legal action gives the actions; each
+//! action generates its moves by pattern (step, slide, leap, walk, drop, choose), checked against
+//! the destination rule, the capture rule and the filters, split by promotion type, then tried on
+//! a scratch copy of the state against the turn's `legal if`. Moves go to a sink that may stop
+//! early, so "is anything legal?" generates no more than it needs.
+
+use std::ops::ControlFlow;
+
+use ludex_ir::{
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Destination, DirId, Expr, Game,
+    MAX_PIECE_TYPES, SeatId,
+};
+
+use super::board_index::cells_in;
+use super::cell_tests::{CellMask, Key, board_cells};
+use super::eval::{Ctx, PieceSlot};
+use super::filters::SplitFilter;
+use super::state::{Piece, State};
+use super::trial::Trials;
+use super::walk::{WalkEnd, WalkShape};
+use super::walk_table::MAX_TABLED_WORDS;
+use super::{Engine, Move, MoveKind, Path};
+
+/// The most integers one `choose` action offers.
+const MAX_CHOICES: i64 = 1000;
+/// The most steps a walk search takes from one piece before it gives up on longer paths.
+pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
+/// Words of a bit set over the largest board.
+pub(super) const CELL_WORDS: usize = ludex_ir::MAX_CELLS.div_ceil(64);
+
+/// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
+/// each caller's sink is inlined into the generator.
+pub(super) trait Sink: FnMut(Move) -> ControlFlow<()> {}
+
+impl<F: FnMut(Move) -> ControlFlow<()>> Sink for F {}
+
+impl Engine {
+    /// The legal moves of the seat to act, sorted and without duplicates; `pass` when it has none.
+    pub(crate) fn generate_legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        let Some(phase) = self.game.phases.get(state.phase as usize) else {
+            out.push(Move::bare(MoveKind::Pass));
+            return;
+        };
+        let seat = self.current_seat(state);
+        let mut ordered = true;
+        for (index, choice) in phase.turn.choices.iter().enumerate() {
+            let filter = self.tables.filters.choice(state.phase, index);
+            let _ = self.choice_moves(state, seat, (choice, filter), &mut |mv| {
+                out.push(mv);
+                ControlFlow::Continue(())
+            });
+            if !out.is_empty() {
+                ordered = self.tables.ordered_choices.get(state.phase as usize).and_then(|c| c.get(index))
+                    == Some(&true);
+                break;
+            }
+        }
+        // Moves come out in order piece by piece and action by action, each once: most lists need
+        // neither a sort nor a pass for duplicates, and those of some choices need no check either.
+        if !ordered && !out.is_sorted_by(|a, b| a < b) {
+            out.sort_unstable();
+            out.dedup();
+        }
+        if out.is_empty() {
+            out.push(Move::bare(MoveKind::Pass));
+        } else if matches!(phase.turn.count, ActionCount::UpTo(_)) {
+            out.push(Move::bare(MoveKind::EndTurn));
+        }
+    }
+
+    /// Whether the seat to act has any legal action (not counting `end` or `pass`).
+    pub(crate) fn has_legal_action(&self, state: &State) -> bool {
+        let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
+        let seat = self.current_seat(state);
+        phase.turn.choices.iter().enumerate().any(|(index, choice)| {
+            let filter = self.tables.filters.choice(state.phase, index);
+            self.choice_moves(state, seat, (choice, filter), &mut |_| ControlFlow::Break(())).is_break()
+        })
+    }
+
+    fn choice_moves(
+        &self,
+        state: &State,
+        seat: SeatId,
+        choice: (&ActionChoice, &SplitFilter),
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        let legal = self.game.phases.get(state.phase as usize).and_then(|p| p.turn.legal.as_ref());
+        match legal {
+            None => self.candidate_moves(state, seat, choice, sink),
+            Some(legal) => {
+                let mut trials = Trials::new(self, state, seat, legal);
+                self.candidate_moves(state, seat, choice, &mut |mv| {
+                    if trials.is_legal(mv) { sink(mv) } else { ControlFlow::Continue(()) }
+                })
+            }
+        }
+    }
+
+    /// Calls `with` on the cells reached by a walk without step rules (a guard, a cost, pushes or
+    /// an exit) of the seat by the action, from `from` in `length` steps, as a bit set of the
+    /// board's words: from the walk table when there is one, by a search otherwise.
+    pub(super) fn with_plain_walk<R>(
+        &self,
+        state: &State,
+        (action, seat): (ActionId, SeatId),
+        (directions, exact): (&[DirId], bool),
+        (from, length): (CellId, usize),
+        with: impl FnOnce(&mut [u64]) -> R,
+    ) -> R {
+        let words = self.game.board.cell_count().div_ceil(64);
+        let mut tabled = [0u64; MAX_TABLED_WORDS];
+        if let Some(reached) = tabled.get_mut(..words)
+            && self.tables.walks.reach(state, action.into(), seat, (from, length), reached)
+        {
+            return with(reached);
+        }
+        let mut walk = Walk::new(state, &self.game.board, directions, exact);
+        walk.search(from, length);
+        with(walk.reached.get_mut(..words).unwrap_or(&mut []))
+    }
+
+    /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
+    pub(super) fn choice_candidates(
+        &self,
+        state: &State,
+        seat: SeatId,
+        index: usize,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        let phase = self.game.phases.get(state.phase as usize);
+        let Some(choice) = phase.and_then(|p| p.turn.choices.get(index)) else {
+            return ControlFlow::Continue(());
+        };
+        let filter = self.tables.filters.choice(state.phase, index);
+        self.candidate_moves(state, seat, (choice, filter), sink)
+    }
+
+    /// The moves of a choice's actions before the turn's `legal if`.
+    fn candidate_moves(
+        &self,
+        state: &State,
+        seat: SeatId,
+        (choice, choice_filter): (&ActionChoice, &SplitFilter),
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        let next = Some(self.seat_after(state));
+        for &id in &choice.actions {
+            let Some(action) = self.game.actions.get(id as usize) else { continue };
+            let filters = [self.tables.filters.action(id), choice_filter];
+            let mut generator = Generator {
+                engine: self,
+                state,
+                seat,
+                next,
+                id,
+                action,
+                filters,
+                from_cells: CellMask::ALL,
+                to_cells: CellMask::ALL,
+                ends: [0; MAX_TABLED_WORDS],
+            };
+            if filters.iter().any(|filter| !filter.cells.is_empty()) {
+                let masks = [&mut generator.from_cells, &mut generator.to_cells];
+                self.restrict_to_cell_tests(state, (seat, next), filters, masks);
+            }
+            if matches!(action.kind, ActionKind::Walk { .. }) {
+                generator.ends = std::array::from_fn(|word| generator.ends_in_word(word));
+            }
+            generator.moves(sink)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Keeps in the masks of `from` and of `to` only the cells on which the filters' cell tests
+    /// hold in this generation; the masks are the generator's own, written in place.
+    fn restrict_to_cell_tests(
+        &self,
+        state: &State,
+        (seat, next): (SeatId, Option<SeatId>),
+        filters: [&SplitFilter; 2],
+        [from, to]: [&mut CellMask; 2],
+    ) {
+        let ctx = Ctx::new(Some(seat), next);
+        // A move's `from` is a cell of one of the seat's pieces; its `to` any cell.
+        let every_cell = board_cells(self.game.board.cell_count());
+        for test in filters.iter().flat_map(|filter| &filter.cells) {
+            let (mask, domain) = if test.key == Key::From {
+                (&mut *from, state.index.of_owner(Some(seat)))
+            } else {
+                (&mut *to, &every_cell[..])
+            };
+            test.restrict(self, state, &ctx, domain, mask);
+        }
+    }
+}
+
+/// By phase, then by turn choice: whether the choice's moves always come out strictly increasing,
+/// so that none needs sorting or is a duplicate. They do when its actions are in increasing order
+/// and each one's moves are, each from its piece in cell order: steps, slides and leaps on a board
+/// small enough for a bit set of their ends, promoting (if they do) to types listed in increasing
+/// order; walks whose reached cells are a bit set (no step rules, no promotion); drops, `choose`
+/// and declarations.
+pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
+    let small_board = game.board.cell_count().div_ceil(64) <= MAX_TABLED_WORDS;
+    let ordered = |id: &ActionId| {
+        let Some(action) = game.actions.get(*id as usize) else { return false };
+        let promotions_in_order =
+            action.promotion.as_ref().is_none_or(|promotion| promotion.types.is_sorted_by(|a, b| a < b));
+        match &action.kind {
+            ActionKind::Walk { rules, .. } => {
+                !rules.keeps_paths() && rules.guard.is_none() && action.promotion.is_none()
+            }
+            ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
+                small_board && promotions_in_order
+            }
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => true,
+        }
+    };
+    let choice_ordered = |choice: &ActionChoice| {
+        choice.actions.is_sorted_by(|a, b| a < b) && choice.actions.iter().all(ordered)
+    };
+    game.phases.iter().map(|phase| phase.turn.choices.iter().map(choice_ordered).collect()).collect()
+}
+
+/// Generates the moves of one action for one seat.
+struct Generator<'a> {
+    engine: &'a Engine,
+    state: &'a State,
+    seat: SeatId,
+    next: Option<SeatId>,
+    id: ActionId,
+    action: &'a Action,
+    /// The action's filter and the turn choice's.
+    filters: [&'a SplitFilter; 2],
+    /// The cells their cell tests keep, of `from` and of `to`.
+    from_cells: CellMask,
+    to_cells: CellMask,
+    /// For a walk, the first words of the cells its moves may end on (`ends_in_word`).
+    ends: [u64; MAX_TABLED_WORDS],
+}
+
+impl Generator<'_> {
+    fn moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        match &self.action.kind {
+            ActionKind::Drop { cells, .. } => self.drops(cells.get(self.seat as usize), sink),
+            ActionKind::Choose { from, to } => self.choices(from, to, sink),
+            ActionKind::Declare => self.declaration(sink),
+            _ => self.piece_moves(sink),
+        }
+    }
+
+    fn ctx(&self) -> Ctx {
+        Ctx::new(Some(self.seat), self.next)
+    }
+
+    fn moves_type(&self, kind: u8) -> bool {
+        self.action.pieces.is_empty() || self.action.pieces.contains(&kind)
+    }
+
+    fn when_holds(&self, ctx: &Ctx) -> bool {
+        self.engine.tables.filters.when(self.id).is_none_or(|when| self.engine.test(self.state, ctx, when))
+    }
+
+    /// Whether the cell tests hold for a move with neither `from` nor `to`.
+    fn cell_tests_hold_off_board(&self) -> bool {
+        self.from_cells.off_board && self.to_cells.off_board
+    }
+
+    /// Whether the conjuncts of the filters that read no per-move word hold.
+    fn early_filters_hold(&self, ctx: &Ctx) -> bool {
+        let holds = |f: &SplitFilter| f.early.iter().all(|c| self.engine.test(self.state, ctx, c));
+        self.filters.iter().all(|f| holds(f))
+    }
+
+    /// Whether the other conjuncts hold, once the early ones are known to.
+    fn late_filters_hold(&self, ctx: &Ctx) -> bool {
+        let holds = |f: &SplitFilter| f.late.iter().all(|c| self.engine.test(self.state, ctx, c));
+        self.filters.iter().all(|f| holds(f))
+    }
+
+    /// The moves of the seat's pieces of the action's types that stand on cells the `from` tests
+    /// keep: on boards of the cell masks' words, only those pieces are visited, their cells found
+    /// by word operations (no test a piece).
+    fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        let (seat, types) = (Some(self.seat), &self.action.pieces);
+        let Some(mut cells) = self.state.index.cells_of_types(seat, types) else {
+            return self.state.try_for_each_piece(seat, types, |from, _| {
+                if self.from_cells.holds(Some(from)) {
+                    self.piece_moves_from(from, sink)
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        };
+        cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
+        cells_in(&cells).try_for_each(|from| self.piece_moves_from(from, sink))
+    }
+
+    fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
+        if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
+            self.pattern_moves(&ctx, from, sink)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let seat = self.seat as usize;
+        match &self.action.kind {
+            ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
+                return self.line_moves(ctx, from, sink);
+            }
+            ActionKind::Walk { directions, exact, rules, .. } => {
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                let length = self.count_limit(ctx);
+                if rules.keeps_paths() || rules.guard.is_some() {
+                    let shape = WalkShape { directions, length, exact: *exact, rules };
+                    return self.engine.with_walk_ends(self.state, ctx, from, &shape, |ends| {
+                        ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
+                    });
+                }
+                let walk = (self.id, self.seat);
+                return self.engine.with_plain_walk(
+                    self.state,
+                    walk,
+                    (directions, *exact),
+                    (from, length),
+                    |reached| {
+                        self.keep_allowed_ends(reached);
+                        if self.action.promotion.is_none() && !self.has_late_conditions(true) {
+                            // Nothing left to test: every cell kept is a move.
+                            cells_in(reached)
+                                .try_for_each(|to| sink(self.piece_move(from, Some(to), Path::NONE)))
+                        } else {
+                            cells_in(reached).try_for_each(|to| self.offer(from, to, sink))
+                        }
+                    },
+                );
+            }
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The moves of a step, a slide or a leap. On a board small enough for a bit set of its cells
+    /// they are offered in cell order, each end once, so that the action's moves come out sorted
+    /// (see [`ordered_choices`]); on a larger board as the pattern gives them. Out of line, like
+    /// `line_ends`: the walks' generation, where most games spend their time, stays small.
+    #[inline(never)]
+    fn line_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        if self.engine.game.board.cell_count().div_ceil(64) > MAX_TABLED_WORDS {
+            return self.line_ends(ctx, from, &mut |to| self.offer(from, to, sink));
+        }
+        let mut ends = [0u64; MAX_TABLED_WORDS];
+        let _ = self.line_ends(ctx, from, &mut |to| {
+            set_bit(&mut ends, to);
+            ControlFlow::Continue(())
+        });
+        cells_in(&ends).try_for_each(|to| self.offer(from, to, sink))
+    }
+
+    /// Visits the cells a step, a slide or a leap from `from` ends on, in the pattern's order.
+    /// Not generic (and kept out of line), so that it adds little code to the generation.
+    #[inline(never)]
+    fn line_ends(
+        &self,
+        ctx: &Ctx,
+        from: CellId,
+        visit: &mut dyn FnMut(CellId) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let board = &self.engine.game.board;
+        let seat = self.seat as usize;
+        match &self.action.kind {
+            ActionKind::Step { directions } => {
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                directions.iter().filter_map(|&d| board.neighbour(from, d)).try_for_each(visit)
+            }
+            ActionKind::Slide { directions, max } => {
+                let limit = if max.is_some() { self.count_limit(ctx) } else { board.cell_count() };
+                let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
+                directions.iter().flat_map(|&d| self.slide(from, d, limit)).try_for_each(visit)
+            }
+            ActionKind::Leap { paths } => {
+                let paths = paths.get(seat).map_or(&[][..], Vec::as_slice);
+                let mut ends = paths.iter().filter_map(|path| {
+                    let end = path.iter().try_fold(from, |cell, &d| board.neighbour(cell, d));
+                    end.filter(|&to| to != from)
+                });
+                ends.try_for_each(visit)
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// The action's walk length or most slide steps: `none` is 0, and no count exceeds the board.
+    fn count_limit(&self, ctx: &Ctx) -> usize {
+        let length = self.engine.tables.move_lengths.get(self.id as usize).and_then(Option::as_ref);
+        let count = length.and_then(|length| self.engine.int(self.state, ctx, length)).unwrap_or(0);
+        count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
+    }
+
+    /// The cells a slide from `from` reaches in one direction: up to `limit` steps, the first
+    /// occupied cell the last.
+    fn slide(&self, from: CellId, direction: DirId, limit: usize) -> impl Iterator<Item = CellId> + '_ {
+        let board = &self.engine.game.board;
+        let beyond = move |&cell: &CellId| match self.state.piece(cell) {
+            Some(_) => None,
+            None => board.neighbour(cell, direction),
+        };
+        std::iter::successors(board.neighbour(from, direction), beyond).take(limit)
+    }
+
+    /// A piece move from `from` to `to`, if the destination rule, the capture rule and the filters
+    /// allow it.
+    fn offer(&self, from: CellId, to: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let target = self.state.piece(to);
+        self.offer_end(from, WalkEnd { to: Some(to), target, path: Path::NONE }, sink)
+    }
+
+    /// A piece move from `from` that ends as said (off the board when `to` is none), if the
+    /// destination rule, the capture rule and the filters allow it; once per promotion type where
+    /// the action promotes.
+    fn offer_end(&self, from: CellId, end: WalkEnd, sink: &mut impl Sink) -> ControlFlow<()> {
+        let WalkEnd { to, target, path } = end;
+        if !self.to_cells.holds(to) {
+            return ControlFlow::Continue(());
+        }
+        let allowed = match target {
+            None => self.action.destination != Destination::Enemy,
+            Some(target) => {
+                self.action.destination != Destination::Empty && self.engine.is_enemy(self.seat, &target)
+            }
+        };
+        if !allowed {
+            return ControlFlow::Continue(());
+        }
+        let mv = self.piece_move(from, to, path);
+        let promotions = to.and_then(|to| self.promotion_types(to));
+        if promotions.is_none() && !self.has_late_conditions(target.is_some()) {
+            return sink(mv);
+        }
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
+        if target.is_some() && !self.capture_allowed(&ctx) {
+            return ControlFlow::Continue(());
+        }
+        match promotions {
+            None if self.late_filters_hold(&ctx) => sink(mv),
+            None => ControlFlow::Continue(()),
+            Some(types) => {
+                for &kind in types {
+                    if self.late_filters_hold(&Ctx { promotion: Some(kind), ..ctx }) {
+                        sink(Move { piece: Some(kind), ..mv })?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    fn piece_move(&self, from: CellId, to: Option<CellId>, path: Path) -> Move {
+        Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path }
+    }
+
+    /// Keeps, of a bit set of cells, those a move may end on (see [`Generator::ends_in_word`]):
+    /// for the first words from `ends`, found once for the generation.
+    fn keep_allowed_ends(&self, cells: &mut [u64]) {
+        for (word, cells) in cells.iter_mut().enumerate() {
+            *cells &= self.ends.get(word).copied().unwrap_or_else(|| self.ends_in_word(word));
+        }
+    }
+
+    /// The cells of one word of the board a move may end on: those the destination rule allows
+    /// (empty cells, cells of enemy pieces, or both) and the cell tests keep, as `offer_end`
+    /// judges them.
+    fn ends_in_word(&self, word: usize) -> u64 {
+        let occupied = self.state.index.occupied_word(word);
+        let of = |seat: SeatId| self.state.index.of_owner(Some(seat)).get(word).copied().unwrap_or(0);
+        let enemies =
+            (0..self.engine.seat_count() as SeatId).filter(|&seat| !self.engine.allied(self.seat, seat));
+        let enemy = enemies.fold(0, |bits, seat| bits | of(seat));
+        let allowed = match self.action.destination {
+            Destination::Empty => !occupied,
+            Destination::Enemy => enemy,
+            Destination::EmptyOrEnemy => !occupied | enemy,
+        };
+        allowed & self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX)
+    }
+
+    /// Whether a move has conditions left to test once its destination is known: the capture rule
+    /// (for a capture) or filter conjuncts that read the move.
+    fn has_late_conditions(&self, captures: bool) -> bool {
+        (captures && self.engine.game.capture.allowed.is_some())
+            || self.filters.iter().any(|f| !f.late.is_empty())
+    }
+
+    /// The types a move ending on `to` promotes to, if it promotes.
+    fn promotion_types(&self, to: CellId) -> Option<&[ludex_ir::TypeId]> {
+        let promotion = self.action.promotion.as_ref()?;
+        let cells = promotion.cells.get(self.seat as usize)?;
+        cells.contains(to).then_some(promotion.types.as_slice())
+    }
+
+    fn capture_allowed(&self, ctx: &Ctx) -> bool {
+        self.engine
+            .game
+            .capture
+            .allowed
+            .as_ref()
+            .is_none_or(|allowed| self.engine.holds(self.state, ctx, allowed))
+    }
+
+    /// One move per empty cell of the region and type in the seat's reserve that the action drops
+    /// there: cell by cell, the types in order within a cell, so the moves come out increasing.
+    fn drops(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
+        let Some(region) = region.filter(|_| self.from_cells.off_board) else {
+            return ControlFlow::Continue(());
+        };
+        let reserve = self.state.reserve_of(self.seat);
+        // The first piece of each type whose conditions before its cell hold, by its place in the
+        // reserve (sorted by type).
+        let mut droppable = [0u32; MAX_PIECE_TYPES];
+        let mut types = 0;
+        for (index, piece) in reserve.iter().enumerate() {
+            let first_of_type = index == 0 || reserve[index - 1].kind != piece.kind;
+            if first_of_type && self.moves_type(piece.kind) && self.drop_holds_early(piece) {
+                if let Some(slot) = droppable.get_mut(types) {
+                    *slot = index as u32;
+                    types += 1;
+                }
+            }
+        }
+        let droppable = droppable.get(..types).unwrap_or(&[]);
+        if droppable.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let late = self.has_late_conditions(false);
+        for (word, &region) in region.bits.iter().enumerate() {
+            let kept = self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX);
+            let mut cells = region & kept & !self.state.index.occupied_word(word);
+            while cells != 0 {
+                let to = (word * 64) as CellId + cells.trailing_zeros() as CellId;
+                cells &= cells - 1;
+                for piece in droppable.iter().filter_map(|&index| reserve.get(index as usize)) {
+                    let ctx = || Ctx { piece: PieceSlot::Held(*piece), to: Some(to), ..self.ctx() };
+                    if !late || self.late_filters_hold(&ctx()) {
+                        let kind = MoveKind::Action(self.id);
+                        let piece = Some(piece.kind);
+                        sink(Move { kind, from: None, to: Some(to), piece, choice: 0, path: Path::NONE })?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the conditions of dropping the piece that do not read its cell hold.
+    fn drop_holds_early(&self, piece: &Piece) -> bool {
+        let when = self.engine.tables.filters.when(self.id);
+        if when.is_none() && self.filters.iter().all(|filter| filter.early.is_empty()) {
+            return true;
+        }
+        let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
+        self.when_holds(&ctx) && self.early_filters_hold(&ctx)
+    }
+
+    /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
+    fn choices(&self, from: &Expr, to: &Expr, sink: &mut impl Sink) -> ControlFlow<()> {
+        let ctx = self.ctx();
+        if !self.cell_tests_hold_off_board() || !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
+            return ControlFlow::Continue(());
+        }
+        let bound = |e: &Expr| self.engine.eval(self.state, &ctx, e).as_int();
+        let (Some(low), Some(high)) = (bound(from), bound(to)) else { return ControlFlow::Continue(()) };
+        let low = low.clamp(i32::MIN.into(), i32::MAX.into());
+        let high = high.min(low.saturating_add(MAX_CHOICES - 1)).min(i32::MAX.into());
+        for value in low..=high {
+            if self.late_filters_hold(&Ctx { choice: Some(value), ..ctx }) {
+                let kind = MoveKind::Action(self.id);
+                sink(Move {
+                    kind,
+                    from: None,
+                    to: None,
+                    piece: None,
+                    choice: value as i32,
+                    path: Path::NONE,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Generator<'_> {
+    /// The one move of a declaration, when its conditions hold.
+    fn declaration(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        let ctx = self.ctx();
+        let holds = self.cell_tests_hold_off_board() && self.when_holds(&ctx);
+        if holds && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
+            sink(Move::bare(MoveKind::Action(self.id)))?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A depth-first search for the cells a walk can end on: paths through empty cells that never
+/// revisit a cell, the last cell of a path possibly occupied.
+pub(super) struct Walk<'a> {
+    state: &'a State,
+    board: &'a ludex_ir::Board,
+    directions: &'a [DirId],
+    exact: bool,
+    visited: [u64; CELL_WORDS],
+    /// The cells reached (by the search, or from a walk table).
+    pub(super) reached: [u64; CELL_WORDS],
+    visits: u32,
+}
+
+impl<'a> Walk<'a> {
+    pub(super) fn new(
+        state: &'a State,
+        board: &'a ludex_ir::Board,
+        directions: &'a [DirId],
+        exact: bool,
+    ) -> Walk<'a> {
+        Walk {
+            state,
+            board,
+            directions,
+            exact,
+            visited: [0; CELL_WORDS],
+            reached: [0; CELL_WORDS],
+            visits: 0,
+        }
+    }
+
+    pub(super) fn search(&mut self, from: CellId, length: usize) {
+        set_bit(&mut self.visited, from);
+        self.extend(from, length);
+    }
+
+    /// Extends a path that ends on `cell` by up to `left` steps.
+    fn extend(&mut self, cell: CellId, left: usize) {
+        if left == 0 {
+            return;
+        }
+        for &d in self.directions {
+            self.visits += 1;
+            if self.visits > MAX_WALK_VISITS {
+                return;
+            }
+            let Some(next) = self.board.neighbour(cell, d) else { continue };
+            if has_bit(&self.visited, next) {
+                continue;
+            }
+            if !self.exact || left == 1 {
+                set_bit(&mut self.reached, next);
+            }
+            if self.state.piece(next).is_none() && left > 1 {
+                set_bit(&mut self.visited, next);
+                self.extend(next, left - 1);
+                clear_bit(&mut self.visited, next);
+            }
+        }
+    }
+}
+
+pub(super) fn set_bit(bits: &mut [u64], cell: CellId) {
+    if let Some(word) = bits.get_mut(cell as usize / 64) {
+        *word |= 1 << (cell % 64);
+    }
+}
+
+pub(super) fn clear_bit(bits: &mut [u64], cell: CellId) {
+    if let Some(word) = bits.get_mut(cell as usize / 64) {
+        *word &= !(1 << (cell % 64));
+    }
+}
+
+pub(super) fn has_bit(bits: &[u64], cell: CellId) -> bool {
+    bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
+}

@@ -1,0 +1,132 @@
+//! Move notation: `a2-a3` (move), `a2xa3` (capture), `a7-a8=Q` (promotion), `a3-a4-b4` (a walk
+//! that keeps its path, `-off` for a step off the board), `R@c3` (drop), `orient 2` (choose),
+//! `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal moves would read
+//! the same. Reading accepts any case, `a2a3` and either separator (when no move is written exactly
+//! so), `a7a8q` for a promotion, and the suffix only where it is needed.
+
+use super::state::State;
+use super::{Engine, Move, MoveKind};
+use ludex_ir::{ActionId, ActionKind};
+
+/// How many legal moves an error message lists.
+const LISTED_MOVES: usize = 40;
+
+impl Engine {
+    pub(crate) fn notation(&self, state: &State, mv: Move) -> String {
+        let text = self.plain_notation(state, mv);
+        let MoveKind::Action(id) = mv.kind else { return text };
+        if !self.may_read_alike(id) {
+            return text;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        let tied = moves.iter().any(|&other| other != mv && self.plain_notation(state, other) == text);
+        match self.game.actions.get(id as usize) {
+            Some(action) if tied => format!("{text}:{}", action.name),
+            _ => text,
+        }
+    }
+
+    /// Whether another action's moves may read like this action's: piece moves like piece moves
+    /// of an action for a type this one moves too, drops like drops of a type this one drops too.
+    /// (A choice and a declaration name their action; the moves of one action always read apart.)
+    fn may_read_alike(&self, id: ActionId) -> bool {
+        let family = |kind: &ActionKind| match kind {
+            ActionKind::Choose { .. } | ActionKind::Declare => None,
+            ActionKind::Drop { .. } => Some(true),
+            _ => Some(false),
+        };
+        let overlap = |a: &[ludex_ir::TypeId], b: &[ludex_ir::TypeId]| {
+            a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
+        };
+        let Some(action) = self.game.actions.get(id as usize) else { return false };
+        let Some(mine) = family(&action.kind) else { return false };
+        let others = self.game.actions.iter().enumerate().filter(|&(other, _)| other != id as usize);
+        others
+            .into_iter()
+            .any(|(_, other)| family(&other.kind) == Some(mine) && overlap(&action.pieces, &other.pieces))
+    }
+
+    /// The notation without the tie-breaking suffix.
+    fn plain_notation(&self, state: &State, mv: Move) -> String {
+        let MoveKind::Action(id) = mv.kind else {
+            return if mv.kind == MoveKind::Pass { "pass" } else { "end" }.to_string();
+        };
+        let Some(action) = self.game.actions.get(id as usize) else { return "?".to_string() };
+        let cell = |c: Option<u16>| c.map_or("?", |c| self.cell_name(c));
+        match &action.kind {
+            ActionKind::Drop { .. } => {
+                let letter =
+                    mv.piece.and_then(|t| self.game.pieces.get(t as usize)).map_or('?', |t| t.letter);
+                format!("{}@{}", letter.to_ascii_uppercase(), cell(mv.to))
+            }
+            ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
+            ActionKind::Declare => action.name.clone(),
+            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
+                self.path_notation(state, mv, rules.push.is_some())
+            }
+            _ => {
+                let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
+                let separator = if captures { 'x' } else { '-' };
+                format!("{}{separator}{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))
+            }
+        }
+    }
+
+    /// `=Q` for a move that promotes to the type with letter Q, empty otherwise.
+    fn promotion_suffix(&self, mv: Move) -> String {
+        let letter = mv.piece.and_then(|t| self.game.pieces.get(t as usize)).map(|t| t.letter);
+        letter.map_or(String::new(), |l| format!("={}", l.to_ascii_uppercase()))
+    }
+
+    pub(crate) fn parse_notation(&self, state: &State, text: &str) -> Result<Move, String> {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
+        let (body, action) = match text.split_once(':') {
+            Some((body, action)) => (body.trim(), Some(action.trim())),
+            None => (text.as_str(), None),
+        };
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        let named = |mv: &Move| match (mv.kind, action) {
+            (_, None) => true,
+            (MoveKind::Action(id), Some(name)) => {
+                self.game.actions.get(id as usize).is_some_and(|a| a.name.eq_ignore_ascii_case(name))
+            }
+            _ => false,
+        };
+        let written = |mv: &Move| self.plain_notation(state, *mv).eq_ignore_ascii_case(body);
+        let mut found: Vec<Move> = moves.iter().copied().filter(|mv| written(mv) && named(mv)).collect();
+        if found.is_empty() {
+            found = moves.iter().copied().filter(|mv| self.reads_as(state, *mv, body) && named(mv)).collect();
+        }
+        match found.as_slice() {
+            [mv] => Ok(*mv),
+            [] => Err(format!("`{text}` is not a legal move; legal: {}", self.list(state, &moves))),
+            _ => Err(format!("`{text}` is ambiguous: {}", self.list(state, &found))),
+        }
+    }
+
+    /// Whether lower-cased text without a suffix names the move.
+    fn reads_as(&self, state: &State, mv: Move, body: &str) -> bool {
+        let plain = self.plain_notation(state, mv).to_ascii_lowercase();
+        if plain == body {
+            return true;
+        }
+        let (Some(from), Some(to)) = (mv.from, mv.to) else { return false };
+        let (from, to) = (self.cell_name(from), self.cell_name(to));
+        let suffix = self.promotion_suffix(mv).to_ascii_lowercase();
+        let suffixes = [suffix.clone(), suffix.replace('=', "")];
+        ["", "-", "x"]
+            .iter()
+            .any(|separator| suffixes.iter().any(|suffix| body == format!("{from}{separator}{to}{suffix}")))
+    }
+
+    fn list(&self, state: &State, moves: &[Move]) -> String {
+        let mut names: Vec<String> =
+            moves.iter().take(LISTED_MOVES).map(|&m| self.notation(state, m)).collect();
+        if moves.len() > LISTED_MOVES {
+            names.push(format!("... ({} in all)", moves.len()));
+        }
+        names.join(", ")
+    }
+}

@@ -1,0 +1,171 @@
+//! Reach tables for attack detection, computed once per game: for each cell and direction the
+//! cells of the ray leaving the cell that way, and for each step or leap action and seat the cells
+//! from which one of the seat's moves by the action lands on each cell. With the occupancy bit sets
+//! of the state, `attacked` rules out most attackers with a few word operations before looking at
+//! any piece. Boards so large that the tables would not fit in `MAX_WORDS` have none, and attack
+//! detection looks at the pieces directly.
+
+use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId, TypeId};
+
+use super::state::State;
+
+/// The most words all the tables of one game may take (8 MiB).
+const MAX_WORDS: usize = 1 << 20;
+
+/// Bit sets of cells, `words` words each.
+#[derive(Debug, Default)]
+pub(super) struct ReachTables {
+    words: usize,
+    cells: usize,
+    directions: usize,
+    /// `rays[(cell * directions + direction) * words ..]`: the cells of the ray, the cell excluded.
+    rays: Vec<u64>,
+    /// By action: for each seat and cell, the cells a piece moving by the action (a step or a
+    /// leap) lands on that cell from; empty for other actions.
+    sources: Vec<Vec<u64>>,
+}
+
+impl ReachTables {
+    /// The tables of a game, or none when they would be too large.
+    pub(super) fn new(game: &Game) -> Option<ReachTables> {
+        let board = &game.board;
+        let (cells, directions) = (board.cell_count(), board.directions.len());
+        let words = cells.div_ceil(64);
+        let stepping = game.actions.iter().filter(|a| paths_of(&a.kind).is_some()).count();
+        let needed = cells.checked_mul(words)?.checked_mul(directions + stepping * game.seats.len())?;
+        if needed > MAX_WORDS {
+            return None;
+        }
+        let rays = vec![0; cells * directions * words];
+        let mut tables = ReachTables { words, cells, directions, rays, sources: Vec::new() };
+        for cell in 0..cells as CellId {
+            for direction in 0..directions as DirId {
+                tables.fill_ray(game, cell, direction);
+            }
+        }
+        tables.sources =
+            game.actions.iter().map(|action| tables.action_sources(game, &action.kind)).collect();
+        Some(tables)
+    }
+
+    fn fill_ray(&mut self, game: &Game, cell: CellId, direction: DirId) {
+        let start = (cell as usize * self.directions + direction as usize) * self.words;
+        let mut next = game.board.neighbour(cell, direction);
+        for _ in 0..game.board.cell_count() {
+            let Some(at) = next else { break };
+            set_bit(&mut self.rays[start..start + self.words], at);
+            next = game.board.neighbour(at, direction);
+        }
+    }
+
+    /// For each seat and target cell, the cells the action moves a piece there from.
+    fn action_sources(&self, game: &Game, kind: &ActionKind) -> Vec<u64> {
+        let Some(paths) = paths_of(kind) else { return Vec::new() };
+        let cells = self.cells;
+        let mut sources = vec![0; game.seats.len() * cells * self.words];
+        for (seat, paths) in paths.iter().enumerate().take(game.seats.len()) {
+            for from in 0..cells as CellId {
+                for path in paths {
+                    let to = path.iter().try_fold(from, |cell, &d| game.board.neighbour(cell, d));
+                    if let Some(to) = to.filter(|&to| to != from) {
+                        let start = (seat * cells + to as usize) * self.words;
+                        set_bit(&mut sources[start..start + self.words], from);
+                    }
+                }
+            }
+        }
+        sources
+    }
+
+    /// The cells of the ray leaving `cell` in `direction`.
+    pub(super) fn ray(&self, cell: CellId, direction: DirId) -> &[u64] {
+        let start = (cell as usize * self.directions + direction as usize) * self.words;
+        self.rays.get(start..start + self.words).unwrap_or(&[])
+    }
+
+    /// The cells from which the seat's piece lands on `cell` by the action; `None` when the action
+    /// has no table (not a step or a leap).
+    pub(super) fn sources(&self, action: usize, seat: usize, cell: CellId) -> Option<&[u64]> {
+        let sources = self.sources.get(action).filter(|s| !s.is_empty())?;
+        let start = (seat * self.cells + cell as usize) * self.words;
+        sources.get(start..start + self.words)
+    }
+}
+
+/// Whether any of the owner's pieces of the types (of any type when there are none) stands on
+/// one of the cells.
+pub(super) fn any_piece_on(state: &State, owner: SeatId, types: &[TypeId], cells: &[u64]) -> bool {
+    let overlaps = |bits: &[u64]| bits.iter().zip(cells).any(|(a, b)| a & b != 0);
+    match types {
+        [] => overlaps(state.index.of_owner(Some(owner))),
+        _ => types.iter().any(|&kind| overlaps(state.index.of_type(Some(owner), kind))),
+    }
+}
+
+/// The paths of a step or leap action, one list a seat (a step's paths are its single directions).
+fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
+    match kind {
+        ActionKind::Step { directions } => {
+            Some(directions.iter().map(|ds| ds.iter().map(|&d| vec![d]).collect()).collect())
+        }
+        ActionKind::Leap { paths } => Some(paths.clone()),
+        _ => None,
+    }
+}
+
+fn set_bit(bits: &mut [u64], cell: CellId) {
+    if let Some(word) = bits.get_mut(cell as usize / 64) {
+        *word |= 1u64 << (cell % 64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ReachTables;
+    use crate::board_index::cells_in;
+
+    /// An 8 by 8 board, a piece that leaps like a knight and one that takes diagonally forward.
+    fn game() -> (ludex_ir::Game, ReachTables) {
+        let text = "game \"reach\"\nseat white\nseat black turned 180 mirrored\nboard square 8 by 8\n\
+                    piece man {\n  letter M\n}\nsetup {\n  place man for white on cells a1\n}\n\
+                    action jump for man {\n  leap n+n+e, n+n+w, s+s+e, s+s+w, e+e+n, e+e+s, w+w+n, w+w+s\n}\n\
+                    action take for man {\n  step forward_left, forward_right\n  to enemy\n}\n\
+                    action run for man {\n  slide orthogonal\n}\n\
+                    phase play {\n  turn {\n    play jump, take, run\n  }\n}\n";
+        let compiled = ludex_check::compile(text, &ludex_check::OptionValues::default());
+        let game = compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics));
+        let tables = ReachTables::new(&game).expect("an 8 by 8 board has tables");
+        (game, tables)
+    }
+
+    fn names(game: &ludex_ir::Game, bits: &[u64]) -> Vec<String> {
+        let mut names: Vec<String> =
+            cells_in(bits).map(|c| game.board.cells[c as usize].name.clone()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_ray_holds_the_cells_up_to_the_edge() {
+        let (game, tables) = game();
+        let a1 = game.board.cell_named("a1").expect("a1");
+        let north_east = game.board.directions.iter().position(|d| d.name == "ne").expect("ne") as u8;
+        assert_eq!(names(&game, tables.ray(a1, north_east)), ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+    }
+
+    #[test]
+    fn sources_are_where_a_leap_or_step_lands_on_the_cell_from() {
+        let (game, tables) = game();
+        let action = |name: &str| game.actions.iter().position(|a| a.name == name).expect("an action");
+        let a1 = game.board.cell_named("a1").expect("a1");
+        let d4 = game.board.cell_named("d4").expect("d4");
+        let jump = tables.sources(action("jump"), 0, a1).expect("a leap has a table");
+        assert_eq!(names(&game, jump), ["b3", "c2"]);
+        // White takes forward (north) diagonally: onto d4 from c3 and e3; Black from c5 and e5.
+        let take = tables.sources(action("take"), 0, d4).expect("a step has a table");
+        assert_eq!(names(&game, take), ["c3", "e3"]);
+        let black_take = tables.sources(action("take"), 1, d4).expect("a step has a table");
+        assert_eq!(names(&game, black_take), ["c5", "e5"]);
+        assert!(tables.sources(action("run"), 0, d4).is_none(), "slides have rays instead");
+    }
+}

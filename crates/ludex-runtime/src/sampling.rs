@@ -1,0 +1,79 @@
+//! A uniformly random legal move without testing every move against the turn's `legal if`: the
+//! candidates (the moves before that test) are drawn one at a time, uniformly among those not yet
+//! drawn, and the first that passes is played (rejection sampling). Every legal move is as likely
+//! as with a uniform choice among `legal_moves`, but a random playout tests one or two moves a ply
+//! instead of all of them. Rules without `legal if` draw from the legal moves directly.
+
+use std::ops::ControlFlow;
+
+use rand::Rng;
+
+use ludex_ir::{ActionCount, Expr, SeatId};
+
+use super::state::State;
+use super::trial::Trials;
+use super::{Engine, Move, MoveKind};
+
+impl Engine {
+    /// A legal move chosen uniformly at random, or `None` when the state is not a decision point.
+    /// `moves` is a buffer (its contents are replaced).
+    pub fn random_move<R: Rng + ?Sized>(
+        &self,
+        state: &State,
+        moves: &mut Vec<Move>,
+        rng: &mut R,
+    ) -> Option<Move> {
+        if state.result.is_some() || !state.pending.is_empty() {
+            return None;
+        }
+        let phase = self.game.phases.get(state.phase as usize);
+        let Some(legal) = phase.and_then(|p| p.turn.legal.as_ref()) else {
+            self.legal_moves(state, moves);
+            return moves.get(rng.random_range(0..moves.len().max(1))).copied();
+        };
+        let seat = self.current_seat(state);
+        let stops_early = phase.is_some_and(|p| matches!(p.turn.count, ActionCount::UpTo(_)));
+        let choices = phase.map_or(0, |p| p.turn.choices.len());
+        for choice in 0..choices {
+            moves.clear();
+            let _ = self.choice_candidates(state, seat, choice, &mut |mv| {
+                moves.push(mv);
+                ControlFlow::Continue(())
+            });
+            moves.sort_unstable();
+            moves.dedup();
+            if let Some(mv) = self.draw_legal(state, seat, legal, moves, stops_early, rng) {
+                return Some(mv);
+            }
+        }
+        Some(Move::bare(MoveKind::Pass))
+    }
+
+    /// Draws among the candidates until one is legal; `end` (when the turn may stop early) is one
+    /// more candidate, legal when some action is.
+    fn draw_legal<R: Rng + ?Sized>(
+        &self,
+        state: &State,
+        seat: SeatId,
+        legal: &Expr,
+        candidates: &mut Vec<Move>,
+        stops_early: bool,
+        rng: &mut R,
+    ) -> Option<Move> {
+        let mut trials = Trials::new(self, state, seat, legal);
+        let end = usize::from(stops_early);
+        while !candidates.is_empty() {
+            let index = rng.random_range(0..candidates.len() + end);
+            if index == candidates.len() {
+                // `end`: legal once some action is.
+                let any = candidates.iter().any(|&mv| trials.is_legal(mv));
+                return any.then_some(Move::bare(MoveKind::EndTurn));
+            }
+            let mv = candidates.swap_remove(index);
+            if trials.is_legal(mv) {
+                return Some(mv);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,321 @@
+//! The game state as plain data: the board, reserves, prize piles, variables, mutable maps, the
+//! turn bookkeeping, pending rolls and the result. Cheap to clone and hash; kept canonical (reserves
+//! and prize piles sorted) so that equal positions compare equal.
+
+use std::ops::ControlFlow;
+
+use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
+
+use super::GameResult;
+use super::board_index::{BoardIndex, cells_in};
+use super::value::Value;
+
+/// A piece: its owner (`None` for neutral), its type and its attribute values (slots the type does
+/// not have stay 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    pub owner: Option<SeatId>,
+    pub kind: TypeId,
+    pub attributes: [i32; MAX_ATTRIBUTES],
+}
+
+impl Piece {
+    pub fn new(kind: TypeId, owner: Option<SeatId>) -> Piece {
+        Piece { owner, kind, attributes: [0; MAX_ATTRIBUTES] }
+    }
+
+    /// The value of an attribute slot (0 when out of range).
+    pub fn attribute(&self, attribute: AttrId) -> i32 {
+        self.attributes.get(attribute as usize).copied().unwrap_or(0)
+    }
+}
+
+/// A captured piece in its capturer's prize pile, with its value and the cell it was taken on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Prize {
+    pub holder: SeatId,
+    pub piece: Piece,
+    pub value: i64,
+    pub cell: Option<CellId>,
+}
+
+/// Where the outcome of a pending roll is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum RollTarget {
+    /// A variable slot (see `Engine::variable_slot`).
+    Variable(u32),
+    Attribute {
+        cell: CellId,
+        attribute: AttrId,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PendingRoll {
+    pub sides: u32,
+    pub target: RollTarget,
+}
+
+/// What the game does once the pending rolls are resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Resume {
+    /// Setup is done: the first turn begins.
+    StartGame,
+    /// An action is done: the turn goes on or ends.
+    AfterAction,
+    /// A turn has begun: its first decision.
+    Decision,
+}
+
+/// The state of a game. Opaque: read it through [`super::Engine`].
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) board: Vec<Option<Piece>>,
+    /// Where each owner's pieces and each type of them stand, and the board's hash, derived from
+    /// `board`.
+    pub(crate) index: BoardIndex,
+    /// Every seat's reserve, sorted (by owner first); a reserve piece's owner is its seat.
+    pub(crate) reserve: Vec<Piece>,
+    /// Every seat's prize pile, sorted (by holder first).
+    pub(crate) prizes: Vec<Prize>,
+    /// Variable slots; a per-seat variable takes one slot a seat.
+    pub(crate) variables: Vec<Value>,
+    /// The values of the mutable maps, one after the other.
+    pub(crate) maps: Vec<Option<i32>>,
+    pub(crate) phase: PhaseId,
+    /// The position of the seat to act in the phase's order.
+    pub(crate) order_index: u16,
+    /// Turns completed in the phase.
+    pub(crate) turns: u32,
+    /// Actions taken in the current turn.
+    pub(crate) actions: u32,
+    /// Pieces captured in the current turn.
+    pub(crate) captures: u32,
+    /// Turns in a row that were passes.
+    pub(crate) passes: u32,
+    pub(crate) plies: u32,
+    pub(crate) last_mover: Option<SeatId>,
+    /// The seats that have left the game (`retire`), one bit a seat.
+    pub(crate) retired: u32,
+    pub(crate) pending: Vec<PendingRoll>,
+    pub(crate) resume: Resume,
+    pub(crate) result: Option<GameResult>,
+    /// The hashes of the positions at the decision points so far, the current one last (kept
+    /// only when the rules ask for repetitions).
+    pub(crate) history: Vec<u64>,
+    /// The cells written since the copy was last equal to its source (scratch copies only).
+    pub(crate) journal: Journal,
+}
+
+/// The cells a scratch copy has written since it was last made equal to its source, when it keeps
+/// them (see `State::start_journal`). Bookkeeping, not part of the position: it never makes two
+/// states differ or hash differently.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Journal(Option<Vec<CellId>>);
+
+impl PartialEq for Journal {
+    fn eq(&self, _: &Journal) -> bool {
+        true
+    }
+}
+
+impl Eq for Journal {}
+
+impl std::hash::Hash for Journal {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut copy = self.empty_copy();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` into the buffers already held, without allocating once they are large
+    /// enough (the `legal if` test refills one scratch state for every move it tries).
+    fn clone_from(&mut self, source: &State) {
+        self.copy_from(source, true);
+    }
+}
+
+impl State {
+    /// A state with the counters of `self` and nothing in its buffers.
+    fn empty_copy(&self) -> State {
+        State {
+            board: Vec::new(),
+            index: BoardIndex::default(),
+            reserve: Vec::new(),
+            prizes: Vec::new(),
+            variables: Vec::new(),
+            maps: Vec::new(),
+            pending: Vec::new(),
+            result: None,
+            history: Vec::new(),
+            journal: Journal::default(),
+            ..*self
+        }
+    }
+
+    /// A copy of `source` for trying a move on, without the position history unless asked for.
+    pub(crate) fn trial_copy(source: &State, with_history: bool) -> State {
+        let mut copy = source.empty_copy();
+        copy.copy_from(source, with_history);
+        copy
+    }
+
+    /// Copies `source` into the buffers already held (see `clone_from`); the history only if
+    /// asked for, leaving it empty otherwise. A journal kept goes on, empty.
+    pub(crate) fn copy_from(&mut self, source: &State, with_history: bool) {
+        self.board.clone_from(&source.board);
+        self.index.clone_from(&source.index);
+        if let Some(cells) = &mut self.journal.0 {
+            cells.clear();
+        }
+        self.copy_all_but_board_from(source, with_history);
+    }
+
+    /// Keeps a journal of the cells written from now on (see `restore_from`).
+    pub(crate) fn start_journal(&mut self) {
+        self.journal.0.get_or_insert_with(Vec::new).clear();
+    }
+
+    /// Makes this copy equal to `source` again, when it was equal to it when its journal was
+    /// started or when it was last restored: only the cells written since are copied back.
+    pub(crate) fn restore_from(&mut self, source: &State, with_history: bool) {
+        let Some(mut cells) = self.journal.0.take() else {
+            return self.copy_from(source, with_history);
+        };
+        for &cell in &cells {
+            self.set_piece(cell, source.piece(cell));
+        }
+        cells.clear();
+        self.journal.0 = Some(cells);
+        self.copy_all_but_board_from(source, with_history);
+    }
+
+    fn copy_all_but_board_from(&mut self, source: &State, with_history: bool) {
+        // Named field by field, so that a new field cannot be forgotten here.
+        let State {
+            board: _,
+            index: _,
+            reserve,
+            prizes,
+            variables,
+            maps,
+            phase,
+            order_index,
+            turns,
+            actions,
+            captures,
+            passes,
+            plies,
+            last_mover,
+            retired,
+            pending,
+            resume,
+            result,
+            history,
+            journal: _,
+        } = source;
+        self.reserve.clone_from(reserve);
+        self.prizes.clone_from(prizes);
+        self.variables.clone_from(variables);
+        self.maps.clone_from(maps);
+        (self.phase, self.order_index, self.turns, self.actions) = (*phase, *order_index, *turns, *actions);
+        (self.captures, self.passes, self.plies) = (*captures, *passes, *plies);
+        (self.last_mover, self.retired, self.resume) = (*last_mover, *retired, *resume);
+        self.pending.clone_from(pending);
+        self.result.clone_from(result);
+        if with_history {
+            self.history.clone_from(history);
+        } else {
+            self.history.clear();
+        }
+    }
+}
+
+impl State {
+    pub(crate) fn piece(&self, cell: CellId) -> Option<Piece> {
+        self.board.get(cell as usize).copied().flatten()
+    }
+
+    pub(crate) fn set_piece(&mut self, cell: CellId, piece: Option<Piece>) {
+        let Some(slot) = self.board.get_mut(cell as usize) else { return };
+        let old = std::mem::replace(slot, piece);
+        self.index.replace(cell, old.as_ref(), piece.as_ref());
+        if let Some(cells) = &mut self.journal.0 {
+            cells.push(cell);
+        }
+    }
+
+    /// The cells the owner's pieces (`None`: neutral pieces) stand on, in cell order.
+    pub(crate) fn cells_of(&self, owner: Option<SeatId>) -> impl Iterator<Item = CellId> + '_ {
+        cells_in(self.index.of_owner(owner))
+    }
+
+    /// Visits the owner's pieces of the types (of any type when there are none) in cell order,
+    /// until `visit` breaks.
+    pub(crate) fn try_for_each_piece(
+        &self,
+        owner: Option<SeatId>,
+        types: &[TypeId],
+        mut visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut union = [0u64; 4];
+        let (cells, exact) = match types {
+            [] => (self.index.of_owner(owner), true),
+            [kind] => (self.index.of_type(owner, *kind), true),
+            _ if self.index.words() <= union.len() => {
+                // Several types: their cells together, in cell order.
+                for &kind in types {
+                    let bits = self.index.of_type(owner, kind);
+                    union.iter_mut().zip(bits).for_each(|(word, bits)| *word |= bits);
+                }
+                (union.get(..self.index.words()).unwrap_or(&[]), true)
+            }
+            // A board too large for a small bit set on the stack: every piece of the owner, by type.
+            _ => (self.index.of_owner(owner), false),
+        };
+        for cell in cells_in(cells) {
+            if let Some(piece) = self.piece(cell).filter(|p| exact || types.contains(&p.kind)) {
+                visit(cell, piece)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The seat's reserve, sorted.
+    pub(crate) fn reserve_of(&self, seat: SeatId) -> &[Piece] {
+        let start = self.reserve.partition_point(|p| p.owner < Some(seat));
+        let end = self.reserve.partition_point(|p| p.owner <= Some(seat));
+        &self.reserve[start..end]
+    }
+
+    pub(crate) fn prizes_of(&self, seat: SeatId) -> &[Prize] {
+        let start = self.prizes.partition_point(|p| p.holder < seat);
+        let end = self.prizes.partition_point(|p| p.holder <= seat);
+        &self.prizes[start..end]
+    }
+
+    /// Puts a piece into its owner's reserve, keeping the order.
+    pub(crate) fn add_to_reserve(&mut self, piece: Piece) {
+        let index = self.reserve.partition_point(|p| *p < piece);
+        self.reserve.insert(index, piece);
+    }
+
+    /// Takes the first piece of a type out of a seat's reserve.
+    pub(crate) fn take_from_reserve(&mut self, seat: SeatId, kind: TypeId) -> Option<Piece> {
+        let index = self.reserve.iter().position(|p| p.owner == Some(seat) && p.kind == kind)?;
+        Some(self.reserve.remove(index))
+    }
+
+    pub(crate) fn is_retired(&self, seat: SeatId) -> bool {
+        self.retired.checked_shr(seat.into()).is_some_and(|bits| bits & 1 == 1)
+    }
+
+    pub(crate) fn add_prize(&mut self, prize: Prize) {
+        let index = self.prizes.partition_point(|p| *p < prize);
+        self.prizes.insert(index, prize);
+    }
+}

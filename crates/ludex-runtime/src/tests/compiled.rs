@@ -1,0 +1,169 @@
+//! Compiled conditions and integers give what `eval` gives, on every shape they specialise, with
+//! `none`, mismatched values, neutral pieces and per-seat variables among the inputs.
+
+use super::*;
+use crate::cell_tests::{CellMask, CellTest, Key, board_cells};
+use crate::compiled::{Cond, Int, Layout};
+use crate::eval::{Ctx, PieceSlot};
+
+/// Expressions over `from`, `to`, the attributes of the pieces in context, maps with holes (fixed, mutable, missing), a cell variable and a
+/// per-seat one.
+fn operands() -> Vec<Expr> {
+    let map = |cell: Expr| Expr::Map(0, Box::new(cell));
+    vec![
+        int(2),
+        Expr::Const(Const::None),
+        Expr::Const(Const::Bool(true)),
+        ctx(ContextWord::From),
+        map(ctx(ContextWord::From)),
+        map(ctx(ContextWord::To)),
+        map(var(0)),
+        Expr::Map(1, Box::new(ctx(ContextWord::From))),
+        Expr::Map(2, Box::new(ctx(ContextWord::To))),
+        map(var(1)),
+        map(Expr::Const(Const::Cell(3))),
+        var(0),
+        var(1),
+        bin(BinaryOp::Add, map(ctx(ContextWord::From)), int(1)),
+        pieces_of(ctx(ContextWord::Mover)),
+        pieces_of(ctx(ContextWord::Next)),
+        pieces_of(Expr::Const(Const::None)),
+        pieces_of(int(1)),
+        Expr::Count(Collection::Pieces { owner: Box::new(seat_const(1)), types: vec![0, 0] }, None),
+        ctx(ContextWord::Mover),
+        ctx(ContextWord::Phase),
+        field(ctx(ContextWord::Piece), PieceField::Attribute(0)),
+        field(ctx(ContextWord::Target), PieceField::Attribute(0)),
+        field(ctx(ContextWord::It), PieceField::Attribute(0)),
+        field(Expr::PieceAt(Box::new(ctx(ContextWord::To))), PieceField::Attribute(0)),
+        seat_const(0),
+        Expr::Const(Const::Phase(0)),
+    ]
+}
+
+/// A 3 by 3 game with a fixed map with holes, a mutable one, a cell variable (`mark`) and a
+/// per-seat one, and pieces of both seats and a neutral one.
+fn game_with_maps() -> (Engine, State) {
+    let mut g = game(3, 3);
+    g.maps.push(Map {
+        name: "level".into(),
+        values: vec![Some(1), Some(2), None, Some(3), Some(1)],
+        mutable: false,
+    });
+    g.maps.push(Map { name: "tide".into(), values: vec![None, Some(5), Some(1), Some(2)], mutable: true });
+    g.variables.push(Variable { ty: ValueType::Cell, ..variable("mark", Expr::Const(Const::None)) });
+    g.variables.push(Variable { per_seat: true, ..variable("score", int(0)) });
+    load(g, "board\n. M . \nM1:2 . M2:1\n. . M2:3")
+}
+
+#[test]
+fn compiled_forms_agree_with_eval() {
+    let (engine, mut state) = game_with_maps();
+    let mut conditions = Vec::new();
+    let operands = operands();
+    for left in &operands {
+        for right in &operands {
+            for op in [BinaryOp::Eq, BinaryOp::Ne, BinaryOp::Lt, BinaryOp::Ge] {
+                conditions.push(bin(op, left.clone(), right.clone()));
+            }
+        }
+    }
+    let pairs: Vec<Expr> = conditions.iter().step_by(7).cloned().collect();
+    for (a, b) in pairs.iter().zip(pairs.iter().skip(1)) {
+        conditions.push(bin(BinaryOp::And, a.clone(), b.clone()));
+        conditions.push(bin(BinaryOp::Or, Expr::Not(Box::new(a.clone())), b.clone()));
+    }
+    let tables = &engine.tables;
+    let layout = Layout {
+        game: &engine.game,
+        variable_slots: &tables.variable_slots,
+        map_offsets: &tables.map_offsets,
+    };
+    for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Cell(8), Value::Int(1)] {
+        state.variables[0] = mark;
+        for (from, to, next) in [(None, None, None), (Some(0), Some(4), Some(1)), (Some(2), Some(7), Some(0))]
+        {
+            let ctx = Ctx {
+                from,
+                to,
+                piece: from.map_or(PieceSlot::None, PieceSlot::At),
+                target: to.and_then(|cell| engine.piece_at(&state, cell)),
+                it: from.and_then(|cell| engine.piece_at(&state, cell)).map_or(Value::Int(3), Value::Piece),
+                ..Ctx::new(Some(0), next)
+            };
+            for expr in &conditions {
+                let compiled = engine.test(&state, &ctx, &Cond::new(expr, &layout));
+                assert_eq!(compiled, engine.holds(&state, &ctx, expr), "{expr:?} with {mark:?}, {ctx:?}");
+            }
+            for expr in &operands {
+                let compiled = engine.int(&state, &ctx, &Int::new(expr, &layout));
+                assert_eq!(compiled, engine.eval(&state, &ctx, expr).as_int(), "{expr:?} with {mark:?}");
+            }
+        }
+    }
+}
+
+/// Filter conjuncts kept as sets of cells hold on the cells where `eval` says they hold, with and
+/// without a cell; conjuncts of other shapes are not kept so.
+#[test]
+fn cell_tests_agree_with_eval() {
+    let (engine, mut state) = game_with_maps();
+    let map = |cell: Expr| Expr::Map(0, Box::new(cell));
+    let (from, to) = (ctx(ContextWord::From), ctx(ContextWord::To));
+    let unset = bin(BinaryOp::Eq, var(0), Expr::Const(Const::None));
+    let tests = vec![
+        bin(BinaryOp::Eq, map(from.clone()), map(var(0))),
+        bin(BinaryOp::Ne, map(to.clone()), map(var(0))),
+        bin(BinaryOp::Lt, map(to.clone()), int(2)),
+        bin(BinaryOp::Ge, int(2), map(from.clone())),
+        bin(BinaryOp::Eq, Expr::Map(1, Box::new(to.clone())), pieces_of(ctx(ContextWord::Mover))),
+        bin(BinaryOp::Eq, Expr::Map(2, Box::new(to.clone())), Expr::Const(Const::None)),
+        bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Eq, map(from.clone()), map(var(0)))),
+        bin(BinaryOp::Or, bin(BinaryOp::Le, map(to.clone()), map(var(0))), unset.clone()),
+    ];
+    let others = vec![
+        bin(BinaryOp::Eq, map(from.clone()), map(to.clone())),
+        bin(BinaryOp::Eq, from.clone(), var(0)),
+        bin(
+            BinaryOp::Eq,
+            map(from.clone()),
+            Expr::Field(Box::new(ctx(ContextWord::Piece)), PieceField::Value),
+        ),
+        bin(
+            BinaryOp::Or,
+            bin(BinaryOp::Eq, map(to.clone()), int(1)),
+            bin(BinaryOp::Eq, map(from.clone()), int(1)),
+        ),
+        bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Or, unset, bin(BinaryOp::Eq, map(from), int(1)))),
+    ];
+    let tables = &engine.tables;
+    let layout = Layout {
+        game: &engine.game,
+        variable_slots: &tables.variable_slots,
+        map_offsets: &tables.map_offsets,
+    };
+    for expr in &others {
+        assert!(CellTest::new(expr, &layout).is_none(), "{expr:?}");
+    }
+    let every_cell = board_cells(engine.game.board.cell_count());
+    for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Int(1)] {
+        state.variables[0] = mark;
+        let generation = Ctx::new(Some(0), Some(1));
+        for expr in &tests {
+            let test = CellTest::new(expr, &layout).unwrap_or_else(|| panic!("{expr:?} is a cell test"));
+            let mut mask = CellMask::ALL;
+            test.restrict(&engine, &state, &generation, &every_cell, &mut mask);
+            for cell in std::iter::once(None).chain((0..9).map(Some)) {
+                let ctx = match test.key {
+                    Key::From => Ctx { from: cell, ..generation },
+                    Key::To => Ctx { to: cell, ..generation },
+                };
+                assert_eq!(
+                    mask.holds(cell),
+                    engine.holds(&state, &ctx, expr),
+                    "{expr:?} at {cell:?}, {mark:?}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Trying moves against the turn's `legal if`: each move is played on a scratch copy of the
+//! position, with every effect it triggers, and the condition is tested there. The scratch copy is
+//! made once per position and put back after each move by rewriting only the cells the move wrote
+//! (its journal); it is kept per thread from one position to the next, so that a warm search does
+//! not allocate. The turn's `after` effects are left out when all they do is set variables that
+//! the condition cannot read, either itself or through the conditions of the capturing actions
+//! that `attacked` tests; the position history is copied only when the condition reads
+//! `repetitions`.
+
+use std::cell::Cell;
+
+use ludex_ir::{
+    Action, ActionKind, ContextWord, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId,
+};
+
+use super::attacks::captures;
+use super::eval::Ctx;
+use super::history::mentions;
+use super::state::State;
+use super::{Engine, Move};
+
+thread_local! {
+    /// The scratch state of the thread's trials, between two positions.
+    static SCRATCH: Cell<Option<State>> = const { Cell::new(None) };
+}
+
+/// What the trials of a phase's moves need, found once per game.
+#[derive(Debug, Default)]
+pub(super) struct TrialTables {
+    phases: Vec<PhaseTrials>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct PhaseTrials {
+    plays_after: bool,
+    reads_history: bool,
+}
+
+impl TrialTables {
+    pub(super) fn new(game: &Game) -> TrialTables {
+        let phases = game
+            .phases
+            .iter()
+            .map(|phase| PhaseTrials {
+                plays_after: legal_reads_after(game, phase),
+                reads_history: phase
+                    .turn
+                    .legal
+                    .as_ref()
+                    .is_some_and(|l| mentions(l, ContextWord::Repetitions)),
+            })
+            .collect();
+        TrialTables { phases }
+    }
+
+    fn phase(&self, phase: PhaseId) -> PhaseTrials {
+        let all = PhaseTrials { plays_after: true, reads_history: true };
+        self.phases.get(phase as usize).copied().unwrap_or(all)
+    }
+
+    #[cfg(test)]
+    fn plays_after(&self, phase: PhaseId) -> bool {
+        self.phase(phase).plays_after
+    }
+}
+
+/// The moves of one position tried one after the other against the condition.
+pub(super) struct Trials<'a> {
+    engine: &'a Engine,
+    state: &'a State,
+    seat: SeatId,
+    legal: &'a Expr,
+    needs: PhaseTrials,
+    /// The scratch copy, and whether it has been made from `state` yet.
+    scratch: Option<State>,
+    made: bool,
+}
+
+impl<'a> Trials<'a> {
+    pub(super) fn new(engine: &'a Engine, state: &'a State, seat: SeatId, legal: &'a Expr) -> Trials<'a> {
+        let needs = engine.tables.trials.phase(state.phase);
+        Trials { engine, state, seat, legal, needs, scratch: SCRATCH.take(), made: false }
+    }
+
+    /// Whether the condition holds after the move.
+    pub(super) fn is_legal(&mut self, mv: Move) -> bool {
+        let (engine, seat, legal, plays_after) = (self.engine, self.seat, self.legal, self.needs.plays_after);
+        let scratch = self.refilled_scratch();
+        let holds = |scratch: &mut State, ctx: &Ctx| engine.holds(scratch, ctx, legal);
+        engine.play_action(scratch, seat, mv, plays_after, holds) == Some(true)
+    }
+
+    /// The scratch copy, equal to the position again.
+    fn refilled_scratch(&mut self) -> &mut State {
+        let (state, with_history) = (self.state, self.needs.reads_history);
+        let scratch = self.scratch.get_or_insert_with(|| State::trial_copy(state, with_history));
+        if self.made {
+            scratch.restore_from(state, with_history);
+        } else {
+            scratch.copy_from(state, with_history);
+            scratch.start_journal();
+            self.made = true;
+        }
+        scratch
+    }
+}
+
+impl Drop for Trials<'_> {
+    fn drop(&mut self) {
+        SCRATCH.set(self.scratch.take());
+    }
+}
+
+/// Whether the phase's `legal if` may read what its turn's `after` effects write.
+fn legal_reads_after(game: &Game, phase: &Phase) -> bool {
+    let Some(legal) = &phase.turn.legal else { return false };
+    let mut written = Vec::new();
+    if !only_sets_variables(&phase.turn.after, &mut written) {
+        return true;
+    }
+    let reads_attacks = legal.any(&mut |e| matches!(e, Expr::Attacked { .. }));
+    let mut read: Vec<&Expr> = vec![legal];
+    if reads_attacks {
+        read.extend(game.capture.allowed.as_ref());
+        read.extend(game.actions.iter().filter(|a| captures(a)).flat_map(action_conditions));
+    }
+    // A piece's value is an expression of its own, which may read variables too.
+    if read.iter().any(|expr| expr.any(&mut |e| matches!(e, Expr::Field(_, PieceField::Value)))) {
+        read.extend(game.pieces.iter().map(|piece| &piece.value));
+    }
+    read.iter().any(|expr| expr.any(&mut |e| reads_any(e, &written)))
+}
+
+/// Whether the effects only set variables (with no roll), perhaps under conditions; the variables
+/// they set are added to `written`.
+fn only_sets_variables(effects: &[Effect], written: &mut Vec<VarId>) -> bool {
+    effects.iter().all(|effect| match effect {
+        Effect::SetVariable { variable, value, .. } => {
+            written.push(*variable);
+            !value.any(&mut |e| matches!(e, Expr::Roll(_)))
+        }
+        Effect::If { then, otherwise, .. } => {
+            only_sets_variables(then, written) && only_sets_variables(otherwise, written)
+        }
+        _ => false,
+    })
+}
+
+fn reads_any(expr: &Expr, variables: &[VarId]) -> bool {
+    match expr {
+        Expr::Variable(v) | Expr::SeatVariable(v, _) => variables.contains(v),
+        _ => false,
+    }
+}
+
+/// The expressions an action's move is checked against.
+fn action_conditions(action: &Action) -> Vec<&Expr> {
+    let mut conditions: Vec<&Expr> = action.when.iter().chain(&action.filter).collect();
+    match &action.kind {
+        ActionKind::Slide { max, .. } => conditions.extend(max),
+        ActionKind::Walk { length, rules, .. } => {
+            conditions.push(length);
+            conditions.extend(&rules.guard);
+            conditions.extend(rules.cost.as_ref().map(|cost| &cost.amount));
+            conditions.extend(rules.push.as_ref().and_then(|push| push.allowed.as_ref()));
+        }
+        _ => {}
+    }
+    conditions
+}
+
+#[cfg(test)]
+mod tests {
+    use ludex_check::OptionValues;
+
+    use super::TrialTables;
+
+    /// Whether the first phase's tried moves play `after`, in a game whose turn has the condition
+    /// and the effects given, whose `step` action has the `when` given and whose piece has the
+    /// value given.
+    fn plays_after_in(legal: &str, after: &str, when: &str, value: &str) -> bool {
+        let text = format!(
+            "game \"trial\"\nseat white\nseat black turned 180\nboard square 3 by 3\n\
+             piece man {{\n  letter M\n  attribute power from 0 to 1\n  value {value}\n}}\nvariable flag = 0\n\
+             setup {{\n  place man for each seat on cells a1\n}}\n\
+             action step for man {{\n  step all\n  {when}\n}}\n\
+             action slip for man {{\n  step all\n  to empty\n  where flag == 0\n}}\n\
+             phase play {{\n  turn {{\n    play step, slip\n    legal if {legal}\n    after {{\n      {after}\n    }}\n  }}\n}}\n"
+        );
+        let compiled = ludex_check::compile(&text, &OptionValues::default());
+        let game = compiled.game.unwrap_or_else(|| panic!("{text}\n{:?}", compiled.diagnostics));
+        TrialTables::new(&game).plays_after(0)
+    }
+
+    fn plays_after(legal: &str, after: &str, when: &str) -> bool {
+        plays_after_in(legal, after, when, "1")
+    }
+
+    fn plays_after_with_value(legal: &str, value: &str) -> bool {
+        plays_after_in(legal, "set flag = 1", "", value)
+    }
+
+    #[test]
+    fn after_is_played_when_the_condition_reads_what_it_sets() {
+        assert!(plays_after("flag == 0", "set flag = 1", ""));
+        assert!(!plays_after("count(pieces(mover)) > 0", "set flag = 1", ""));
+    }
+
+    #[test]
+    fn attack_conditions_count_only_for_capturing_actions() {
+        let legal = "not attacked(a1, mover)";
+        assert!(plays_after(legal, "set flag = 1", "when flag == 0"));
+        // `slip` reads the flag too, but it never captures, so `attacked` does not look at it.
+        assert!(!plays_after(legal, "set flag = 1", ""));
+    }
+
+    #[test]
+    fn piece_values_read_by_the_condition_count() {
+        // The condition reads the pieces' values, and a piece's value reads the flag.
+        let legal = "sum(pieces(mover), it.value) > 0";
+        assert!(plays_after_with_value(legal, "flag + 1"));
+        assert!(!plays_after_with_value(legal, "1"));
+    }
+
+    #[test]
+    fn after_that_does_more_than_set_variables_is_played() {
+        assert!(plays_after("flag == 0", "set piece.power = 1", ""));
+        assert!(plays_after("count(pieces(mover)) > 0", "if flag == 0 {\n set flag = roll d6\n }", ""));
+        assert!(!plays_after("count(pieces(mover)) > 0", "if flag == 0 {\n set flag = 1\n }", ""));
+    }
+}

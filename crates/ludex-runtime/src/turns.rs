@@ -1,0 +1,327 @@
+//! The turn and phase machine: setup, turn start, the actions of a turn and when it ends, passes,
+//! phases and their `until`, chance resolution, end rules at decision points, results and the move
+//! limit.
+
+use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
+
+use super::board_index::BoardIndex;
+use super::eval::{Ctx, PieceSlot};
+use super::state::{Journal, Resume, State};
+use super::value::Value;
+use super::{Engine, GameResult, Move, MoveKind};
+
+/// The most pieces all reserves together may hold after setup.
+const MAX_RESERVE_PIECES: usize = 1 << 16;
+
+impl Engine {
+    /// A state with an empty board, variables at their initial values and maps as drawn, at the
+    /// start of the first phase.
+    pub(crate) fn blank_state(&self) -> State {
+        let mut maps = Vec::with_capacity(self.tables.map_slot_count);
+        for map in self.game.maps.iter().filter(|m| m.mutable) {
+            let mut values = map.values.clone();
+            values.resize(self.game.board.cell_count(), None);
+            maps.extend(values);
+        }
+        let mut state = State {
+            board: vec![None; self.game.board.cell_count()],
+            index: BoardIndex::empty(self.game.board.cell_count(), self.seat_count(), self.game.pieces.len()),
+            reserve: Vec::new(),
+            prizes: Vec::new(),
+            variables: vec![Value::None; self.tables.variable_slot_count as usize],
+            maps,
+            phase: 0,
+            order_index: 0,
+            turns: 0,
+            actions: 0,
+            captures: 0,
+            passes: 0,
+            plies: 0,
+            last_mover: None,
+            retired: 0,
+            pending: Vec::new(),
+            resume: Resume::Decision,
+            result: None,
+            history: Vec::new(),
+            journal: Journal::default(),
+        };
+        self.initialise_variables(&mut state);
+        state
+    }
+
+    fn initialise_variables(&self, state: &mut State) {
+        for (index, variable) in self.game.variables.iter().enumerate() {
+            let Some(base) = self.tables.variable_slots.get(index).map(|&b| b as usize) else { continue };
+            let seats: Vec<Option<SeatId>> = if variable.per_seat {
+                (0..self.seat_count()).map(|s| Some(s as SeatId)).collect()
+            } else {
+                vec![None]
+            };
+            for (offset, seat) in seats.into_iter().enumerate() {
+                let ctx = Ctx { seat, ..Ctx::new(None, None) };
+                let value = self.eval(state, &ctx, &variable.init).stored();
+                if let Some(slot) = state.variables.get_mut(base + offset) {
+                    *slot = value;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn start_game(&self) -> State {
+        let mut state = self.blank_state();
+        for step in &self.game.setup {
+            self.run_setup_step(&mut state, step);
+        }
+        state.resume = Resume::StartGame;
+        self.proceed(&mut state);
+        self.judge(&mut state);
+        state
+    }
+
+    fn run_setup_step(&self, state: &mut State, step: &SetupStep) {
+        let ctx = Ctx::new(None, None);
+        match step {
+            SetupStep::Place { piece, owner, cells, with } => {
+                let owner = owner.filter(|&s| (s as usize) < self.seat_count());
+                for &cell in cells {
+                    state.set_piece(cell, Some(self.fresh_piece(*piece, owner)));
+                    let ctx = Ctx { piece: PieceSlot::At(cell), to: Some(cell), ..ctx };
+                    for (attribute, value) in with {
+                        self.assign_attribute(state, &ctx, cell, *attribute, value);
+                    }
+                }
+            }
+            SetupStep::Reserve { piece, owner, count } => {
+                if (*owner as usize) < self.seat_count() && (*piece as usize) < self.game.pieces.len() {
+                    let room = MAX_RESERVE_PIECES.saturating_sub(state.reserve.len());
+                    for _ in 0..(*count as usize).min(room) {
+                        state.add_to_reserve(self.fresh_piece(*piece, Some(*owner)));
+                    }
+                }
+            }
+            SetupStep::Effect(effect) => self.run_effects(state, &ctx, std::slice::from_ref(effect)),
+        }
+    }
+
+    /// Plays a move at a decision point, up to the next decision point (or roll, or end), and
+    /// leaves that decision point unjudged: `judge` runs its end rules.
+    pub(crate) fn play(&self, state: &mut State, mv: Move) {
+        let seat = self.current_seat(state);
+        state.plies = state.plies.saturating_add(1);
+        state.last_mover = Some(seat);
+        match mv.kind {
+            MoveKind::Pass => self.end_turn(state, true),
+            MoveKind::EndTurn => self.end_turn(state, false),
+            MoveKind::Action(_) => {
+                state.actions = state.actions.saturating_add(1);
+                self.play_action(state, seat, mv, true, |_, _| ());
+                state.resume = Resume::AfterAction;
+                self.proceed(state);
+            }
+        }
+    }
+
+    /// Resolves the first pending roll; the game goes on when none is left.
+    pub(crate) fn resolve_roll(&self, state: &mut State, outcome: u32) {
+        if state.pending.is_empty() {
+            return;
+        }
+        let roll = state.pending.remove(0);
+        self.write_roll(state, roll.target, outcome.clamp(1, roll.sides));
+        self.proceed(state);
+        self.judge(state);
+    }
+
+    /// Goes on to the next decision point unless rolls are pending.
+    fn proceed(&self, state: &mut State) {
+        if !state.pending.is_empty() {
+            return;
+        }
+        match state.resume {
+            Resume::StartGame => self.begin_turn(state),
+            Resume::AfterAction => self.continue_turn(state),
+            Resume::Decision => self.reach_decision(state),
+        }
+    }
+
+    fn begin_turn(&self, state: &mut State) {
+        state.actions = 0;
+        state.captures = 0;
+        state.resume = Resume::Decision;
+        if let Some(phase) = self.game.phases.get(state.phase as usize)
+            && !phase.turn.start.is_empty()
+        {
+            let ctx = Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
+            self.run_effects(state, &ctx, &phase.turn.start);
+        }
+        self.proceed(state);
+    }
+
+    /// After an action: another decision of the same turn, or the end of the turn.
+    fn continue_turn(&self, state: &mut State) {
+        state.resume = Resume::Decision;
+        let retired = state.is_retired(self.current_seat(state));
+        if !retired && self.turn_goes_on(state) && self.has_legal_action(state) {
+            self.reach_decision(state);
+        } else {
+            self.end_turn(state, false);
+        }
+    }
+
+    /// Whether the turn's action count allows another action.
+    fn turn_goes_on(&self, state: &State) -> bool {
+        let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
+        // The context is built only for a count or condition that is no constant.
+        let ctx = || Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
+        let most = self.game.limits.max_actions_per_turn;
+        let allowed = |count: &Expr| {
+            let count = match count {
+                Expr::Const(Const::Int(count)) => *count,
+                _ => self.eval(state, &ctx(), count).as_int().unwrap_or(1),
+            };
+            count.clamp(1, most.into()) as u32
+        };
+        match &phase.turn.count {
+            ActionCount::Exactly(count) | ActionCount::UpTo(count) => state.actions < allowed(count),
+            ActionCount::While(condition) => state.actions < most && self.holds(state, &ctx(), condition),
+        }
+    }
+
+    fn end_turn(&self, state: &mut State, passed: bool) {
+        state.turns = state.turns.saturating_add(1);
+        state.passes = if passed { state.passes.saturating_add(1) } else { 0 };
+        let from = if self.phase_is_over(state) {
+            state.phase = state.phase.saturating_add(1);
+            state.turns = 0;
+            state.passes = 0;
+            0
+        } else {
+            state.order_index as usize + 1
+        };
+        let active = self.order(state.phase).iter().filter(|&&s| !state.is_retired(s)).count();
+        match self.active_place(state, from) {
+            Some(place) if (state.passes as usize) < active => {
+                state.order_index = place as u16;
+                self.begin_turn(state);
+            }
+            _ => state.result = Some(self.engine_end(state, "no seat can move")),
+        }
+    }
+
+    /// The first place of the phase's order, from `from` on and round, whose seat is still in the
+    /// game.
+    fn active_place(&self, state: &State, from: usize) -> Option<usize> {
+        let order = self.order(state.phase);
+        (0..order.len()).map(|k| (from + k) % order.len()).find(|&place| !state.is_retired(order[place]))
+    }
+
+    /// Whether the phase's `until` holds (the last phase runs until the game ends).
+    fn phase_is_over(&self, state: &State) -> bool {
+        let next_exists = (state.phase as usize + 1) < self.game.phases.len();
+        let until = self.game.phases.get(state.phase as usize).and_then(|p| p.until.as_ref());
+        let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state)));
+        next_exists && until.is_some_and(|until| self.holds(state, &ctx, until))
+    }
+
+    /// The seat after the current one in the phase's order (skipping seats that retired).
+    pub(crate) fn seat_after(&self, state: &State) -> SeatId {
+        let order = self.order(state.phase);
+        match self.active_place(state, state.order_index as usize + 1) {
+            Some(place) => order[place],
+            None => order.first().copied().unwrap_or(0),
+        }
+    }
+
+    /// A decision point: its position goes into the history. A seat that has retired has no
+    /// decision: its turn ends.
+    fn reach_decision(&self, state: &mut State) {
+        state.resume = Resume::Decision;
+        if state.is_retired(self.current_seat(state)) {
+            return self.end_turn(state, false);
+        }
+        self.record_position(state);
+    }
+
+    /// At a decision point, the end rules, then the move limit. Left out only where nothing will
+    /// ask whether the game is over (the leaves of perft), since `stuck` costs a legality search.
+    pub(crate) fn judge(&self, state: &mut State) {
+        if state.result.is_some() || !state.pending.is_empty() {
+            return;
+        }
+        state.result = self.ended(state);
+        if state.result.is_none() && state.plies >= self.game.limits.max_plies {
+            state.result = Some(self.engine_end(state, "move limit"));
+        }
+    }
+
+    fn ended(&self, state: &State) -> Option<GameResult> {
+        let mut ctx = self.end_ctx(state);
+        if self.tables.end_reads_stuck {
+            ctx.stuck = Some(!self.has_legal_action(state));
+        }
+        let index = self.tables.end_conditions.iter().position(|rule| self.test(state, &ctx, rule))?;
+        let rule = self.game.end.get(index)?;
+        Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
+    }
+
+    /// What end rules (and scores) see: the seat that acted last and the seat to act.
+    fn end_ctx(&self, state: &State) -> Ctx {
+        Ctx::new(state.last_mover, Some(self.current_seat(state)))
+    }
+
+    /// An end the rules did not write (no seat can move, the move limit): a draw, or, when the
+    /// rules give a score, the seats ranked by it.
+    fn engine_end(&self, state: &State, reason: &str) -> GameResult {
+        let result = match &self.game.score {
+            Some(score) => self.ranked(state, &self.end_ctx(state), std::slice::from_ref(score), reason),
+            None => self.draw(reason),
+        };
+        self.with_scores(state, result)
+    }
+
+    /// The result with each seat's score, when the rules give one.
+    fn with_scores(&self, state: &State, mut result: GameResult) -> GameResult {
+        if let Some(score) = &self.game.score {
+            let ctx = self.end_ctx(state);
+            result.scores = (0..self.seat_count() as SeatId)
+                .map(|seat| self.eval(state, &Ctx { seat: Some(seat), ..ctx }, score).as_int().unwrap_or(0))
+                .collect();
+        }
+        result
+    }
+
+    fn result_of(&self, state: &State, ctx: &Ctx, index: usize, rule: &EndRule) -> GameResult {
+        let rule_name = format!("end rule {}", index + 1);
+        let seats = 0..self.seat_count() as SeatId;
+        match &rule.outcome {
+            Outcome::Win(seat) | Outcome::Loss(seat) => {
+                let Some(seat) = self.eval(state, ctx, seat).as_seat() else {
+                    return self.draw(&format!("{rule_name}: no seat"));
+                };
+                let wins = matches!(rule.outcome, Outcome::Win(_));
+                let places = seats.map(|s| if self.allied(s, seat) == wins { 1 } else { 2 }).collect();
+                let verb = if wins { "wins" } else { "loses" };
+                let reason = format!("{rule_name}: {} {verb}", self.seat_name(seat));
+                GameResult { places, reason, scores: Vec::new() }
+            }
+            Outcome::Draw => self.draw(&format!("{rule_name}: draw")),
+            Outcome::Rank(keys) => self.ranked(state, ctx, keys, &format!("{rule_name}: ranked")),
+        }
+    }
+
+    /// The seats ordered by the keys, higher first; seats equal on every key share a place.
+    fn ranked(&self, state: &State, ctx: &Ctx, keys: &[Expr], reason: &str) -> GameResult {
+        let scores: Vec<Vec<i64>> = (0..self.seat_count() as SeatId)
+            .map(|seat| {
+                let ctx = Ctx { seat: Some(seat), ..*ctx };
+                keys.iter().map(|k| self.eval(state, &ctx, k).as_int().unwrap_or(i64::MIN)).collect()
+            })
+            .collect();
+        let places = scores.iter().map(|mine| 1 + scores.iter().filter(|s| *s > mine).count() as u32);
+        GameResult { places: places.collect(), reason: reason.to_string(), scores: Vec::new() }
+    }
+
+    fn draw(&self, reason: &str) -> GameResult {
+        GameResult { places: vec![1; self.seat_count()], reason: reason.to_string(), scores: Vec::new() }
+    }
+}

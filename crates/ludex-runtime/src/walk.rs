@@ -1,0 +1,435 @@
+//! Walks whose steps matter: a condition on each step (`each step where`), a cost paid from an
+//! attribute of the moving piece (`paying`), pushing the line of pieces in the way (`push`) and
+//! leaving the board (`exit`).
+//!
+//! The search tries every path on a scratch copy of the state, making each push as it goes and
+//! undoing it as it backtracks, and keeps one path per distinct effect: where the piece ends, what
+//! it has left to pay with and which lines it pushed. Such a move carries its [`Path`]; playing it
+//! replays the path. Paths are written `c1-c2-d2`, a step off the board as `-off`. The search's
+//! buffers (the scratch copy, the effects seen, the ends found) are kept per thread from one
+//! search to the next, so that a warm search does not allocate.
+
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use ludex_ir::{CaptureDestination, CellId, DirId, Push, StepCost, WalkRules};
+
+use super::eval::{Ctx, Line, PieceSlot};
+use super::hashing::WordHasher;
+use super::movegen::{CELL_WORDS, MAX_WALK_VISITS, clear_bit, has_bit, set_bit};
+use super::state::{Piece, State};
+use super::{Engine, Move};
+
+/// The most steps a path holds.
+pub const MAX_PATH_STEPS: usize = 16;
+/// Bits a step takes in a [`Path`].
+const STEP_BITS: u32 = 4;
+
+/// The directions of a walk's steps in order: four bits a step (the direction plus one), the first
+/// step in the lowest bits. It holds at most [`MAX_PATH_STEPS`] steps, in directions below 15.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Path(u64);
+
+impl Path {
+    /// No path: the move is not a walk that keeps one.
+    pub const NONE: Path = Path(0);
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn len(self) -> usize {
+        (u64::BITS - self.0.leading_zeros()).div_ceil(STEP_BITS) as usize
+    }
+
+    /// The path with one more step, if it has room for it.
+    pub fn then(self, direction: DirId) -> Option<Path> {
+        let len = self.len();
+        let code = u64::from(direction) + 1;
+        (len < MAX_PATH_STEPS && code < 1 << STEP_BITS)
+            .then(|| Path(self.0 | code << (len as u32 * STEP_BITS)))
+    }
+
+    /// The directions of the steps, first to last.
+    pub fn steps(self) -> impl Iterator<Item = DirId> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            let code = rest & ((1 << STEP_BITS) - 1);
+            rest >>= STEP_BITS;
+            (code != 0).then(|| (code - 1) as DirId)
+        })
+    }
+}
+
+/// A walk as one seat makes it: its directions, its length and its rules.
+pub(super) struct WalkShape<'a> {
+    pub directions: &'a [DirId],
+    pub length: usize,
+    pub exact: bool,
+    pub rules: &'a WalkRules,
+}
+
+/// Where a walk found by the search ends.
+#[derive(Clone, Copy)]
+pub(super) struct WalkEnd {
+    /// The last cell; `None` when the walk leaves the board.
+    pub to: Option<CellId>,
+    /// The piece on the last cell, which the move would capture (a walk that pushes never does).
+    pub target: Option<Piece>,
+    /// The path, for walks that keep it ([`Path::NONE`] otherwise).
+    pub path: Path,
+}
+
+/// What a path does: paths that do the same are one move.
+#[derive(PartialEq, Eq, Hash)]
+struct PathEffect {
+    to: Option<CellId>,
+    /// What the moving piece has left of the attribute it pays with (nothing else of it changes).
+    left: i32,
+    pushes: Pushes,
+}
+
+/// The lines a path has pushed, by first cell and direction, in order: at most one a step, so at
+/// most [`MAX_PATH_STEPS`] (a walk that pushes keeps its path). Unused entries stay zero, so that
+/// equal lists compare equal; only the used ones are hashed.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Pushes {
+    len: usize,
+    lines: [(CellId, DirId); MAX_PATH_STEPS],
+}
+
+impl Hash for Pushes {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.lines.get(..self.len).hash(state);
+    }
+}
+
+impl Pushes {
+    fn push(&mut self, line: (CellId, DirId)) {
+        if let Some(slot) = self.lines.get_mut(self.len) {
+            *slot = line;
+            self.len += 1;
+        }
+    }
+
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+        if let Some(slot) = self.lines.get_mut(self.len) {
+            *slot = (0, 0);
+        }
+    }
+}
+
+/// The buffers of a search, kept between searches.
+#[derive(Default)]
+struct Buffers {
+    scratch: Option<State>,
+    seen: HashSet<PathEffect, BuildHasherDefault<WordHasher>>,
+    ends: Vec<WalkEnd>,
+}
+
+thread_local! {
+    static BUFFERS: Cell<Option<Buffers>> = const { Cell::new(None) };
+    /// The pieces of the line a played move pushes, as they were, with their cells.
+    static PUSHED: Cell<Vec<(Piece, CellId)>> = const { Cell::new(Vec::new()) };
+}
+
+/// A depth-first search over the paths of one piece.
+struct Search<'a> {
+    engine: &'a Engine,
+    shape: &'a WalkShape<'a>,
+    /// The state as the walk has changed it so far (the moving piece lifted off the board).
+    scratch: State,
+    /// The move's context: mover, next seat, `from`.
+    base: Ctx,
+    visited: [u64; CELL_WORDS],
+    visits: u32,
+    pushes: Pushes,
+    seen: HashSet<PathEffect, BuildHasherDefault<WordHasher>>,
+    ends: Vec<WalkEnd>,
+}
+
+impl Engine {
+    /// Calls `with` on the ends of the walks of the piece on `from`, one per distinct effect.
+    pub(super) fn with_walk_ends<R>(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        from: CellId,
+        shape: &WalkShape,
+        with: impl FnOnce(&[WalkEnd]) -> R,
+    ) -> R {
+        let Some(piece) = state.piece(from) else { return with(&[]) };
+        let mut buffers = BUFFERS.take().unwrap_or_default();
+        let mut scratch = buffers.scratch.take().unwrap_or_else(|| state.clone());
+        scratch.clone_from(state);
+        scratch.set_piece(from, None);
+        buffers.seen.clear();
+        buffers.ends.clear();
+        let mut search = Search {
+            engine: self,
+            shape,
+            scratch,
+            base: Ctx { from: Some(from), ..*ctx },
+            visited: [0; CELL_WORDS],
+            visits: 0,
+            pushes: Pushes::default(),
+            seen: buffers.seen,
+            ends: buffers.ends,
+        };
+        set_bit(&mut search.visited, from);
+        search.extend(from, piece, shape.length, Path::NONE);
+        let result = with(&search.ends);
+        BUFFERS.set(Some(Buffers { scratch: Some(search.scratch), seen: search.seen, ends: search.ends }));
+        result
+    }
+
+    /// Plays a walk's path: every step paid for, the lines in the way pushed (with the push's
+    /// effects), then the piece put on the last cell (capturing what stands there) or sent off the
+    /// board.
+    pub(super) fn walk_path(&self, state: &mut State, ctx: &mut Ctx, mv: Move, rules: &WalkRules) {
+        let Some(from) = mv.from else { return };
+        let Some(mut piece) = state.piece(from) else { return };
+        state.set_piece(from, None);
+        ctx.from = Some(from);
+        let mut cell = from;
+        for direction in mv.path.steps() {
+            let next = self.game.board.neighbour(cell, direction);
+            let step = Ctx { piece: PieceSlot::Held(piece), step_from: Some(cell), step_to: next, ..*ctx };
+            if let Some(cost) = &rules.cost {
+                piece = self.pay_step(state, &step, piece, cost).unwrap_or(piece);
+            }
+            let Some(next) = next else {
+                ctx.piece = PieceSlot::Held(piece);
+                self.send_away(
+                    state,
+                    ctx,
+                    piece,
+                    Some(cell),
+                    rules.exit.unwrap_or(CaptureDestination::Nowhere),
+                );
+                return;
+            };
+            if let Some(push) = rules.push.as_ref().filter(|_| state.piece(next).is_some()) {
+                self.push_line(state, &step, next, direction, push);
+            }
+            cell = next;
+        }
+        self.land(state, ctx, piece, cell);
+    }
+
+    /// The piece after paying for a step; `None` when the cost is not a number or would take the
+    /// attribute below its minimum.
+    fn pay_step(&self, state: &State, ctx: &Ctx, piece: Piece, cost: &StepCost) -> Option<Piece> {
+        let amount = self.eval(state, ctx, &cost.amount).as_int()?;
+        let minimum = self.game.attributes.get(cost.attribute as usize)?.min;
+        let left = i64::from(piece.attribute(cost.attribute)).saturating_sub(amount);
+        if left < minimum.into() {
+            return None;
+        }
+        let mut paid = piece;
+        self.write_attribute(&mut paid, cost.attribute, left);
+        Some(paid)
+    }
+
+    /// The line of pieces from `start` along `direction`, up to the first empty cell or the edge.
+    fn line_from(&self, state: &State, start: CellId, direction: DirId) -> Line {
+        let cells = std::iter::successors(Some(start), |&c| self.game.board.neighbour(c, direction));
+        let len = cells.take_while(|&c| state.piece(c).is_some()).count();
+        Line { start, direction, len: len.min(u16::MAX.into()) as u16 }
+    }
+
+    /// The step's context for one piece of the line.
+    fn pushing(&self, step: &Ctx, line: Line, pushed: Option<Piece>, from: CellId) -> Ctx {
+        let to = self.game.board.neighbour(from, line.direction);
+        Ctx { pushed, pushed_from: Some(from), pushed_to: to, line: Some(line), ..*step }
+    }
+
+    /// Whether the push's condition holds for every piece of the line.
+    fn push_allowed(&self, state: &State, step: &Ctx, line: Line, push: &Push) -> bool {
+        let Some(allowed) = &push.allowed else { return true };
+        self.line_cells(Some(line))
+            .all(|cell| self.holds(state, &self.pushing(step, line, state.piece(cell), cell), allowed))
+    }
+
+    /// Moves every piece of the line one cell along it; returns the last one if it left the board.
+    fn shift_line(&self, state: &mut State, line: Line) -> Option<Piece> {
+        let (mut carried, mut last) = (None, line.start);
+        for cell in self.line_cells(Some(line)) {
+            let here = state.piece(cell);
+            state.set_piece(cell, carried);
+            carried = here;
+            last = cell;
+        }
+        match self.game.board.neighbour(last, line.direction) {
+            Some(beyond) => {
+                state.set_piece(beyond, carried);
+                None
+            }
+            None => carried,
+        }
+    }
+
+    /// Undoes [`Engine::shift_line`], given the piece that left the board.
+    fn unshift_line(&self, state: &mut State, line: Line, off: Option<Piece>) {
+        let mut last = line.start;
+        for cell in self.line_cells(Some(line)) {
+            let back = match self.game.board.neighbour(cell, line.direction) {
+                Some(beyond) => state.piece(beyond),
+                None => off,
+            };
+            state.set_piece(cell, back);
+            last = cell;
+        }
+        if let Some(beyond) = self.game.board.neighbour(last, line.direction) {
+            state.set_piece(beyond, None);
+        }
+    }
+
+    /// Pushes the line on `start` when a move is played: a piece pushed off the board goes to its
+    /// owner's reserve, a neutral one to the mover's prize pile; then the push's effects run once
+    /// for each piece pushed.
+    fn push_line(&self, state: &mut State, step: &Ctx, start: CellId, direction: DirId, push: &Push) {
+        let line = self.line_from(state, start, direction);
+        let mut pushed = PUSHED.take();
+        pushed.clear();
+        pushed.extend(self.line_cells(Some(line)).filter_map(|c| state.piece(c).map(|p| (p, c))));
+        if let (Some(off), Some(&(_, last))) = (self.shift_line(state, line), pushed.last()) {
+            let fate =
+                if off.owner.is_some() { CaptureDestination::Reserve } else { CaptureDestination::Prizes };
+            self.send_away(state, step, off, Some(last), fate);
+        }
+        for &(piece, cell) in &pushed {
+            let ctx = Ctx { line: None, ..self.pushing(step, line, Some(piece), cell) };
+            self.run_effects(state, &ctx, &push.then);
+        }
+        PUSHED.set(pushed);
+    }
+
+    /// A walk's path in notation: its cells joined by `-` (`x` before a captured piece), `-off`
+    /// for a step off the board.
+    pub(super) fn path_notation(&self, state: &State, mv: Move, pushes: bool) -> String {
+        let Some(mut cell) = mv.from else { return "?".to_string() };
+        let mut text = self.cell_name(cell).to_string();
+        let steps = mv.path.len();
+        for (index, direction) in mv.path.steps().enumerate() {
+            let Some(next) = self.game.board.neighbour(cell, direction) else {
+                text.push_str("-off");
+                break;
+            };
+            let captures = !pushes && index + 1 == steps && state.piece(next).is_some();
+            text.push(if captures { 'x' } else { '-' });
+            text.push_str(self.cell_name(next));
+            cell = next;
+        }
+        text
+    }
+}
+
+impl Search<'_> {
+    /// Extends a path that ends on `cell`, with the moving piece as it is there, by up to `left`
+    /// steps.
+    fn extend(&mut self, cell: CellId, piece: Piece, left: usize, path: Path) {
+        if left == 0 {
+            return;
+        }
+        let ends_here = !self.shape.exact || left == 1;
+        for &direction in self.shape.directions {
+            self.visits += 1;
+            if self.visits > MAX_WALK_VISITS {
+                return;
+            }
+            let path = match self.shape.rules.keeps_paths() {
+                true => match path.then(direction) {
+                    Some(longer) => longer,
+                    None => return,
+                },
+                false => Path::NONE,
+            };
+            let next = self.engine.game.board.neighbour(cell, direction);
+            let step =
+                Ctx { piece: PieceSlot::Held(piece), step_from: Some(cell), step_to: next, ..self.base };
+            let Some(paid) = self.pay(&step, piece) else { continue };
+            let Some(next) = next else {
+                if ends_here && self.shape.rules.exit.is_some() {
+                    self.record(None, paid, None, path);
+                }
+                continue;
+            };
+            if has_bit(&self.visited, next) || !self.guard_holds(&step) {
+                continue;
+            }
+            match (self.scratch.piece(next), &self.shape.rules.push) {
+                (None, _) => self.step_onto(next, paid, left, path),
+                (Some(occupant), None) => {
+                    if ends_here {
+                        self.record(Some(next), paid, Some(occupant), path);
+                    }
+                }
+                (Some(_), Some(push)) => {
+                    let line = self.engine.line_from(&self.scratch, next, direction);
+                    if !self.engine.push_allowed(&self.scratch, &step, line, push) {
+                        continue;
+                    }
+                    let off = self.engine.shift_line(&mut self.scratch, line);
+                    self.pushes.push((next, direction));
+                    self.step_onto(next, paid, left, path);
+                    self.pushes.pop();
+                    self.engine.unshift_line(&mut self.scratch, line, off);
+                }
+            }
+        }
+    }
+
+    /// A step onto an empty cell (or one just pushed clear): the path may end there or go on.
+    fn step_onto(&mut self, next: CellId, piece: Piece, left: usize, path: Path) {
+        if !self.shape.exact || left == 1 {
+            self.record(Some(next), piece, None, path);
+        }
+        if left > 1 {
+            set_bit(&mut self.visited, next);
+            self.extend(next, piece, left - 1, path);
+            clear_bit(&mut self.visited, next);
+        }
+    }
+
+    fn pay(&self, step: &Ctx, piece: Piece) -> Option<Piece> {
+        match &self.shape.rules.cost {
+            Some(cost) => self.engine.pay_step(&self.scratch, step, piece, cost),
+            None => Some(piece),
+        }
+    }
+
+    fn guard_holds(&self, step: &Ctx) -> bool {
+        self.shape.rules.guard.as_ref().is_none_or(|guard| self.engine.holds(&self.scratch, step, guard))
+    }
+
+    /// Keeps the path unless an earlier one had the same effect.
+    fn record(&mut self, to: Option<CellId>, piece: Piece, target: Option<Piece>, path: Path) {
+        let left = self.shape.rules.cost.as_ref().map_or(0, |cost| piece.attribute(cost.attribute));
+        if self.seen.insert(PathEffect { to, left, pushes: self.pushes }) {
+            self.ends.push(WalkEnd { to, target, path });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_hold_sixteen_steps_in_order() {
+        let mut path = Path::NONE;
+        assert!(path.is_empty());
+        for step in 0..MAX_PATH_STEPS {
+            path = path.then((step % 15) as DirId).expect("room");
+        }
+        assert_eq!(path.len(), MAX_PATH_STEPS);
+        assert_eq!(path.then(0), None);
+        let steps: Vec<DirId> = path.steps().collect();
+        assert_eq!(steps, (0..MAX_PATH_STEPS).map(|s| (s % 15) as DirId).collect::<Vec<_>>());
+        assert_eq!(Path::NONE.then(15), None);
+        assert_eq!(Path::NONE.then(14).map(Path::len), Some(1));
+    }
+}

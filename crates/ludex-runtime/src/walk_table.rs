@@ -1,0 +1,172 @@
+//! Walk tables: for the walks without step rules (no guard, cost, push or exit), every path a piece
+//! can take from each cell, up to a small length, computed once per game. A path is the cells it
+//! passes through (a bit set) and the cell it ends on; it can be walked when the cells it passes
+//! through are empty. So the cells a walk reaches are the ends of the paths whose cells passed
+//! through miss every piece: one word operation a path instead of a search. Longer walks, boards
+//! of more than `MAX_TABLED_WORDS` words, and tables that would pass `MAX_ENTRIES` fall back to
+//! the search.
+
+use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId};
+
+use super::movegen::set_bit;
+use super::state::State;
+
+/// The longest walk tabled.
+const MAX_LENGTH: usize = 4;
+/// The most paths all the tables of one game may hold, every length counted.
+const MAX_ENTRIES: usize = 1 << 18;
+/// Words of the largest board tabled (256 cells).
+pub(super) const MAX_TABLED_WORDS: usize = 4;
+
+#[derive(Debug, Default)]
+pub(super) struct WalkTables {
+    words: usize,
+    /// By action: its table, for walks without step rules.
+    actions: Vec<Option<ActionPaths>>,
+}
+
+/// One action's paths: for each seat, start cell and length, the paths a walk of that length
+/// takes (of exactly that length for an exact walk, of 1 to that length otherwise).
+#[derive(Debug, Default)]
+struct ActionPaths {
+    cells: usize,
+    /// `buckets[(seat * cells + from) * (MAX_LENGTH + 1) + length]`: the range of `ends` (and of
+    /// `through`, `words` words an entry) holding those paths.
+    buckets: Vec<(u32, u32)>,
+    ends: Vec<CellId>,
+    through: Vec<u64>,
+}
+
+impl WalkTables {
+    pub(super) fn new(game: &Game) -> WalkTables {
+        let words = game.board.cell_count().div_ceil(64);
+        if words > MAX_TABLED_WORDS {
+            return WalkTables::default();
+        }
+        let mut budget = MAX_ENTRIES;
+        let actions = game
+            .actions
+            .iter()
+            .map(|action| match &action.kind {
+                ActionKind::Walk { directions, exact, rules, .. }
+                    if !rules.keeps_paths() && rules.guard.is_none() =>
+                {
+                    ActionPaths::new(game, directions, *exact, words, &mut budget)
+                }
+                _ => None,
+            })
+            .collect();
+        WalkTables { words, actions }
+    }
+
+    /// Writes into `reached` (cleared first) the cells the seat's walk by the action reaches from
+    /// `from` in `length` steps; false, writing nothing, when there is no table for it.
+    pub(super) fn reach(
+        &self,
+        state: &State,
+        action: usize,
+        seat: SeatId,
+        (from, length): (CellId, usize),
+        reached: &mut [u64],
+    ) -> bool {
+        let Some(paths) = self.actions.get(action).and_then(Option::as_ref) else { return false };
+        if length > MAX_LENGTH {
+            return false;
+        }
+        let bucket = (seat as usize * paths.cells + from as usize) * (MAX_LENGTH + 1) + length;
+        let Some(&(start, end)) = paths.buckets.get(bucket) else { return false };
+        let mut occupied = [0u64; MAX_TABLED_WORDS];
+        state.index.occupied(&mut occupied);
+        reached.iter_mut().take(self.words).for_each(|w| *w = 0);
+        let (start, end) = (start as usize, end as usize);
+        let through = paths.through.get(start * self.words..end * self.words).unwrap_or(&[]);
+        let ends = paths.ends.get(start..end).unwrap_or(&[]);
+        if let ([word], 1) = (&mut *reached, self.words) {
+            // One word: no loop over words, no branch per path.
+            let pieces = occupied[0];
+            *word = through
+                .iter()
+                .zip(ends)
+                .fold(0, |bits, (&cells, &to)| bits | u64::from(cells & pieces == 0) << (to % 64));
+            return true;
+        }
+        for (cells, &to) in through.chunks_exact(self.words).zip(ends) {
+            if cells.iter().zip(&occupied).all(|(&cells, &pieces)| cells & pieces == 0) {
+                set_bit(reached, to);
+            }
+        }
+        true
+    }
+}
+
+impl ActionPaths {
+    fn new(
+        game: &Game,
+        directions: &[Vec<DirId>],
+        exact: bool,
+        words: usize,
+        budget: &mut usize,
+    ) -> Option<ActionPaths> {
+        let cells = game.board.cell_count();
+        let mut table = ActionPaths {
+            cells,
+            buckets: Vec::with_capacity(directions.len() * cells * (MAX_LENGTH + 1)),
+            ..ActionPaths::default()
+        };
+        for seat_directions in directions {
+            for from in 0..cells as CellId {
+                let paths = simple_paths(game, seat_directions, from, words);
+                for length in 0..=MAX_LENGTH {
+                    let start = table.ends.len();
+                    let wanted = |len: usize| if exact { len == length } else { (1..=length).contains(&len) };
+                    for (_, through, end) in paths.iter().filter(|(len, ..)| wanted(*len)) {
+                        table.ends.push(*end);
+                        table.through.extend(through);
+                    }
+                    *budget = budget.checked_sub(table.ends.len() - start)?;
+                    table.buckets.push((start as u32, table.ends.len() as u32));
+                }
+            }
+        }
+        Some(table)
+    }
+}
+
+/// Every path of 1 to `MAX_LENGTH` steps from `from` that never visits a cell twice (the start
+/// included): its length, the cells it passes through and its last cell.
+fn simple_paths(
+    game: &Game,
+    directions: &[DirId],
+    from: CellId,
+    words: usize,
+) -> Vec<(usize, Vec<u64>, CellId)> {
+    let mut paths = Vec::new();
+    let mut route = vec![from];
+    extend(game, directions, &mut route, words, &mut paths);
+    paths
+}
+
+fn extend(
+    game: &Game,
+    directions: &[DirId],
+    route: &mut Vec<CellId>,
+    words: usize,
+    paths: &mut Vec<(usize, Vec<u64>, CellId)>,
+) {
+    let Some(&last) = route.last() else { return };
+    if route.len() > MAX_LENGTH {
+        return;
+    }
+    for &direction in directions {
+        let Some(next) = game.board.neighbour(last, direction) else { continue };
+        if route.contains(&next) {
+            continue;
+        }
+        let mut through = vec![0; words];
+        route.iter().skip(1).for_each(|&cell| set_bit(&mut through, cell));
+        paths.push((route.len(), through, next));
+        route.push(next);
+        extend(game, directions, route, words, paths);
+        route.pop();
+    }
+}
