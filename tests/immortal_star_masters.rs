@@ -479,7 +479,7 @@ fn option_values_that_describe_no_game_are_refused() {
     ] {
         let options: BTreeMap<String, i64> = refused.iter().map(|(k, v)| (k.to_string(), *v)).collect();
         let compiled = ludex::compile(&text, &options);
-        let codes: Vec<&str> = compiled.diagnostics.iter().map(|d| d.code).collect();
+        let codes: Vec<&str> = compiled.diagnostics.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["missing-seats"], "{refused:?}");
     }
 }

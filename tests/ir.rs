@@ -137,13 +137,13 @@ fn options_take_their_default_or_the_value_given() {
 #[test]
 fn option_values_are_checked() {
     let too_big = compile(OPTIONED, &OptionValues::from([("goal".to_string(), 11)]));
-    let codes: Vec<_> = too_big.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<_> = too_big.diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["out-of-range"]);
     assert!(too_big.game.is_none());
 
     let unknown = compile(OPTIONED, &OptionValues::from([("gaol".to_string(), 1)]));
     let diagnostic = &unknown.diagnostics[0];
-    assert_eq!((diagnostic.code, diagnostic.primary.span), ("unknown-option", Default::default()));
+    assert_eq!((diagnostic.code.as_str(), diagnostic.primary.span), ("unknown-option", Default::default()));
     assert_eq!(diagnostic.help.as_deref(), Some("did you mean `goal`?"));
     assert!(unknown.game.is_none());
 }

@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use ludex::agents::AgentSpec;
-use ludex::diagnostics::{self, Diagnostic};
+use ludex::diagnostics::{self, Code, Diagnostic};
 use ludex::ir::{Game, SeatId};
 use ludex::{OptionValues, compile};
 
@@ -104,8 +104,8 @@ pub fn check_file(path: &Path, options: &OptionValues) -> CliResult<Checked> {
 /// Whether the diagnostic is about an option value given on the command line.
 fn refuses_an_option(diagnostic: &Diagnostic, options: &OptionValues) -> bool {
     match diagnostic.code {
-        "unknown-option" => true,
-        "out-of-range" => {
+        Code::UnknownOption => true,
+        Code::OutOfRange => {
             options.keys().any(|name| diagnostic.message.starts_with(&format!("option `{name}` = ")))
         }
         _ => false,

@@ -1,7 +1,7 @@
 //! Actions (a piece pattern, a drop or a choice, with their conditions and effects) and the
 //! capture rule.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, ActionKind, TypeId};
 use ludex_syntax::ast::{self, ActionClause, ActionDecl, EffectBlock, Expr, Span, WalkLength};
 
@@ -132,7 +132,7 @@ impl<'a> Checker<'a> {
         for &again in &spans[1..] {
             self.report(
                 Diagnostic::error(
-                    "duplicate-clause",
+                    Code::DuplicateClause,
                     format!("`{keyword}` is given twice"),
                     again,
                     format!("`{keyword}` again"),
@@ -149,7 +149,7 @@ impl<'a> Checker<'a> {
         let Some(&first) = moves.first() else {
             self.report(
                 Diagnostic::error(
-                    "missing-pattern",
+                    Code::MissingPattern,
                     format!("action `{}` does not say how it moves", decl.name.name),
                     decl.name.span,
                     "no `step`, `slide`, `leap`, `walk`, `drop`, `choose` or `declare`",
@@ -161,7 +161,7 @@ impl<'a> Checker<'a> {
         for &extra in &moves[1..] {
             self.report(
                 Diagnostic::error(
-                    "conflicting-clauses",
+                    Code::ConflictingClauses,
                     format!("action `{}` says twice how it moves", decl.name.name),
                     clause_span(extra),
                     "a second way to move",
@@ -183,7 +183,7 @@ impl<'a> Checker<'a> {
                 };
                 self.report(
                     Diagnostic::error(
-                        "conflicting-clauses",
+                        Code::ConflictingClauses,
                         format!("action `{}` is {what}, which no piece on the board makes", decl.name.name),
                         span,
                         "`for` names the pieces that move",
@@ -202,7 +202,7 @@ impl<'a> Checker<'a> {
             | (_, Some(_)) => {}
             (_, None) => self.report(
                 Diagnostic::error(
-                    "missing-pieces",
+                    Code::MissingPieces,
                     format!("action `{}` moves pieces but does not say which", decl.name.name),
                     decl.name.span,
                     "no `for`",
@@ -307,7 +307,7 @@ impl<'a> Checker<'a> {
     ) -> ir::Expr {
         let value = self.expect(e, scope, Ty::Int);
         if let Some(n) = self.constant_int(&value).filter(|&n| n < 1) {
-            self.report(Diagnostic::error("out-of-range", too_small(n), e.span, "at least 1 expected"));
+            self.report(Diagnostic::error(Code::OutOfRange, too_small(n), e.span, "at least 1 expected"));
         }
         value
     }
@@ -323,7 +323,7 @@ impl<'a> Checker<'a> {
             if lo > hi {
                 self.report(
                     Diagnostic::error(
-                        "empty-range",
+                        Code::EmptyRange,
                         format!("choosing from {lo} to {hi} offers nothing"),
                         span,
                         "empty",
@@ -332,7 +332,7 @@ impl<'a> Checker<'a> {
                 );
             } else if hi.saturating_sub(lo) >= MAX_CHOICES {
                 self.report(Diagnostic::error(
-                    "out-of-range",
+                    Code::OutOfRange,
                     format!("choosing from {lo} to {hi} offers too many values"),
                     span,
                     format!("at most {MAX_CHOICES} values"),
@@ -361,7 +361,7 @@ impl<'a> Checker<'a> {
             Some(d) if moves_piece => destination(d.node),
             Some(d) => {
                 self.report(Diagnostic::error(
-                    "conflicting-clauses",
+                    Code::ConflictingClauses,
                     "`to` is for piece moves",
                     d.span,
                     "a drop, a choice or a declaration has no destination to choose",

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, Board, BoardKind, SeatId};
 use ludex_syntax::ast::{self, BoardShape, Ident, Spanned};
 
@@ -22,7 +22,7 @@ impl<'a> Checker<'a> {
         let Some(decl) = self.decls.board else {
             self.report(
                 Diagnostic::error(
-                    "missing-board",
+                    Code::MissingBoard,
                     "the rules declare no board",
                     self.file_span(),
                     "no `board`",
@@ -47,7 +47,7 @@ impl<'a> Checker<'a> {
             };
             self.report(
                 Diagnostic::error(
-                    "bad-board-size",
+                    Code::BadBoardSize,
                     "the board's size is not supported",
                     decl.span,
                     "this size",
@@ -62,7 +62,7 @@ impl<'a> Checker<'a> {
         if self.decls.seats.is_empty() {
             self.report(
                 Diagnostic::error(
-                    "missing-seats",
+                    Code::MissingSeats,
                     "the rules declare no seat",
                     self.file_span(),
                     "no `seat`",
@@ -85,7 +85,7 @@ impl<'a> Checker<'a> {
         if seats.is_empty() && !self.decls.seats.is_empty() {
             self.report(
                 Diagnostic::error(
-                    "missing-seats",
+                    Code::MissingSeats,
                     "no seat takes part with these option values",
                     self.decls.seats[0].span,
                     "every seat's condition is false",
@@ -114,7 +114,7 @@ impl<'a> Checker<'a> {
             Err(_) => {
                 self.report(
                     Diagnostic::error(
-                        "not-constant",
+                        Code::NotConstant,
                         format!("whether {subject} must be known before the game"),
                         condition.span,
                         "this depends on the state of the game",
@@ -138,7 +138,7 @@ impl<'a> Checker<'a> {
         let span = decl.turned.as_ref().map_or(decl.span, |t| t.span);
         self.report(
             Diagnostic::error(
-                "bad-view",
+                Code::BadView,
                 format!("seat `{}` cannot be turned {degrees} degrees on this board", decl.name.name),
                 span,
                 format!("this board turns only by multiples of {step} degrees"),
@@ -164,7 +164,7 @@ impl<'a> Checker<'a> {
                 if let Some(Some(first)) = team_spans.get(seat as usize) {
                     self.report(
                         Diagnostic::error(
-                            "seat-in-two-teams",
+                            Code::SeatInTwoTeams,
                             format!("seat `{}` is in two teams", ident.name),
                             ident.span,
                             "listed again here",
@@ -187,7 +187,7 @@ impl<'a> Checker<'a> {
         match self.names.value(&ident.name) {
             Some(Symbol::Seat(seat)) => self.seat_id(seat),
             _ => {
-                self.unknown("unknown-seat", "seat", ident, |s| matches!(s, Symbol::Seat(_)));
+                self.unknown(Code::UnknownSeat, "seat", ident, |s| matches!(s, Symbol::Seat(_)));
                 None
             }
         }
@@ -217,7 +217,7 @@ impl<'a> Checker<'a> {
         let mut values = vec![None; board.cell_count()];
         let BoardKind::Square { width, height } = board.kind else {
             self.report(Diagnostic::error(
-                "unsupported-map",
+                Code::UnsupportedMap,
                 format!("map `{}` is on a hexagonal board: not supported yet", decl.name.name),
                 decl.grid.span,
                 "grids are drawn for square boards only",
@@ -232,7 +232,7 @@ impl<'a> Checker<'a> {
         let rows = &decl.grid.rows;
         if rows.len() != height as usize {
             self.report(Diagnostic::error(
-                "grid-row-count",
+                Code::GridRowCount,
                 format!("map `{}` has {} rows, the board {height}", decl.name.name, rows.len()),
                 decl.grid.span,
                 format!("expected {height} rows, one a rank, the top rank first"),
@@ -260,7 +260,7 @@ impl<'a> Checker<'a> {
     ) {
         if row.node.len() != width as usize {
             self.report(Diagnostic::error(
-                "grid-row-length",
+                Code::GridRowLength,
                 format!(
                     "row {} of map `{}` has {} values, the board {width} files",
                     index + 1,
@@ -278,7 +278,7 @@ impl<'a> Checker<'a> {
         let fitted = i32::try_from(n).ok();
         if fitted.is_none() {
             self.report(Diagnostic::error(
-                "out-of-range",
+                Code::OutOfRange,
                 format!("map value {n} is too large"),
                 value.span,
                 "a map holds 32-bit integers",

@@ -3,7 +3,7 @@
 //! lookups, per-seat variables, and definitions, which are inlined where they are used with their
 //! arguments substituted (a recursion guard stops a definition that uses itself).
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, Collection, Const, TypeId};
 use ludex_syntax::ast::{Expr, ExprKind, Ident, Span};
 
@@ -76,7 +76,7 @@ impl<'a> Checker<'a> {
         };
         self.report(
             Diagnostic::error(
-                "type-mismatch",
+                Code::TypeMismatch,
                 format!("`{written}` is a collection of {what}, not a value"),
                 span,
                 "a collection",
@@ -111,7 +111,7 @@ impl<'a> Checker<'a> {
                 self.resolve_all(args, scope);
                 self.report(
                     Diagnostic::error(
-                        "type-mismatch",
+                        Code::TypeMismatch,
                         format!("zone `{}` is a set of cells, not a function", function.name),
                         span,
                         "a zone",
@@ -135,7 +135,7 @@ impl<'a> Checker<'a> {
             None => format!("unknown function `{}`", function.name),
         };
         let candidates = BUILTINS.into_iter().chain(self.names.values_where(callable));
-        self.report(not_among("unknown-function", message, function, "not a function", candidates));
+        self.report(not_among(Code::UnknownFunction, message, function, "not a function", candidates));
     }
 
     /// A call with exactly `N` arguments, each of type `want`; `build` makes its IR and type.
@@ -174,7 +174,7 @@ impl<'a> Checker<'a> {
             (lo, hi) => format!("{lo} or {hi}"),
         };
         self.report(Diagnostic::error(
-            "wrong-argument-count",
+            Code::WrongArgumentCount,
             format!("`{}` takes {expected} {}, found {}", function.name, plural(&expected), args.len()),
             span,
             arguments(args.len()),
@@ -290,7 +290,7 @@ impl<'a> Checker<'a> {
         if typed.ty != Ty::Unknown {
             self.report(
                 Diagnostic::error(
-                    "type-mismatch",
+                    Code::TypeMismatch,
                     format!("expected pieces to count, found {}", super::expr::a(typed.ty)),
                     e.span,
                     "not a collection of pieces",
@@ -330,7 +330,7 @@ impl<'a> Checker<'a> {
             _ if typed.ty == Ty::Unknown => None,
             _ => {
                 self.report(Diagnostic::error(
-                    "type-mismatch",
+                    Code::TypeMismatch,
                     format!("expected the name of a piece type, found {}", super::expr::a(typed.ty)),
                     arg.span,
                     "not a piece type's name",
@@ -356,7 +356,7 @@ impl<'a> Checker<'a> {
         if decl.params.len() != args.len() {
             self.report(
                 Diagnostic::error(
-                    "wrong-argument-count",
+                    Code::WrongArgumentCount,
                     format!("`{}` takes {}, found {}", name.name, arguments(decl.params.len()), args.len()),
                     span,
                     arguments(args.len()),
@@ -368,7 +368,7 @@ impl<'a> Checker<'a> {
         if self.frames.iter().any(|f| f.define == define) {
             self.report(
                 Diagnostic::error(
-                    "recursive-define",
+                    Code::RecursiveDefine,
                     format!("definition `{}` uses itself", name.name),
                     name.span,
                     "used inside its own definition",

@@ -1,7 +1,7 @@
 //! Built-in functions about cells: `attacked(CELL, SEAT [, BY])`, whether an enemy of the seat
 //! (or the seat `BY`) could capture there, and `shift(CELL, PATH)`, the cell a path of directions leads to.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir as ir;
 use ludex_syntax::ast::{BinaryOp, Expr, ExprKind, Ident};
 
@@ -42,7 +42,7 @@ impl<'a> Checker<'a> {
         let Some(steps) = path_names(&args[1]) else {
             self.report(
                 Diagnostic::error(
-                    "type-mismatch",
+                    Code::TypeMismatch,
                     "expected a path of directions",
                     args[1].span,
                     "not directions joined by `+`",
@@ -58,7 +58,7 @@ impl<'a> Checker<'a> {
         if relative && scope.word_type(Word::Mover).is_none() {
             self.report(
                 Diagnostic::error(
-                    "context-unavailable",
+                    Code::ContextUnavailable,
                     format!("a seat-relative path needs a mover, and there is none in {}", scope.place),
                     args[1].span,
                     "read from the mover's side",

@@ -2,7 +2,7 @@
 //! from each seat's side when declared `of each seat`) and seat-relative directions (`forward`),
 //! which mean a different direction for every seat.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{DirId, PerSeat};
 use ludex_syntax::ast::{Ident, Span};
 
@@ -42,7 +42,7 @@ impl Checker<'_> {
         if self.direction_group(ident).is_some() {
             self.report(
                 Diagnostic::error(
-                    "unknown-direction",
+                    Code::UnknownDirection,
                     format!("`{}` is a group of directions, not one direction", ident.name),
                     ident.span,
                     "a leap path is made of single directions",
@@ -117,7 +117,7 @@ impl Checker<'_> {
             .chain(self.names.values_where(|s| matches!(s, Symbol::Group(_))));
         let message = format!("unknown direction `{}`", ident.name);
         let label = "not a direction of this board";
-        self.report(not_among("unknown-direction", message, ident, label, candidates));
+        self.report(not_among(Code::UnknownDirection, message, ident, label, candidates));
     }
 
     /// What each seat means by the directions.

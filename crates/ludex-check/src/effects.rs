@@ -1,7 +1,7 @@
 //! Effects (`set`, `rotate`, `if`, `move`, `capture`) and the values they assign, including
 //! `roll dN`, which may only be the whole value of a `set` or of a `with` assignment.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, AttrId, ContextWord, VarId};
 use ludex_syntax::ast::{self, Assignment, Expr, ExprKind, Ident, Place};
 
@@ -16,7 +16,7 @@ const MAX_SIDES: i64 = 1000;
 
 /// What to report about a piece that an effect may not touch.
 struct Denied {
-    code: &'static str,
+    code: Code,
     what: String,
     verb: &'static str,
 }
@@ -77,7 +77,7 @@ impl<'a> Checker<'a> {
                 Some(ir::Effect::RotateMap { map: id, by })
             }
             _ => {
-                self.unknown("unknown-map", "map", map, |s| matches!(s, Symbol::Map(_)));
+                self.unknown(Code::UnknownMap, "map", map, |s| matches!(s, Symbol::Map(_)));
                 None
             }
         }
@@ -135,7 +135,7 @@ impl<'a> Checker<'a> {
                 return None;
             }
             None => {
-                self.unknown("unknown-variable", "variable", ident, |s| matches!(s, Symbol::Variable(_)));
+                self.unknown(Code::UnknownVariable, "variable", ident, |s| matches!(s, Symbol::Variable(_)));
                 return None;
             }
         };
@@ -160,7 +160,7 @@ impl<'a> Checker<'a> {
     fn attribute_target(&mut self, base: &Ident, attribute: &Ident, scope: &Scope<'a>) -> Option<Target> {
         let what = format!("`{}.{}`", base.name, attribute.name);
         let (cell, kinds) =
-            self.piece_cell(base, scope, Denied { code: "set-not-assignable", what, verb: "set" })?;
+            self.piece_cell(base, scope, Denied { code: Code::SetNotAssignable, what, verb: "set" })?;
         if attribute.name == "type" {
             return Some(Target::Type(cell));
         }
@@ -211,7 +211,8 @@ impl<'a> Checker<'a> {
         scope: &Scope<'a>,
     ) -> Option<ir::Effect> {
         let what = format!("`{}`", piece.name);
-        let (cell, _) = self.piece_cell(piece, scope, Denied { code: "cannot-send", what, verb: "sent" })?;
+        let (cell, _) =
+            self.piece_cell(piece, scope, Denied { code: Code::CannotSend, what, verb: "sent" })?;
         Some(ir::Effect::Send { cell, destination: super::actions::capture_destination(destination) })
     }
 
@@ -230,7 +231,7 @@ impl<'a> Checker<'a> {
             _ => {
                 self.report(
                     Diagnostic::error(
-                        "type-mismatch",
+                        Code::TypeMismatch,
                         "`for each` goes over pieces on the board or seats",
                         pieces.span,
                         "not on the board",
@@ -248,7 +249,7 @@ impl<'a> Checker<'a> {
     fn not_assignable(&mut self, ident: &Ident, what: String, help: String) {
         self.report(
             Diagnostic::error(
-                "set-not-assignable",
+                Code::SetNotAssignable,
                 format!("{what} cannot be set"),
                 ident.span,
                 "not assignable",
@@ -274,7 +275,7 @@ impl<'a> Checker<'a> {
         if let (ir::Expr::Const(ir::Const::Int(n)), Some((min, max))) = (&typed.expr, bounds) {
             if !(min..=max).contains(n) {
                 self.report(Diagnostic::error(
-                    "out-of-range",
+                    Code::OutOfRange,
                     format!("{n} is outside the attribute's range, {min} to {max}"),
                     value.span,
                     format!("not within {min} to {max}"),
@@ -293,7 +294,7 @@ impl<'a> Checker<'a> {
     ) -> ir::Expr {
         if !(1..=MAX_SIDES).contains(&sides.node) {
             self.report(Diagnostic::error(
-                "out-of-range",
+                Code::OutOfRange,
                 format!("a die cannot have {} sides", sides.node),
                 sides.span,
                 format!("a die has 1 to {MAX_SIDES} sides"),
@@ -303,7 +304,7 @@ impl<'a> Checker<'a> {
         let n = sides.node;
         if !want.accepts(Ty::Int) {
             self.report(Diagnostic::error(
-                "type-mismatch",
+                Code::TypeMismatch,
                 format!("expected {}, found a roll", super::expr::a(want)),
                 value.span,
                 "a roll is an int",
@@ -311,7 +312,7 @@ impl<'a> Checker<'a> {
         }
         if let Some((min, max)) = bounds.filter(|&(min, max)| min > 1 || max < n) {
             self.report(Diagnostic::error(
-                "out-of-range",
+                Code::OutOfRange,
                 format!("a d{n} rolls 1 to {n}, outside the attribute's range, {min} to {max}"),
                 value.span,
                 format!("may roll outside {min} to {max}"),

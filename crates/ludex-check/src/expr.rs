@@ -2,7 +2,7 @@
 //! fields, `if` and `in`, with their types; and the limits on nesting and work that keep inlining
 //! bounded whatever the input.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, Const, ContextWord, PieceField};
 use ludex_syntax::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
 
@@ -59,7 +59,7 @@ impl<'a> Checker<'a> {
             return true;
         }
         self.report(Diagnostic::error(
-            "type-mismatch",
+            Code::TypeMismatch,
             format!("expected {}, found {}", a(want), a(typed.ty)),
             span,
             format!("this is {}", a(typed.ty)),
@@ -79,7 +79,7 @@ impl<'a> Checker<'a> {
 
     fn too_deep(&mut self, span: Span) {
         self.report(
-            Diagnostic::error("limit-exceeded", "this is nested too deeply", span, "too deep")
+            Diagnostic::error(Code::LimitExceeded, "this is nested too deeply", span, "too deep")
                 .with_help("split it with `define`s that do not call each other so deeply"),
         );
     }
@@ -96,7 +96,7 @@ impl<'a> Checker<'a> {
         self.work_left = 0;
         self.report(
             Diagnostic::error(
-                "limit-exceeded",
+                Code::LimitExceeded,
                 "these rules take too much work to check",
                 self.frames.first().map_or(self.file_span(), |f| f.call),
                 "definitions expand too much from here",
@@ -120,7 +120,7 @@ impl<'a> Checker<'a> {
             ExprKind::Roll { .. } => {
                 self.report(
                     Diagnostic::error(
-                        "roll-not-allowed",
+                        Code::RollNotAllowed,
                         "`roll` cannot be used here",
                         e.span,
                         "a roll here",
@@ -178,7 +178,7 @@ impl<'a> Checker<'a> {
             format!("available here: {}", available.join(", "))
         };
         let mut diagnostic = Diagnostic::error(
-            "context-unavailable",
+            Code::ContextUnavailable,
             format!("`{}` is not available in {}", word.name(), scope.place),
             span,
             format!("`{}` has no value here", word.name()),
@@ -230,7 +230,7 @@ impl<'a> Checker<'a> {
         };
         self.report(
             Diagnostic::error(
-                "type-mismatch",
+                Code::TypeMismatch,
                 format!("{} `{name}` is not a value", symbol.kind_name()),
                 ident.span,
                 format!("a {}", symbol.kind_name()),
@@ -256,17 +256,11 @@ impl<'a> Checker<'a> {
         let candidates: Vec<&str> =
             declared.into_iter().chain(words).chain(params).chain(scope.choices.iter().copied()).collect();
         let message = format!("unknown name `{}`", ident.name);
-        self.report(not_among("unknown-name", message, ident, "not declared", candidates));
+        self.report(not_among(Code::UnknownName, message, ident, "not declared", candidates));
     }
 
     /// Reports a name that is not a declaration of the kind expected, suggesting close names.
-    pub(super) fn unknown(
-        &mut self,
-        code: &'static str,
-        kind: &str,
-        ident: &Ident,
-        keep: impl Fn(Symbol) -> bool,
-    ) {
+    pub(super) fn unknown(&mut self, code: Code, kind: &str, ident: &Ident, keep: impl Fn(Symbol) -> bool) {
         let message = match self.names.value(&ident.name) {
             Some(other) => format!("`{}` is a {}, not a {kind}", ident.name, other.kind_name()),
             None => format!("unknown {kind} `{}`", ident.name),
@@ -282,7 +276,7 @@ impl<'a> Checker<'a> {
             Ty::Unknown | Ty::NoneLit => Kinds::ANY,
             other => {
                 self.report(Diagnostic::error(
-                    "type-mismatch",
+                    Code::TypeMismatch,
                     format!("only pieces have fields, and this is {}", a(other)),
                     base.span,
                     format!("this is {}", a(other)),
@@ -311,7 +305,7 @@ impl<'a> Checker<'a> {
         if self.valuing {
             self.report(
                 Diagnostic::error(
-                    "recursive-define",
+                    Code::RecursiveDefine,
                     "a piece's value cannot depend on piece values",
                     span,
                     "a piece value inside a piece's `value`",
@@ -360,7 +354,7 @@ impl<'a> Checker<'a> {
         }
         self.report(
             Diagnostic::error(
-                "type-mismatch",
+                Code::TypeMismatch,
                 format!("cannot compare {} with {}", a(l.ty), a(r.ty)),
                 op,
                 "both sides must have the same type",
@@ -384,7 +378,7 @@ impl<'a> Checker<'a> {
         let ty = t.ty.join(o.ty).unwrap_or_else(|| {
             self.report(
                 Diagnostic::error(
-                    "type-mismatch",
+                    Code::TypeMismatch,
                     format!("the branches of this `if` differ: {} and {}", a(t.ty), a(o.ty)),
                     otherwise.span,
                     format!("this is {}", a(o.ty)),
@@ -406,7 +400,7 @@ impl<'a> Checker<'a> {
             ExprKind::Call { function, args } if args.len() == 1 => (function, args.first()),
             _ => {
                 self.report(Diagnostic::error(
-                    "unknown-zone",
+                    Code::UnknownZone,
                     "expected a zone after `in`",
                     right.span,
                     "not a zone",
@@ -416,7 +410,7 @@ impl<'a> Checker<'a> {
         };
         let seat = seat_arg.map(|arg| (self.expr(arg, scope), arg.span));
         let Some(Symbol::Zone(zone)) = self.names.value(&zone_name.name) else {
-            self.unknown("unknown-zone", "zone", zone_name, |s| matches!(s, Symbol::Zone(_)));
+            self.unknown(Code::UnknownZone, "zone", zone_name, |s| matches!(s, Symbol::Zone(_)));
             return Typed::unknown();
         };
         self.names.use_symbol(Symbol::Zone(zone));
@@ -450,7 +444,7 @@ impl<'a> Checker<'a> {
         }
         self.report(
             Diagnostic::error(
-                "context-unavailable",
+                Code::ContextUnavailable,
                 format!("zone `{}` differs per seat, and no seat is acting in {}", zone.name, scope.place),
                 zone.span,
                 "whose zone?",

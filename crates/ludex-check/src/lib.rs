@@ -31,7 +31,7 @@ mod walks;
 
 use std::collections::BTreeMap;
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, Board, Game};
 use ludex_syntax::ast::{Ident, RulesFile, Span};
 
@@ -187,8 +187,13 @@ impl<'a> Checker<'a> {
             Visit::Compute => None,
             Visit::Cycle => {
                 self.report(
-                    Diagnostic::error("recursive-define", cycle(), used_at, "used inside its own definition")
-                        .with_label(name.span, "defined here"),
+                    Diagnostic::error(
+                        Code::RecursiveDefine,
+                        cycle(),
+                        used_at,
+                        "used inside its own definition",
+                    )
+                    .with_label(name.span, "defined here"),
                 );
                 Some(fallback)
             }
@@ -313,7 +318,7 @@ mod tests {
     }
 
     fn codes(compiled: &crate::Compiled) -> Vec<&'static str> {
-        compiled.diagnostics.iter().map(|d| d.code).collect()
+        compiled.diagnostics.iter().map(|d| d.code.as_str()).collect()
     }
 
     fn valid(board: &str, extra: &str) -> Game {

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use ludex_diagnostics::{Diagnostic, did_you_mean};
+use ludex_diagnostics::{Code, Diagnostic, did_you_mean};
 use ludex_ir as ir;
 use ludex_syntax::ast::{self, Ident, Item, RulesFile, Span};
 
@@ -239,7 +239,7 @@ impl<'a> Collector<'a, '_> {
         let Some(first) = first else { return true };
         self.diagnostics.push(
             Diagnostic::error(
-                "duplicate-definition",
+                Code::DuplicateDefinition,
                 format!("`{keyword}` is written twice"),
                 span,
                 "second one here",
@@ -301,7 +301,7 @@ impl<'a> Collector<'a, '_> {
             return true;
         }
         self.diagnostics.push(Diagnostic::error(
-            "limit-exceeded",
+            Code::LimitExceeded,
             format!("too many declarations of kind {kind}: at most {limit} are allowed"),
             name.span,
             "one too many",
@@ -318,7 +318,7 @@ enum Namespace {
 
 fn duplicate(name: &Ident, first: Span, kind: &str) -> Diagnostic {
     Diagnostic::error(
-        "duplicate-definition",
+        Code::DuplicateDefinition,
         format!("`{}` is defined twice", name.name),
         name.span,
         format!("{kind} `{}` defined again here", name.name),
@@ -341,7 +341,7 @@ fn reserved(name: &str) -> Option<&'static str> {
 /// An error about a name that is not one of `candidates` (`label` says what it is not), suggesting
 /// the closest of them.
 pub fn not_among<'c>(
-    code: &'static str,
+    code: Code,
     message: String,
     name: &Ident,
     label: impl Into<String>,
@@ -354,7 +354,7 @@ pub fn not_among<'c>(
 
 pub fn reserved_name(name: &Ident, why: &str) -> Diagnostic {
     Diagnostic::error(
-        "reserved-name",
+        Code::ReservedName,
         format!("`{}` is {why} and cannot be declared", name.name),
         name.span,
         format!("`{}` is {why}", name.name),

@@ -1,6 +1,6 @@
 //! Options: their declared ranges and the values this lowering uses (defaults unless overridden).
 
-use ludex_diagnostics::{Diagnostic, did_you_mean};
+use ludex_diagnostics::{Code, Diagnostic, did_you_mean};
 use ludex_ir::GameOption;
 use ludex_syntax::ast::{Ident, Span, Spanned};
 
@@ -18,7 +18,7 @@ impl Checker<'_> {
                     self.report(empty_range("option", &decl.name, &decl.min, &decl.max));
                 } else if !(min..=max).contains(&default) {
                     self.report(Diagnostic::error(
-                        "out-of-range",
+                        Code::OutOfRange,
                         format!("option `{}` defaults to {default}, outside {min} to {max}", decl.name.name),
                         decl.default.span,
                         format!("not within {min} to {max}"),
@@ -27,7 +27,7 @@ impl Checker<'_> {
                 let value = values.get(&decl.name.name).copied().unwrap_or(default);
                 if values.contains_key(&decl.name.name) && !(min..=max).contains(&value) {
                     self.report(Diagnostic::error(
-                        "out-of-range",
+                        Code::OutOfRange,
                         format!("option `{}` = {value} is outside {min} to {max}", decl.name.name),
                         decl.span,
                         format!("declared from {min} to {max}"),
@@ -42,7 +42,7 @@ impl Checker<'_> {
         let declared: Vec<&str> = self.decls.options.iter().map(|o| o.name.name.as_str()).collect();
         for name in values.keys().filter(|name| !declared.contains(&name.as_str())) {
             let mut diagnostic = Diagnostic::error(
-                "unknown-option",
+                Code::UnknownOption,
                 format!("the rules declare no option `{name}`"),
                 Span::default(),
                 "options are declared with `option NAME = DEFAULT from MIN to MAX`",
@@ -62,7 +62,7 @@ impl Checker<'_> {
 /// A declared range whose minimum is above its maximum (`what`: "option", "attribute").
 pub(super) fn empty_range(what: &str, name: &Ident, min: &Spanned<i64>, max: &Spanned<i64>) -> Diagnostic {
     Diagnostic::error(
-        "out-of-range",
+        Code::OutOfRange,
         format!("{what} `{}` has an empty range: {} is above {}", name.name, min.node, max.node),
         min.span.to(max.span),
         "the minimum is above the maximum",

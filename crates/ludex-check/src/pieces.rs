@@ -1,7 +1,7 @@
 //! Piece types: letters, attribute slots (global, by name; each type lists the slots it has),
 //! values, and looking up a type or an attribute by name.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, AttrId, Const, TypeId};
 use ludex_syntax::ast::{self, Ident, Span};
 
@@ -25,7 +25,7 @@ impl<'a> Checker<'a> {
             if let Some(first) = self.pieces.iter().position(|p| p.letter == letter) {
                 self.report(
                     Diagnostic::error(
-                        "duplicate-letter",
+                        Code::DuplicateLetter,
                         format!(
                             "piece types `{}` and `{}` have the same letter {letter}",
                             self.pieces[first].name, decl.name.name
@@ -76,7 +76,7 @@ impl<'a> Checker<'a> {
         let Some(first) = earlier.find(|first| first.name == name.name) else { return false };
         self.report(
             Diagnostic::error(
-                "duplicate-definition",
+                Code::DuplicateDefinition,
                 format!("attribute `{}` is {done} twice", name.name),
                 name.span,
                 format!("{done} again here"),
@@ -100,7 +100,7 @@ impl<'a> Checker<'a> {
                 let (min, max) = (existing.min, existing.max);
                 self.report(
                     Diagnostic::error(
-                        "conflicting-attribute",
+                        Code::ConflictingAttribute,
                         format!("attribute `{name}` is declared with two ranges"),
                         decl.span,
                         format!("from {} to {} here", range.0, range.1),
@@ -113,7 +113,7 @@ impl<'a> Checker<'a> {
         }
         if self.attributes.len() >= ir::MAX_ATTRIBUTES {
             self.report(Diagnostic::error(
-                "limit-exceeded",
+                Code::LimitExceeded,
                 format!("too many attributes: at most {} names are allowed", ir::MAX_ATTRIBUTES),
                 decl.name.span,
                 "one too many",
@@ -129,7 +129,7 @@ impl<'a> Checker<'a> {
         let (min, max) = (i32::try_from(decl.min.node), i32::try_from(decl.max.node));
         let (Ok(min), Ok(max)) = (min, max) else {
             self.report(Diagnostic::error(
-                "out-of-range",
+                Code::OutOfRange,
                 format!("attribute `{}` has a bound too large", decl.name.name),
                 decl.min.span.to(decl.max.span),
                 "attributes hold 32-bit integers",
@@ -165,7 +165,7 @@ impl<'a> Checker<'a> {
                 Some(t)
             }
             _ => {
-                self.unknown("unknown-piece", "piece type", ident, |s| matches!(s, Symbol::Piece(_)));
+                self.unknown(Code::UnknownPiece, "piece type", ident, |s| matches!(s, Symbol::Piece(_)));
                 None
             }
         }
@@ -176,7 +176,7 @@ impl<'a> Checker<'a> {
         let Some(slot) = self.attributes.iter().position(|a| a.name == ident.name) else {
             let names = self.attributes.iter().map(|a| a.name.as_str()).chain(FIELDS);
             let message = format!("no piece type has an attribute `{}`", ident.name);
-            self.report(not_among("unknown-attribute", message, ident, "unknown attribute", names));
+            self.report(not_among(Code::UnknownAttribute, message, ident, "unknown attribute", names));
             return None;
         };
         let slot = slot as AttrId;
@@ -201,7 +201,7 @@ impl<'a> Checker<'a> {
             format!("the attributes of `{}`: {}", piece.name, has.join(", "))
         };
         let diagnostic = Diagnostic::error(
-            "unknown-attribute",
+            Code::UnknownAttribute,
             format!("piece type `{}` has no attribute `{}`", piece.name, ident.name),
             ident.span,
             format!("not an attribute of `{}`", piece.name),

@@ -2,7 +2,7 @@
 //! like a drop's (a per-seat zone is the mover's version); the types are the ones a move ending
 //! there may turn the piece into, each offered as a move of its own.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir as ir;
 use ludex_syntax::ast::ActionClause;
 
@@ -30,7 +30,7 @@ impl<'a> Checker<'a> {
         ) {
             self.report(
                 Diagnostic::error(
-                    "conflicting-clauses",
+                    Code::ConflictingClauses,
                     "`promote` is for piece moves",
                     *span,
                     "a drop, a choice or a declaration moves no piece on the board",

@@ -4,7 +4,7 @@
 //! drawn in canonical coordinates and carried through the seat's view; a per-seat zone stands for
 //! that seat's version.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, CellId, CellSet, PerSeat, SeatId, ZoneId};
 use ludex_syntax::ast::{Expr, Ident, Region, Span, Spanned};
 
@@ -88,7 +88,7 @@ impl<'a> Checker<'a> {
         let in_board = |r: &Spanned<i64>| (1..=i64::from(ranks)).contains(&r.node);
         if let Some(off) = [from, to].into_iter().find(|r| !in_board(r)) {
             self.report(Diagnostic::error(
-                "out-of-range",
+                Code::OutOfRange,
                 format!("row {} is off the board", off.node),
                 off.span,
                 format!("the board has rows 1 to {ranks}"),
@@ -115,7 +115,7 @@ impl<'a> Checker<'a> {
     fn empty_range(&mut self, span: Span, what: &str, from: &str, to: &str) -> Shape {
         self.report(
             Diagnostic::error(
-                "empty-range",
+                Code::EmptyRange,
                 format!("{what} {from} to {to} is empty"),
                 span,
                 "the first bound is past the second",
@@ -135,9 +135,9 @@ impl<'a> Checker<'a> {
         let first = board.cells.first().map(|c| letters(&c.name)).unwrap_or_default();
         let last = board.cells.last().map(|c| letters(&c.name)).unwrap_or_default();
         let (code, message) = if ident.name.len() == 1 && ident.name.chars().all(|c| c.is_ascii_lowercase()) {
-            ("out-of-range", format!("file {} is off the board", ident.name))
+            (Code::OutOfRange, format!("file {} is off the board", ident.name))
         } else {
-            ("unknown-cell", format!("`{}` is not a file", ident.name))
+            (Code::UnknownCell, format!("`{}` is not a file", ident.name))
         };
         self.report(Diagnostic::error(
             code,
@@ -180,7 +180,7 @@ impl<'a> Checker<'a> {
         };
         self.report(
             Diagnostic::error(
-                "unknown-cell",
+                Code::UnknownCell,
                 format!("the board has no cell `{}`", ident.name),
                 ident.span,
                 label,
@@ -228,7 +228,7 @@ impl<'a> Checker<'a> {
         };
         self.report(
             Diagnostic::error(
-                "not-constant",
+                Code::NotConstant,
                 "a zone's cells must be known before the game starts",
                 span,
                 label,
@@ -243,7 +243,7 @@ impl<'a> Checker<'a> {
             return self.no_cells();
         }
         let Some(Symbol::Zone(zone)) = self.names.value(&ident.name) else {
-            self.unknown("unknown-zone", "zone", ident, |s| matches!(s, Symbol::Zone(_)));
+            self.unknown(Code::UnknownZone, "zone", ident, |s| matches!(s, Symbol::Zone(_)));
             return self.no_cells();
         };
         self.names.use_symbol(Symbol::Zone(zone));
@@ -251,7 +251,7 @@ impl<'a> Checker<'a> {
         if !per_seat && self.decls.zones[zone as usize].per_seat.is_some() {
             self.report(
                 Diagnostic::error(
-                    "context-unavailable",
+                    Code::ContextUnavailable,
                     format!(
                         "zone `{}` differs per seat, and this region is the same for every seat",
                         ident.name

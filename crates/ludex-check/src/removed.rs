@@ -3,7 +3,7 @@
 //! geometry may choose them (rows, files, cells, `cells where` over `cell` and `distance`): zones
 //! and maps are drawn over the board that results.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::Board;
 use ludex_syntax::ast::Span;
 
@@ -30,7 +30,7 @@ impl<'a> Checker<'a> {
         }
         if removed.cells.len() == board.cell_count() {
             self.report(Diagnostic::error(
-                "empty-region",
+                Code::EmptyRegion,
                 "the board leaves out every cell",
                 region.span(),
                 "this is the whole board",
@@ -46,7 +46,7 @@ impl<'a> Checker<'a> {
     pub(super) fn not_geometry(&mut self, span: Span, label: &str) {
         self.report(
             Diagnostic::error(
-                "not-constant",
+                Code::NotConstant,
                 "the cells a board leaves out must be known from its geometry",
                 span,
                 label.to_string(),

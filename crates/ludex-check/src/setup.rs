@@ -1,7 +1,7 @@
 //! The setup: placements (expanded per seat, each seat's region read from its side when it is
 //! `for each seat`), reserves and effects, in order. A cell may receive only one piece.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, SeatId, SetupStep};
 use ludex_syntax::ast::{Ident, Owner, Region, SetupStatement, Span, Spanned};
 
@@ -83,7 +83,7 @@ impl<'a> Checker<'a> {
         // After an error (a misspelled zone, a bad range) the region may be empty because of it.
         if placed_none && self.error_count() == 0 {
             self.report(Diagnostic::warning(
-                "empty-region",
+                Code::EmptyRegion,
                 "this places no piece",
                 region.span(),
                 "no cells here",
@@ -96,7 +96,7 @@ impl<'a> Checker<'a> {
         let name =
             self.board.as_ref().and_then(|b| b.cells.get(cell as usize)).map_or("", |c| c.name.as_str());
         let mut diagnostic = Diagnostic::error(
-            "overlapping-setup",
+            Code::OverlappingSetup,
             format!("cell {name} receives two pieces in the setup"),
             region,
             format!("{name} is placed on again here"),
@@ -110,8 +110,13 @@ impl<'a> Checker<'a> {
     fn reserve(&mut self, entries: &[(Ident, Spanned<i64>)], owner: &Owner) -> Vec<SetupStep> {
         if let Owner::Neutral(span) = owner {
             self.report(
-                Diagnostic::error("neutral-reserve", "neutral pieces have no reserve", *span, "not a seat")
-                    .with_help("give the pieces to a seat: `for SEAT` or `for each seat`"),
+                Diagnostic::error(
+                    Code::NeutralReserve,
+                    "neutral pieces have no reserve",
+                    *span,
+                    "not a seat",
+                )
+                .with_help("give the pieces to a seat: `for SEAT` or `for each seat`"),
             );
         }
         let counts: Vec<(ir::TypeId, u32)> = entries
@@ -136,7 +141,7 @@ impl<'a> Checker<'a> {
             return Some(count.node as u32);
         }
         self.report(Diagnostic::error(
-            "out-of-range",
+            Code::OutOfRange,
             format!("cannot reserve {} pieces", count.node),
             count.span,
             format!("from 0 to {MAX_RESERVE}"),

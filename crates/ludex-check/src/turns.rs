@@ -1,6 +1,6 @@
 //! Phases, turns (what may be played, how many actions, start and after effects) and end rules.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, ActionId, Const};
 use ludex_syntax::ast::{self, Expr, Ident, PhaseDecl, TurnDecl};
 
@@ -14,7 +14,7 @@ impl<'a> Checker<'a> {
         if self.decls.phases.is_empty() {
             self.report(
                 Diagnostic::error(
-                    "missing-phase",
+                    Code::MissingPhase,
                     "the rules declare no phase",
                     self.file_span(),
                     "no `phase`",
@@ -34,7 +34,7 @@ impl<'a> Checker<'a> {
         for later in &decls[endless + 1..] {
             self.report(
                 Diagnostic::warning(
-                    "unreachable-phase",
+                    Code::UnreachablePhase,
                     format!("phase `{}` can never begin", later.name.name),
                     later.name.span,
                     "never reached",
@@ -55,7 +55,7 @@ impl<'a> Checker<'a> {
             None => {
                 self.report(
                     Diagnostic::error(
-                        "missing-play",
+                        Code::MissingPlay,
                         format!("phase `{}` has no turn", decl.name.name),
                         decl.name.span,
                         "nothing can be played in it",
@@ -73,7 +73,7 @@ impl<'a> Checker<'a> {
     fn turn(&mut self, decl: &'a TurnDecl) -> ir::Turn {
         if decl.choices.is_empty() {
             self.report(
-                Diagnostic::error("missing-play", "this turn plays no action", decl.span, "no `play`")
+                Diagnostic::error(Code::MissingPlay, "this turn plays no action", decl.span, "no `play`")
                     .with_help("add `play ACTION, ...`"),
             );
         }
@@ -127,7 +127,7 @@ impl<'a> Checker<'a> {
             None => format!("unknown action `{}`", name.name),
         };
         let candidates = self.names.action_names();
-        self.report(not_among("unknown-action", message, name, "not an action", candidates));
+        self.report(not_among(Code::UnknownAction, message, name, "not an action", candidates));
     }
 
     /// How many actions a turn holds: an int, at least 1 when known now.
@@ -141,7 +141,7 @@ impl<'a> Checker<'a> {
             let span = self.decls.end.map_or(self.file_span(), |e| e.span);
             self.report(
                 Diagnostic::warning(
-                    "no-end-rules",
+                    Code::NoEndRules,
                     "the game has no end rules",
                     span,
                     "no `when ...: outcome`",

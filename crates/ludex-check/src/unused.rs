@@ -1,7 +1,7 @@
 //! Warnings for declarations nothing uses: piece types, zones, actions, variables never read,
 //! definitions and direction groups.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_syntax::ast::Ident;
 
 use super::Checker;
@@ -13,34 +13,34 @@ impl Checker<'_> {
         let warnings = [
             unused(
                 n,
-                "unused-piece",
+                Code::UnusedPiece,
                 d.pieces.iter().map(|p| &p.name),
                 |i| Symbol::Piece(i as u8),
                 "place it in the setup, give it an action, or remove it",
             ),
             unused(
                 n,
-                "unused-zone",
+                Code::UnusedZone,
                 d.zones.iter().map(|z| &z.name),
                 |i| Symbol::Zone(i as u16),
                 "remove it",
             ),
             unused(
                 n,
-                "unused-action",
+                Code::UnusedAction,
                 d.actions.iter().map(|a| &a.name),
                 |i| Symbol::Action(i as u16),
                 "list it in a phase's `play` or `otherwise`, or remove it",
             ),
             unused(
                 n,
-                "unused-variable",
+                Code::UnusedVariable,
                 d.variables.iter().map(|v| &v.name),
                 |i| Symbol::Variable(i as u16),
                 "a variable nothing reads has no effect on the game",
             ),
-            unused(n, "unused-define", d.defines.iter().map(|x| &x.name), Symbol::Define, "remove it"),
-            unused(n, "unused-directions", d.groups.iter().map(|g| &g.name), Symbol::Group, "remove it"),
+            unused(n, Code::UnusedDefine, d.defines.iter().map(|x| &x.name), Symbol::Define, "remove it"),
+            unused(n, Code::UnusedDirections, d.groups.iter().map(|g| &g.name), Symbol::Group, "remove it"),
         ];
         self.diagnostics.extend(warnings.into_iter().flatten());
     }
@@ -49,7 +49,7 @@ impl Checker<'_> {
 /// A warning for each declaration (the n-th has the symbol `symbol(n)`) that is not used.
 fn unused<'i>(
     names: &Names,
-    code: &'static str,
+    code: Code,
     idents: impl Iterator<Item = &'i Ident>,
     symbol: fn(usize) -> Symbol,
     help: &str,

@@ -1,7 +1,7 @@
 //! Variables: their types (written or inferred from the initial value) and initial values,
 //! resolved on first use so that an initial value may read another variable.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, ValueType, VarId};
 use ludex_syntax::ast::{self, Ident, Span};
 
@@ -42,7 +42,7 @@ impl<'a> Checker<'a> {
         if ty == Ty::NoneLit {
             self.report(
                 Diagnostic::error(
-                    "ambiguous-type",
+                    Code::AmbiguousType,
                     format!("the type of variable `{}` cannot be told from `none`", decl.name.name),
                     decl.init.span,
                     "`none` is a value of every type",
@@ -71,7 +71,7 @@ impl<'a> Checker<'a> {
 /// A per-seat variable used without its seat; `example` shows the right way.
 pub(super) fn seat_missing(ident: &Ident, example: String) -> Diagnostic {
     Diagnostic::error(
-        "wrong-argument-count",
+        Code::WrongArgumentCount,
         format!("variable `{}` has a value per seat: name the seat", ident.name),
         ident.span,
         "which seat's?",
@@ -82,7 +82,7 @@ pub(super) fn seat_missing(ident: &Ident, example: String) -> Diagnostic {
 /// A seat given to something that is the same for every seat (`kind` and `name` say what).
 pub(super) fn seat_not_expected(kind: &str, name: &str, seat: Span, example: String) -> Diagnostic {
     Diagnostic::error(
-        "wrong-argument-count",
+        Code::WrongArgumentCount,
         format!("{kind} `{name}` is the same for every seat: it takes no seat"),
         seat,
         "no seat expected",

@@ -2,7 +2,7 @@
 //! attribute of the moving piece), `push` (the line of pieces in the way moves one cell ahead) and
 //! `exit` (the walk may end off the board). These clauses belong to walks only.
 
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir as ir;
 use ludex_syntax::ast::{ActionClause, Expr};
 
@@ -80,7 +80,7 @@ impl<'a> Checker<'a> {
         let Some(attribute) = attribute else {
             self.report(
                 Diagnostic::error(
-                    "unknown-attribute",
+                    Code::UnknownAttribute,
                     "a cost needs the attribute it is paid from",
                     span,
                     "paid from what?",
@@ -116,7 +116,7 @@ impl<'a> Checker<'a> {
         for &clause in clauses {
             let word = keyword(clause);
             let mut diagnostic = Diagnostic::error(
-                "conflicting-clauses",
+                Code::ConflictingClauses,
                 format!("`{word}` is for walks"),
                 clause_span(clause),
                 "a clause of `walk`",

@@ -4,6 +4,10 @@
 
 use serde::Serialize;
 
+mod code;
+
+pub use code::Code;
+
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct Span {
@@ -46,8 +50,8 @@ pub struct Label {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Diagnostic {
-    /// A stable kebab-case code, shown as `ludex::CODE`.
-    pub code: &'static str,
+    /// What kind of mistake it is, shown as `ludex::CODE`.
+    pub code: Code,
     pub severity: Severity,
     pub message: String,
     /// The primary place and what to say under it.
@@ -58,12 +62,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(
-        code: &'static str,
-        message: impl Into<String>,
-        span: Span,
-        label: impl Into<String>,
-    ) -> Self {
+    pub fn error(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
         Diagnostic {
             code,
             severity: Severity::Error,
@@ -74,12 +73,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(
-        code: &'static str,
-        message: impl Into<String>,
-        span: Span,
-        label: impl Into<String>,
-    ) -> Self {
+    pub fn warning(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message, span, label) }
     }
 

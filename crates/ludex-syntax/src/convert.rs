@@ -8,7 +8,7 @@ use super::Rule;
 use super::expr::{MAX_EXPR_DEPTH, expr};
 use super::tree::{Children, Converted, ident, ident_list, int, malformed, span_of, string};
 use crate::ast::*;
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 
 /// Converts an item pair. Fatal problems (a number too large, nesting too deep) drop the item;
 /// repeated clauses are pushed to `diagnostics` and the item is kept.
@@ -52,7 +52,7 @@ impl Once<'_> {
             Some(_) => {
                 let first = self.seen.iter().rev().find(|(c, _)| *c == clause).map(|&(_, s)| s);
                 let mut diagnostic = Diagnostic::error(
-                    "duplicate-clause",
+                    Code::DuplicateClause,
                     format!("`{clause}` is given twice"),
                     span,
                     format!("`{clause}` again"),
@@ -226,7 +226,7 @@ fn region_with_depth(pair: Pair<'_, Rule>) -> Converted<(Region, usize)> {
         if depth > MAX_EXPR_DEPTH {
             return Err(Box::new(
                 Diagnostic::error(
-                    "too-deeply-nested",
+                    Code::TooDeeplyNested,
                     "this region is nested too deeply",
                     span_of(&op),
                     format!("more than {MAX_EXPR_DEPTH} levels deep here"),
@@ -642,7 +642,7 @@ fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
 }
 
 fn otherwise_before_play(otherwise: Span, play: Span) -> Diagnostic {
-    Diagnostic::error("misplaced-clause", "`otherwise` comes before `play`", otherwise, "this `otherwise`")
+    Diagnostic::error(Code::MisplacedClause, "`otherwise` comes before `play`", otherwise, "this `otherwise`")
         .with_label(play, "comes before this `play`")
         .with_help(
             "write `play` first: `otherwise` gives the actions used when those of `play` are not legal",

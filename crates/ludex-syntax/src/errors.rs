@@ -8,7 +8,7 @@ use pest::{Parser, set_error_detail};
 
 use super::{LudexParser, Rule};
 use crate::ast::Span;
-use ludex_diagnostics::{Diagnostic, did_you_mean};
+use ludex_diagnostics::{Code, Diagnostic, did_you_mean};
 
 /// The words that open an item (the grammar's `item_keyword`).
 pub const ITEM_KEYWORDS: [&str; 16] = [
@@ -79,7 +79,7 @@ fn first_item_line(item: &str) -> Option<usize> {
 /// [`super::MAX_ITEM_ERRORS`].
 pub(super) fn too_many(span: Span) -> Diagnostic {
     Diagnostic::error(
-        "too-many-errors",
+        Code::TooManyErrors,
         format!("more than {} items do not parse; the rest are not explained", super::MAX_ITEM_ERRORS),
         Span::new(span.start, span.start),
         "stopped here",
@@ -88,7 +88,7 @@ pub(super) fn too_many(span: Span) -> Diagnostic {
 }
 
 fn unreadable(span: Span) -> Diagnostic {
-    Diagnostic::error("syntax-error", "this item could not be read", span, "here")
+    Diagnostic::error(Code::SyntaxError, "this item could not be read", span, "here")
 }
 
 /// The whole file could not be read (only when the parser ran out of room).
@@ -97,13 +97,13 @@ pub(super) fn whole_file(error: &Error<Rule>) -> Diagnostic {
     let span = Span::new(at, at);
     match &error.variant {
         ErrorVariant::CustomError { message } if message.contains("limit") => Diagnostic::error(
-            "too-deeply-nested",
+            Code::TooDeeplyNested,
             "this file is nested too deeply to read",
             span,
             "the parser gave up here",
         )
         .with_help("use fewer nested parentheses and braces"),
-        _ => Diagnostic::error("syntax-error", "this file could not be read", span, "here"),
+        _ => Diagnostic::error(Code::SyntaxError, "this file could not be read", span, "here"),
     }
 }
 
@@ -117,13 +117,13 @@ fn shift(span: Span, by: usize) -> Span {
 }
 
 fn unmatched_brace(span: Span) -> Diagnostic {
-    Diagnostic::error("unmatched-brace", "unexpected closing brace `}`", span, "this `}` closes nothing")
+    Diagnostic::error(Code::UnmatchedBrace, "unexpected closing brace `}`", span, "this `}` closes nothing")
         .with_help("remove it, or look above for a block closed too early")
 }
 
 fn unknown_item(word: &str, span: Span) -> Diagnostic {
     let diagnostic =
-        Diagnostic::error("unknown-item", format!("`{word}` is not an item"), span, "unknown item");
+        Diagnostic::error(Code::UnknownItem, format!("`{word}` is not an item"), span, "unknown item");
     let help = did_you_mean(word, ITEM_KEYWORDS).unwrap_or_else(|| {
         let keywords: Vec<String> = ITEM_KEYWORDS.iter().map(|k| format!("`{k}`")).collect();
         format!("an item starts with one of {}", keywords.join(", "))
@@ -132,7 +132,7 @@ fn unknown_item(word: &str, span: Span) -> Diagnostic {
 }
 
 fn unterminated(span: Span) -> Diagnostic {
-    Diagnostic::error("unterminated-string", "unterminated string", span, "this string is never closed")
+    Diagnostic::error(Code::UnterminatedString, "unterminated string", span, "this string is never closed")
         .with_help("add a closing `\"`: a string ends on the line where it starts")
 }
 
@@ -143,7 +143,7 @@ fn unclosed_brace(item: &str, brace: usize, misindented: Option<(usize, usize)>,
     let owner = word_at(item.get(line_start(item, likely)..).unwrap_or("").trim_start());
     let at = start + brace;
     let mut diagnostic = Diagnostic::error(
-        "unclosed-brace",
+        Code::UnclosedBrace,
         "unclosed `{`",
         Span::new(at, at + 1),
         "this `{` is never closed",
@@ -318,10 +318,10 @@ fn strict_error(text: &str, span: Span) -> Option<Diagnostic> {
     let expected = join_or(&expected_list(&failure.positives, &failure.tokens));
     let (found, at) = found(text, span, failure.position);
     let diagnostic = if expected.is_empty() {
-        Diagnostic::error("syntax-error", format!("unexpected {found}"), at, "unexpected here")
+        Diagnostic::error(Code::SyntaxError, format!("unexpected {found}"), at, "unexpected here")
     } else {
         Diagnostic::error(
-            "syntax-error",
+            Code::SyntaxError,
             format!("expected {expected}, found {found}"),
             at,
             format!("expected {expected}"),

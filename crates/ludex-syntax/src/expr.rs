@@ -8,7 +8,7 @@ use pest::pratt_parser::{Assoc, ConstPrattParser, Op};
 use super::Rule;
 use super::tree::{Children, Converted, expect_rule, ident, int, malformed, number, span_of};
 use crate::ast::{BinaryOp, Expr, ExprKind, Span, Spanned, UnaryOp};
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 
 /// The deepest expression tree accepted (a chain `a + b + c` is as deep as it is long).
 pub const MAX_EXPR_DEPTH: usize = 128;
@@ -72,7 +72,7 @@ fn check_prefix_runs(pair: &Pair<'_, Rule>) -> Converted<()> {
 fn too_deep(span: Span) -> Box<Diagnostic> {
     Box::new(
         Diagnostic::error(
-            "too-deeply-nested",
+            Code::TooDeeplyNested,
             "this expression is nested too deeply",
             span,
             format!("more than {MAX_EXPR_DEPTH} levels deep here"),

@@ -17,7 +17,7 @@ pub use errors::{ITEM_KEYWORDS, describe};
 pub use expr::MAX_EXPR_DEPTH;
 
 use crate::ast::{RulesFile, Span};
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 use tree::span_of;
 
 /// The deepest parse tree of one item that is converted (each nested expression, region or block
@@ -99,7 +99,7 @@ fn check_nesting(item: &Pair<'_, Rule>) -> Result<(), Box<Diagnostic>> {
                     let at = pos.pos();
                     return Err(Box::new(
                         Diagnostic::error(
-                            "too-deeply-nested",
+                            Code::TooDeeplyNested,
                             "this item is nested too deeply",
                             Span::new(at, at + 1),
                             "nested too deeply here",

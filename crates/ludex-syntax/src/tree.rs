@@ -5,7 +5,7 @@ use pest::iterators::{Pair, Pairs};
 
 use super::Rule;
 use crate::ast::{Ident, Span, Spanned};
-use ludex_diagnostics::Diagnostic;
+use ludex_diagnostics::{Code, Diagnostic};
 
 /// Converting one item either succeeds or stops at its first fatal diagnostic.
 pub(super) type Converted<T> = Result<T, Box<Diagnostic>>;
@@ -91,7 +91,7 @@ impl<'i> Iterator for Children<'i> {
 pub(super) fn malformed(span: Span) -> Box<Diagnostic> {
     Box::new(
         Diagnostic::error(
-            "syntax-error",
+            Code::SyntaxError,
             "internal error: this part of the file was parsed into an unexpected shape",
             span,
             "here",
@@ -114,7 +114,7 @@ pub(super) fn number(text: &str, span: Span) -> Converted<i64> {
     text.parse().map_err(|_| {
         Box::new(
             Diagnostic::error(
-                "number-too-large",
+                Code::NumberTooLarge,
                 format!("the number `{text}` is too large"),
                 span,
                 "this does not fit in a 64-bit integer",
