@@ -131,7 +131,7 @@ codes! {
     UnknownAttribute = "unknown-attribute",
     /// A cell or file that the board does not have.
     UnknownCell = "unknown-cell",
-    /// A direction that the board does not have.
+    /// A direction that the board does not have, or a group where one direction is needed.
     UnknownDirection = "unknown-direction",
     /// A call of a function that does not exist.
     UnknownFunction = "unknown-function",
@@ -167,11 +167,11 @@ codes! {
     UnusedDirections = "unused-directions",
     /// A piece type that is never used (a warning).
     UnusedPiece = "unused-piece",
-    /// A variable that is never used (a warning).
+    /// A variable that nothing reads (a warning).
     UnusedVariable = "unused-variable",
     /// A zone that is never used (a warning).
     UnusedZone = "unused-zone",
-    /// A call has the wrong number of arguments, or a value per seat is read without its seat.
+    /// A call has the wrong number of arguments, or a seat is missing or given where it is not.
     WrongArgumentCount = "wrong-argument-count",
 }
 
