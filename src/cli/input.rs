@@ -10,7 +10,7 @@ use ludex::diagnostics::{self, Code, Diagnostic};
 use ludex::ir::{Game, SeatId};
 use ludex::{OptionValues, compile};
 
-use super::{CliError, CliResult};
+use super::{CliError, CliResult, explain};
 
 /// The largest rules, position or match file read, so a wrong path cannot exhaust memory.
 const MAX_FILE_BYTES: u64 = 16 << 20;
@@ -63,13 +63,18 @@ impl Checked {
         let _ = io::stderr().write_all(text.as_bytes());
     }
 
-    /// The game, or the check failure (`N errors in FILE`).
+    /// The game, or the check failure (`N errors in FILE`), ending with where to read more about
+    /// the errors (`ludex explain CODE`).
     pub fn into_game(self) -> CliResult<Game> {
         let errors = self.errors();
         match self.game {
             Some(game) if errors == 0 => Ok(game),
             _ if errors > 0 => {
-                Err(CliError::failed(format!("{} in `{}`", plural(errors, "error"), self.name)))
+                let mut message = format!("{} in `{}`", plural(errors, "error"), self.name);
+                if let Some(hint) = explain::hint(&self.diagnostics) {
+                    message.push_str(&format!("\n\n{hint}"));
+                }
+                Err(CliError::failed(message))
             }
             _ => Err(CliError::failed(format!("`{}` gave no game and no error", self.name))),
         }

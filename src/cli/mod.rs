@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod config;
+mod explain;
 mod input;
 mod perft;
 mod play;
@@ -46,6 +47,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
     Bench(bench::BenchArgs),
+    /// Explain a diagnostic code (`ludex explain unknown-piece`), or list them all
+    Explain(explain::ExplainArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -58,6 +61,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::replay(&args),
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
+        Command::Explain(args) => explain::explain(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
