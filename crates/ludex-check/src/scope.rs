@@ -2,6 +2,7 @@
 //! what they stand for there, and the names bound by `choose`.
 
 use ludex_ir::ContextWord;
+use ludex_syntax::ast::Ident;
 
 use super::types::{Kinds, Ty};
 
@@ -164,7 +165,7 @@ impl Words {
 pub struct Binding<'a> {
     /// The types of the moving or dropped piece (`None`: not known).
     pub kinds: Option<Kinds>,
-    pub choices: Vec<&'a str>,
+    pub choices: Vec<&'a Ident>,
 }
 
 impl<'a> Binding<'a> {
@@ -192,7 +193,7 @@ pub struct Scope<'a> {
     /// The type of `it` (and of `cell`).
     pub it: Ty,
     /// Names bound by `choose`.
-    pub choices: Vec<&'a str>,
+    pub choices: Vec<&'a Ident>,
     /// `it` is a piece on the board (in `for each`), which effects may change or send away.
     pub it_placed: bool,
 }
@@ -349,10 +350,11 @@ mod tests {
         assert!(when.word_type(Word::From).is_some());
         assert!(when.word_type(Word::To).is_none());
         assert_eq!(when.word_type(Word::Piece), Some(Ty::Piece(Kinds::of(&[0]))));
-        let choice = Binding { kinds: None, choices: vec!["quarter"] };
+        let quarter = Ident { name: "quarter".to_string(), span: Default::default() };
+        let choice = Binding { kinds: None, choices: vec![&quarter] };
         let then = Scope::finished_move("t", &choice);
         assert_eq!(then.word_type(Word::Piece), Some(Ty::ANY_PIECE));
-        assert_eq!(then.choices, vec!["quarter"]);
+        assert_eq!(then.choices, vec![&quarter]);
         assert!(Scope::cells_where().word_type(Word::Phase).is_none());
         assert_eq!(
             Scope::end_rule().words.names(),
@@ -364,8 +366,9 @@ mod tests {
     #[test]
     fn merged_bindings_union_kinds() {
         let mut a = Binding { kinds: Some(Kinds::of(&[0])), choices: vec![] };
-        a.merge(Binding { kinds: Some(Kinds::of(&[1])), choices: vec!["n"] });
+        let n = Ident { name: "n".to_string(), span: Default::default() };
+        a.merge(Binding { kinds: Some(Kinds::of(&[1])), choices: vec![&n] });
         assert_eq!(a.kinds, Some(Kinds::of(&[0, 1])));
-        assert_eq!(a.choices, ["n"]);
+        assert_eq!(a.choices, [&n]);
     }
 }
