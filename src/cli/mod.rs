@@ -46,6 +46,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
     Bench(bench::BenchArgs),
+    /// Run the language server for editors (LSP over standard input and output)
+    Lsp,
 }
 
 pub fn main() -> ExitCode {
@@ -58,6 +60,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::replay(&args),
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
+        Command::Lsp => return ExitCode::from(ludex::lsp::run_stdio()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

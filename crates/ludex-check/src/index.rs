@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use ludex_diagnostics::Span;
-use ludex_ir::AttrId;
+use ludex_ir::{AttrId, Board};
 use ludex_syntax::ast::Ident;
 use serde::Serialize;
 
@@ -110,6 +110,9 @@ pub struct SymbolIndex {
     pub symbols: Vec<Declared>,
     /// Declarations and uses, in the order of the text, each place once.
     pub references: Vec<Reference>,
+    /// The board's directions, its direction groups and the seat-relative directions, which lists
+    /// of directions may use besides the declared groups (none without a board).
+    pub directions: Vec<String>,
 }
 
 impl SymbolIndex {
@@ -172,7 +175,7 @@ impl IndexBuilder {
     }
 
     /// The index, with the declarations numbered in the order of [`SymbolIndex::symbols`].
-    pub fn finish(self, decls: &Decls<'_>) -> SymbolIndex {
+    pub fn finish(self, decls: &Decls<'_>, board: Option<&Board>) -> SymbolIndex {
         let mut table = Table::default();
         table.declare_named(decls);
         table.declare_attributes(&self.attributes);
@@ -181,7 +184,14 @@ impl IndexBuilder {
         for (i, phase) in decls.phases.iter().enumerate() {
             table.declare(Found::Symbol(Symbol::Phase(i as u8)), &phase.name, SymbolKind::Phase, phase.span);
         }
-        table.resolve(self.uses)
+        let mut index = table.resolve(self.uses);
+        if let Some(board) = board {
+            let directions = board.directions.iter().map(|d| d.name.clone());
+            let groups = board.groups.iter().map(|(name, _)| name.clone());
+            let relative = board.relative_directions().iter().map(|(name, _)| name.to_string());
+            index.directions = directions.chain(groups).chain(relative).collect();
+        }
+        index
     }
 }
 
@@ -312,7 +322,7 @@ impl Table {
         references.sort_by_key(|r| (r.span.start, r.span.end, r.role == Role::Use));
         // A definition's body is checked at every use: its names once.
         references.dedup_by_key(|r| r.span);
-        SymbolIndex { symbols: self.symbols, references }
+        SymbolIndex { symbols: self.symbols, references, directions: Vec::new() }
     }
 }
 

@@ -42,6 +42,8 @@ use names::{Decls, Names};
 use types::Typed;
 
 pub use index::{Declared, Meaning, Reference, Role, SymbolIndex, SymbolKind};
+pub use names::BUILTINS;
+pub use scope::{ExpressionPlace, context_words, context_words_in};
 
 /// Values chosen for the options a rules file declares (`--option players=4`).
 pub type OptionValues = BTreeMap<String, i64>;
@@ -241,7 +243,8 @@ impl<'a> Checker<'a> {
     /// The game (when there is a board to lower it on) and the symbol index.
     fn run(mut self, values: &OptionValues) -> (Option<Game>, SymbolIndex) {
         let game = self.lower(values);
-        let index = std::mem::take(&mut self.index).finish(&self.decls);
+        let board = game.as_ref().map(|g| &g.board).or(self.board.as_ref());
+        let index = std::mem::take(&mut self.index).finish(&self.decls, board);
         (game, index)
     }
 
@@ -325,7 +328,9 @@ pub fn compile(text: &str, options: &OptionValues) -> Compiled {
 #[derive(Debug)]
 pub struct Analysis {
     pub compiled: Compiled,
-    /// The items that parsed (all of them when there is no syntax error).
+    /// Whether every item parsed.
+    pub parsed: Parsed,
+    /// The items that parsed.
     pub file: RulesFile,
     /// Resolved from the items that parsed, even when others did not.
     pub index: SymbolIndex,
@@ -335,8 +340,17 @@ pub struct Analysis {
 /// Unlike `compile`, it checks the items that parsed even when others did not, for their index.
 pub fn analyze(text: &str, options: &OptionValues) -> Analysis {
     let (file, diagnostics) = ludex_syntax::parse(text);
+    let parsed = if diagnostics.iter().any(Diagnostic::is_error) { Parsed::Partly } else { Parsed::Whole };
     let (game, check_diagnostics, index) = check_indexed(&file, options);
-    Analysis { compiled: compiled(diagnostics, game, check_diagnostics), file, index }
+    Analysis { compiled: compiled(diagnostics, game, check_diagnostics), parsed, file, index }
+}
+
+/// Whether every item of a file parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parsed {
+    Whole,
+    /// Some items did not parse, and are missing from the AST.
+    Partly,
 }
 
 /// The result of parsing then checking. After a syntax error only the syntax is reported: items
