@@ -2,6 +2,9 @@
 //! input and output with `Content-Length` framing, and waits (with a time limit) for responses and
 //! notifications.
 
+// The tests and the bench that include this module each use only part of it.
+#![allow(dead_code)]
+
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
