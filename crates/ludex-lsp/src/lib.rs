@@ -19,6 +19,8 @@ mod hover;
 mod lexer;
 mod navigation;
 mod position;
+#[cfg(test)]
+mod robustness;
 mod semantic_tokens;
 mod server;
 mod symbols;
