@@ -461,6 +461,8 @@ fn a_broken_file_still_has_its_parsed_items_served() {
     assert!(!diagnostics.is_empty());
     assert!(diagnostics.iter().all(|d| d["code"] == "syntax-error"), "{diagnostics:?}");
     assert!(hover_text(&mut client, find(&text, "quiet >= 6", 0, 1)).starts_with("variable `quiet`"));
+    let unchecked = hover_text(&mut client, find(&text, "piece.face >= 2", 0, 1));
+    assert!(unchecked.contains("As a context word, `piece` is the piece making the move"), "{unchecked}");
     let symbols =
         result(client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } })));
     let names: Vec<&str> =

@@ -298,6 +298,7 @@ impl Reader<'_> {
             Block::Effects(place) => place,
             Block::Setup => ExpressionPlace::Setup,
             Block::Piece => ExpressionPlace::PieceValue,
+            // A map's grid holds numbers, never an expression.
             Block::Map => ExpressionPlace::Setup,
             Block::Push if clause == "when" => ExpressionPlace::PushCondition,
             Block::Push => ExpressionPlace::PushEffects,

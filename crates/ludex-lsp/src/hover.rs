@@ -37,14 +37,18 @@ pub fn hover(document: &Document, offset: usize) -> Option<Hover> {
     })
 }
 
-/// A word the checker did not resolve: a field after `.`, or a keyword.
+/// A word the checker did not resolve: a field after `.`, a keyword, or (in an item that does not
+/// parse, which the checker has not read) a context word or a built-in.
 fn unresolved_word(document: &Document, span: ludex_diagnostics::Span) -> Option<String> {
     let word = document.slice(span);
     let after_dot = document.text[..span.start].trim_end().ends_with('.');
     if after_dot {
         return docs::field(word).map(|d| d.markdown(&format!("field `{word}` of every piece")));
     }
-    docs::keyword(word).map(|d| d.markdown(&format!("keyword `{word}`")))
+    let keyword = docs::keyword(word).map(|d| d.markdown(&format!("keyword `{word}`")));
+    let context_word = || docs::context_word(word).map(|d| d.markdown(&format!("context word `{word}`")));
+    let builtin = || docs::builtin(word).map(|d| d.markdown(&format!("built-in `{word}`")));
+    keyword.or_else(context_word).or_else(builtin)
 }
 
 /// A declared name: what it is, its declaration, and the comment above it.
