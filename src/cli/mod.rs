@@ -49,6 +49,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Explain a diagnostic code (`ludex explain unknown-piece`), or list them all
     Explain(explain::ExplainArgs),
+    /// Run the language server for editors (LSP over standard input and output)
+    Lsp,
 }
 
 pub fn main() -> ExitCode {
@@ -62,6 +64,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Explain(args) => explain::explain(&args),
+        Command::Lsp => return ExitCode::from(ludex::lsp::run_stdio()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -15,6 +15,7 @@ mod directions;
 mod effects;
 mod expr;
 mod holdings;
+mod index;
 mod names;
 mod options;
 mod pieces;
@@ -36,8 +37,13 @@ use ludex_ir::{self as ir, Board, Game};
 use ludex_syntax::ast::{Ident, RulesFile, Span};
 
 use directions::DirRef;
+use index::IndexBuilder;
 use names::{Decls, Names};
 use types::Typed;
+
+pub use index::{Declared, Meaning, Reference, Role, SymbolIndex, SymbolKind};
+pub use names::BUILTINS;
+pub use scope::{ExpressionPlace, context_words, context_words_in};
 
 /// Values chosen for the options a rules file declares (`--option players=4`).
 pub type OptionValues = BTreeMap<String, i64>;
@@ -45,11 +51,20 @@ pub type OptionValues = BTreeMap<String, i64>;
 /// Checks a parsed file and lowers it for the given option values. The game is `None` when an
 /// error was found.
 pub fn check(file: &RulesFile, options: &OptionValues) -> (Option<Game>, Vec<Diagnostic>) {
+    let (game, diagnostics, _) = check_indexed(file, options);
+    (game, diagnostics)
+}
+
+/// Checks a parsed file like [`check`], and gives the symbol index of what it resolved.
+pub fn check_indexed(
+    file: &RulesFile,
+    options: &OptionValues,
+) -> (Option<Game>, Vec<Diagnostic>, SymbolIndex) {
     let mut diagnostics = Vec::new();
-    let game = Checker::new(file, &mut diagnostics).run(options);
+    let (game, index) = Checker::new(file, &mut diagnostics).run(options);
     tidy(&mut diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
-    (game, diagnostics)
+    (game, diagnostics, index)
 }
 
 /// Orders diagnostics by place and drops repeats (a definition's body checked at every use).
@@ -141,6 +156,8 @@ pub(crate) struct Checker<'a> {
     shaping_board: bool,
     /// The names of the cells the board leaves out.
     left_out: Vec<String>,
+    /// Every name resolved so far, for the symbol index.
+    index: IndexBuilder,
 }
 
 impl<'a> Checker<'a> {
@@ -169,6 +186,7 @@ impl<'a> Checker<'a> {
             shaping_board: false,
             left_out: Vec::new(),
             views_known: true,
+            index: IndexBuilder::default(),
         }
     }
 
@@ -222,7 +240,15 @@ impl<'a> Checker<'a> {
         self.decls.game.map_or(Span::default(), |g| g.span)
     }
 
-    fn run(mut self, values: &OptionValues) -> Option<Game> {
+    /// The game (when there is a board to lower it on) and the symbol index.
+    fn run(mut self, values: &OptionValues) -> (Option<Game>, SymbolIndex) {
+        let game = self.lower(values);
+        let board = game.as_ref().map(|g| &g.board).or(self.board.as_ref());
+        let index = std::mem::take(&mut self.index).finish(&self.decls, board);
+        (game, index)
+    }
+
+    fn lower(&mut self, values: &OptionValues) -> Option<Game> {
         self.options = self.option_values(values);
         self.board = self.board().and_then(|board| self.leave_out_cells(board));
         self.seats = self.seats();
@@ -248,20 +274,18 @@ impl<'a> Checker<'a> {
         let board = self.board.take()?;
         Some(Game {
             name: self.decls.game.map_or(String::new(), |g| g.node.trim_matches('"').to_string()),
-            options: self.options,
-            seats: self.seats,
-            teams: self.teams,
+            options: std::mem::take(&mut self.options),
+            seats: std::mem::take(&mut self.seats),
+            teams: std::mem::take(&mut self.teams),
             board,
-            maps: self.maps,
-            zones: self
-                .zones
+            maps: std::mem::take(&mut self.maps),
+            zones: std::mem::take(&mut self.zones)
                 .into_iter()
                 .filter_map(|z| if let Lazy::Done(z) = z { Some(z) } else { None })
                 .collect(),
-            attributes: self.attributes,
-            pieces: self.pieces,
-            variables: self
-                .variables
+            attributes: std::mem::take(&mut self.attributes),
+            pieces: std::mem::take(&mut self.pieces),
+            variables: std::mem::take(&mut self.variables)
                 .into_iter()
                 .filter_map(|v| if let Lazy::Done((_, v)) = v { Some(v) } else { None })
                 .collect(),
@@ -291,14 +315,52 @@ impl Compiled {
 
 /// Parses, checks and lowers a rules file with the given option values (defaults for the rest).
 pub fn compile(text: &str, options: &OptionValues) -> Compiled {
-    let (file, mut diagnostics) = ludex_syntax::parse(text);
+    let (file, diagnostics) = ludex_syntax::parse(text);
     if diagnostics.iter().any(Diagnostic::is_error) {
-        // Items that did not parse are missing from the AST: checking it would report their absence
-        // (no board, every use of a name they declared) as mistakes of their own.
-        return Compiled { game: None, diagnostics };
+        return compiled(diagnostics, None, Vec::new());
     }
     let (game, check_diagnostics) = check(&file, options);
-    diagnostics.extend(check_diagnostics);
+    compiled(diagnostics, game, check_diagnostics)
+}
+
+/// What an editor needs of a text: what [`compile`] gives, the items that parsed, and the symbol
+/// index of checking them.
+#[derive(Debug)]
+pub struct Analysis {
+    pub compiled: Compiled,
+    /// Whether every item parsed.
+    pub parsed: Parsed,
+    /// The items that parsed.
+    pub file: RulesFile,
+    /// Resolved from the items that parsed, even when others did not.
+    pub index: SymbolIndex,
+}
+
+/// Compiles a rules file as [`compile`] does (the same game and diagnostics) and indexes its names.
+/// Unlike `compile`, it checks the items that parsed even when others did not, for their index.
+pub fn analyze(text: &str, options: &OptionValues) -> Analysis {
+    let (file, diagnostics) = ludex_syntax::parse(text);
+    let parsed = if diagnostics.iter().any(Diagnostic::is_error) { Parsed::Partly } else { Parsed::Whole };
+    let (game, check_diagnostics, index) = check_indexed(&file, options);
+    Analysis { compiled: compiled(diagnostics, game, check_diagnostics), parsed, file, index }
+}
+
+/// Whether every item of a file parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parsed {
+    Whole,
+    /// Some items did not parse, and are missing from the AST.
+    Partly,
+}
+
+/// The result of parsing then checking. After a syntax error only the syntax is reported: items
+/// that did not parse are missing from the AST, and checking it would report their absence (no
+/// board, every use of a name they declared) as mistakes of their own.
+fn compiled(mut diagnostics: Vec<Diagnostic>, game: Option<Game>, checked: Vec<Diagnostic>) -> Compiled {
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Compiled { game: None, diagnostics };
+    }
+    diagnostics.extend(checked);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     Compiled { game, diagnostics }
 }
