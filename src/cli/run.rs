@@ -272,7 +272,8 @@ mod tests {
     use ludex::agents::play::Ending;
 
     fn result(places: &[u32]) -> GameResult {
-        GameResult { places: places.to_vec(), reason: "test".into(), scores: Vec::new() }
+        let end = ludex::runtime::EndReason::Stated;
+        GameResult { places: places.to_vec(), reason: "test".into(), end, scores: Vec::new() }
     }
 
     /// A game of `moves` passes, each after a roll.

@@ -90,6 +90,8 @@ pub enum ReadError {
     TooLong { line: usize },
     #[error("line {line}: not a ludex record: {source}")]
     Json { line: usize, source: serde_json::Error },
+    #[error("line {line}: the last line is truncated: the run that wrote it was interrupted?")]
+    Truncated { line: usize },
     #[error("line {line}: record format version {version}, this ludex reads version {FORMAT_VERSION}")]
     Version { line: usize, version: u32 },
 }
@@ -135,11 +137,26 @@ impl<R: BufRead> Iterator for Lines<R> {
                 }
             };
             if !bytes.iter().all(u8::is_ascii_whitespace) {
-                return Some(parse_line(self.line, &bytes));
+                let record = parse_line(self.line, &bytes);
+                if !bytes.ends_with(b"\n") {
+                    self.done = true;
+                    return Some(record.map_err(|error| truncated(error, &bytes)));
+                }
+                return Some(record);
             }
         }
         self.done = true;
         None
+    }
+}
+
+/// The error of a last line without its newline: a JSON text cut short is a truncated line.
+fn truncated(error: ReadError, bytes: &[u8]) -> ReadError {
+    match error {
+        ReadError::Json { line, source } if source.is_eof() && !bytes.is_empty() => {
+            ReadError::Truncated { line }
+        }
+        other => other,
     }
 }
 
@@ -278,7 +295,8 @@ mod tests {
                 plies: vec!["roll 4".into(), "a2-a3".into()],
                 ending: Ending::Over(GameResult {
                     places: vec![1, 2],
-                    reason: "test".into(),
+                    reason: "end rule 1: red wins".into(),
+                    end: ludex_runtime::EndReason::Rule(0),
                     scores: Vec::new(),
                 }),
             },
@@ -330,6 +348,23 @@ mod tests {
         assert!(error.contains("version 2"), "{error}");
         let extra = serde_json::to_string(&sample()).unwrap().replace('}', r#","extra":0}"#);
         assert!(read_all(&extra).pop().unwrap().is_err());
+    }
+
+    #[test]
+    fn a_last_line_cut_short_is_reported_as_truncated() {
+        let good = serde_json::to_string(&sample()).unwrap();
+        let cut = &good[..good.len() / 2];
+        let results = read_all(&format!("{good}\n{good}\n{cut}"));
+        assert_eq!(results.len(), 3);
+        assert!(results[..2].iter().all(Result::is_ok));
+        let error = results[2].as_ref().unwrap_err();
+        assert!(matches!(error, ReadError::Truncated { line: 3 }), "{error}");
+        assert!(error.to_string().contains("the last line is truncated"), "{error}");
+        // A whole last line without its newline is read; garbage at the end is not called truncated.
+        assert!(read_all(&good).pop().unwrap().is_ok());
+        assert!(matches!(read_all("{\"ludex\": 1}").pop().unwrap(), Err(ReadError::Json { .. })));
+        // A line cut short in the middle of a file is a line that is not a record.
+        assert!(matches!(read_all(&format!("{cut}\n{good}\n"))[0], Err(ReadError::Json { .. })));
     }
 
     #[test]

@@ -94,14 +94,67 @@ pub enum Status {
     Over(GameResult),
 }
 
-/// How a game ended: each seat's place (1 is best; seats that tie share a place), and each seat's
-/// score when the rules give one (`score` in `end`; empty otherwise).
+/// How a game ended: each seat's place (1 is best; seats that tie share a place), why in words,
+/// which end it was, and each seat's score when the rules give one (`score` in `end`; empty
+/// otherwise).
+///
+/// `end` is not written out: `reason` says the same in words, and a result read back (from a record
+/// or a position) takes its `end` from them ([`EndReason::of_reason`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "ResultText")]
 pub struct GameResult {
     pub places: Vec<u32>,
     pub reason: String,
+    #[serde(skip_serializing)]
+    pub end: EndReason,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scores: Vec<i64>,
+}
+
+/// Which end a game reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EndReason {
+    /// The end rule with this index (from 0, in the order the rules write them) held.
+    Rule(usize),
+    /// No seat could move: every seat in the game passed in a row.
+    NoSeatCanMove,
+    /// The move limit (`Limits::max_plies`) was reached.
+    MoveLimit,
+    /// A result given as text whose reason names none of the above (a position written by hand).
+    Stated,
+}
+
+impl EndReason {
+    /// The end a reason names, as the engine writes them: `end rule 3: white wins` (the rule's
+    /// number counts from 1), `no seat can move`, `move limit`.
+    pub fn of_reason(reason: &str) -> EndReason {
+        let rule = reason.strip_prefix("end rule ").and_then(|rest| {
+            let number = rest.split(':').next()?.parse::<usize>().ok()?;
+            number.checked_sub(1)
+        });
+        match (rule, reason) {
+            (Some(index), _) => EndReason::Rule(index),
+            (None, "no seat can move") => EndReason::NoSeatCanMove,
+            (None, "move limit") => EndReason::MoveLimit,
+            (None, _) => EndReason::Stated,
+        }
+    }
+}
+
+/// A result as records write it, without its `end`.
+#[derive(Deserialize)]
+struct ResultText {
+    places: Vec<u32>,
+    reason: String,
+    #[serde(default)]
+    scores: Vec<i64>,
+}
+
+impl From<ResultText> for GameResult {
+    fn from(text: ResultText) -> GameResult {
+        let end = EndReason::of_reason(&text.reason);
+        GameResult { places: text.places, reason: text.reason, end, scores: text.scores }
+    }
 }
 
 /// Runs one lowered game.

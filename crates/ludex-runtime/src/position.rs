@@ -49,7 +49,7 @@ use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, ValueType, VarId
 
 use super::state::{PendingRoll, Piece, Prize, Resume, RollTarget, State};
 use super::value::Value;
-use super::{Engine, GameResult};
+use super::{EndReason, Engine, GameResult};
 
 /// The most pieces one reserve token may stand for.
 const MAX_TOKEN_COUNT: usize = 4096;
@@ -437,7 +437,8 @@ impl Reader<'_> {
             return Err(format!("a result gives {} places, one per seat", self.engine.seat_count()));
         }
         let reason = words.collect::<Vec<_>>().join(" ");
-        self.state.result = Some(GameResult { places, reason, scores: Vec::new() });
+        let end = EndReason::of_reason(&reason);
+        self.state.result = Some(GameResult { places, reason, end, scores: Vec::new() });
         Ok(())
     }
 

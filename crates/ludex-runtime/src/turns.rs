@@ -8,7 +8,7 @@ use super::board_index::BoardIndex;
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Journal, Resume, State};
 use super::value::Value;
-use super::{Engine, GameResult, Move, MoveKind};
+use super::{EndReason, Engine, GameResult, Move, MoveKind};
 
 /// The most pieces all reserves together may hold after setup.
 const MAX_RESERVE_PIECES: usize = 1 << 16;
@@ -204,7 +204,7 @@ impl Engine {
                 state.order_index = place as u16;
                 self.begin_turn(state);
             }
-            _ => state.result = Some(self.engine_end(state, "no seat can move")),
+            _ => state.result = Some(self.engine_end(state, EndReason::NoSeatCanMove, "no seat can move")),
         }
     }
 
@@ -250,7 +250,7 @@ impl Engine {
         }
         state.result = self.ended(state);
         if state.result.is_none() && state.plies >= self.game.limits.max_plies {
-            state.result = Some(self.engine_end(state, "move limit"));
+            state.result = Some(self.engine_end(state, EndReason::MoveLimit, "move limit"));
         }
     }
 
@@ -271,10 +271,10 @@ impl Engine {
 
     /// An end the rules did not write (no seat can move, the move limit): a draw, or, when the
     /// rules give a score, the seats ranked by it.
-    fn engine_end(&self, state: &State, reason: &str) -> GameResult {
+    fn engine_end(&self, state: &State, end: EndReason, reason: &str) -> GameResult {
         let result = match &self.game.score {
-            Some(score) => self.ranked(state, &self.end_ctx(state), std::slice::from_ref(score), reason),
-            None => self.draw(reason),
+            Some(score) => self.ranked(state, &self.end_ctx(state), std::slice::from_ref(score), end, reason),
+            None => self.draw(end, reason),
         };
         self.with_scores(state, result)
     }
@@ -292,25 +292,26 @@ impl Engine {
 
     fn result_of(&self, state: &State, ctx: &Ctx, index: usize, rule: &EndRule) -> GameResult {
         let rule_name = format!("end rule {}", index + 1);
+        let end = EndReason::Rule(index);
         let seats = 0..self.seat_count() as SeatId;
         match &rule.outcome {
             Outcome::Win(seat) | Outcome::Loss(seat) => {
                 let Some(seat) = self.eval(state, ctx, seat).as_seat() else {
-                    return self.draw(&format!("{rule_name}: no seat"));
+                    return self.draw(end, &format!("{rule_name}: no seat"));
                 };
                 let wins = matches!(rule.outcome, Outcome::Win(_));
                 let places = seats.map(|s| if self.allied(s, seat) == wins { 1 } else { 2 }).collect();
                 let verb = if wins { "wins" } else { "loses" };
                 let reason = format!("{rule_name}: {} {verb}", self.seat_name(seat));
-                GameResult { places, reason, scores: Vec::new() }
+                GameResult { places, reason, end, scores: Vec::new() }
             }
-            Outcome::Draw => self.draw(&format!("{rule_name}: draw")),
-            Outcome::Rank(keys) => self.ranked(state, ctx, keys, &format!("{rule_name}: ranked")),
+            Outcome::Draw => self.draw(end, &format!("{rule_name}: draw")),
+            Outcome::Rank(keys) => self.ranked(state, ctx, keys, end, &format!("{rule_name}: ranked")),
         }
     }
 
     /// The seats ordered by the keys, higher first; seats equal on every key share a place.
-    fn ranked(&self, state: &State, ctx: &Ctx, keys: &[Expr], reason: &str) -> GameResult {
+    fn ranked(&self, state: &State, ctx: &Ctx, keys: &[Expr], end: EndReason, reason: &str) -> GameResult {
         let scores: Vec<Vec<i64>> = (0..self.seat_count() as SeatId)
             .map(|seat| {
                 let ctx = Ctx { seat: Some(seat), ..*ctx };
@@ -318,10 +319,11 @@ impl Engine {
             })
             .collect();
         let places = scores.iter().map(|mine| 1 + scores.iter().filter(|s| *s > mine).count() as u32);
-        GameResult { places: places.collect(), reason: reason.to_string(), scores: Vec::new() }
+        GameResult { places: places.collect(), reason: reason.to_string(), end, scores: Vec::new() }
     }
 
-    fn draw(&self, reason: &str) -> GameResult {
-        GameResult { places: vec![1; self.seat_count()], reason: reason.to_string(), scores: Vec::new() }
+    fn draw(&self, end: EndReason, reason: &str) -> GameResult {
+        let places = vec![1; self.seat_count()];
+        GameResult { places, reason: reason.to_string(), end, scores: Vec::new() }
     }
 }
