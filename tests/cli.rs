@@ -1,75 +1,15 @@
 //! The `ludex` binary end to end: exit codes, messages and output formats of every command.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+#[path = "support/binary.rs"]
+mod binary;
 
+use std::process::{Command, Output};
+
+use binary::{assert_exit, json, ludex, ludex_with_input, stderr, stdout, temp_dir, temp_file, text};
 use serde_json::Value;
 
 const DICE_CHESS: &str = "rules/dice-chess.rules";
 const MANA: &str = "rules/mana.rules";
-
-/// Runs `ludex` from the crate root with `stdin` as its input.
-fn ludex_with_input(args: &[&str], stdin: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludex"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut input = child.stdin.take().expect("piped stdin");
-    // The child may exit before reading everything; a closed pipe is fine.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    child.wait_with_output().expect("the binary runs")
-}
-
-fn ludex(args: &[&str]) -> Output {
-    ludex_with_input(args, "")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// Asserts the exit code, showing the output when it differs.
-fn assert_exit(output: &Output, code: i32) {
-    assert_eq!(output.status.code(), Some(code), "stdout:\n{}\nstderr:\n{}", stdout(output), stderr(output));
-}
-
-/// A fresh directory under the system's temporary directory.
-fn temp_dir() -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "ludex-cli-test-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
-}
-
-fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let path = temp_dir().join(name);
-    std::fs::write(&path, contents).expect("a temporary file");
-    path
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 temporary path")
-}
-
-fn json(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\nstderr:\n{}", stdout(output), stderr(output)))
-}
 
 // Usage errors: exit 2 with a message, whatever the stages behind.
 

@@ -1,28 +1,14 @@
 //! `ludex bench` end to end: a row per rules file, as a table and as JSON, and its usage errors.
 
-use std::collections::BTreeMap;
-use std::process::{Command, Output};
+#[path = "support/binary.rs"]
+mod binary;
 
+use std::collections::BTreeMap;
+
+use binary::{assert_exit, ludex, stdout};
 use ludex::runtime::{Engine, perft};
 
 use serde_json::Value;
-
-fn ludex(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludex"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn assert_exit(output: &Output, code: i32) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(code), "stdout:\n{}\nstderr:\n{stderr}", stdout(output));
-}
 
 /// Every rules file shipped in `rules/`, as the command names them by default.
 fn shipped_rules() -> Vec<String> {

@@ -120,9 +120,15 @@ fn refuses_an_option(diagnostic: &Diagnostic, options: &OptionValues) -> bool {
 /// Reads and compiles a rules file to play it: diagnostics (warnings too) go to standard error;
 /// errors end the command.
 pub fn load_game(path: &Path, options: &OptionValues) -> CliResult<Game> {
+    load_rules(path, options).map(|(game, _)| game)
+}
+
+/// [`load_game`], with the rules text.
+pub fn load_rules(path: &Path, options: &OptionValues) -> CliResult<(Game, String)> {
     let checked = check_file(path, options)?;
     checked.show_diagnostics();
-    checked.into_game()
+    let text = checked.text.clone();
+    Ok((checked.into_game()?, text))
 }
 
 /// The value of every option the game declares, as the game was lowered.

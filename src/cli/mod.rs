@@ -1,18 +1,21 @@
 //! The command line's shape (clap), the dispatch to each command, and how failures become exit
 //! codes: 0 success, 1 a check failure, a replay mismatch or a game that could not go on, 2 a usage
-//! or input error (bad arguments, unreadable or malformed files). Nothing here panics on any input.
+//! or input error (bad arguments, unreadable or malformed files), 130 a `run` stopped by Ctrl-C.
+//! Nothing here panics on any input.
 
 mod bench;
 mod check;
 mod config;
 mod explain;
 mod input;
+mod merge;
 mod perft;
 mod play;
 mod points;
 mod replay;
 mod run;
 mod session;
+mod summary;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -43,6 +46,8 @@ enum Command {
     Run(run::RunArgs),
     /// Replay recorded games, checking every move, roll and result
     Replay(replay::ReplayArgs),
+    /// Combine the summaries (and records) of a run's shards into the whole run's
+    Merge(merge::MergeArgs),
     /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
@@ -61,6 +66,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::play(&args),
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
+        Command::Merge(args) => merge::merge(&args),
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Explain(args) => explain::explain(&args),
@@ -70,7 +76,7 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             if !error.message.is_empty() {
-                let _ = writeln!(io::stderr(), "error: {error}");
+                let _ = writeln!(io::stderr(), "{}{error}", error.prefix());
             }
             ExitCode::from(error.exit_code())
         }
@@ -80,23 +86,51 @@ pub fn main() -> ExitCode {
 /// A failure that ends the command, with its message.
 #[derive(Debug)]
 pub struct CliError {
-    usage: bool,
+    failure: Failure,
     message: String,
+}
+
+/// What kind of failure, which decides the exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Failure {
+    /// Bad arguments or input files: exit 2.
+    Usage,
+    /// The command ran and the answer is no: exit 1.
+    Failed,
+    /// Ctrl-C stopped the command early: exit 130, as a shell reports a process SIGINT ended.
+    Interrupted,
 }
 
 impl CliError {
     /// Bad arguments or input files: exit 2.
     pub fn usage(message: impl Into<String>) -> CliError {
-        CliError { usage: true, message: message.into() }
+        CliError { failure: Failure::Usage, message: message.into() }
     }
 
     /// The command ran and the answer is no (check errors, replay mismatches): exit 1.
     pub fn failed(message: impl Into<String>) -> CliError {
-        CliError { usage: false, message: message.into() }
+        CliError { failure: Failure::Failed, message: message.into() }
+    }
+
+    /// Ctrl-C stopped the command after it said what it had done: exit 130.
+    pub fn interrupted(message: impl Into<String>) -> CliError {
+        CliError { failure: Failure::Interrupted, message: message.into() }
+    }
+
+    /// What the message is introduced with: an interruption the user asked for is no error.
+    fn prefix(&self) -> &'static str {
+        match self.failure {
+            Failure::Usage | Failure::Failed => "error: ",
+            Failure::Interrupted => "",
+        }
     }
 
     fn exit_code(&self) -> u8 {
-        if self.usage { 2 } else { 1 }
+        match self.failure {
+            Failure::Usage => 2,
+            Failure::Failed => 1,
+            Failure::Interrupted => 130,
+        }
     }
 }
 

@@ -154,7 +154,8 @@ fn ending_announcement(session: &Session, ending: &Ending) -> String {
 
 /// `Game over (checkmate): white wins. Places: white 1, black 2`.
 fn result_announcement(session: &Session, result: &GameResult) -> String {
-    let winners: Vec<&str> = super::run::winners(result).into_iter().map(|s| session.seat_name(s)).collect();
+    let winners: Vec<&str> =
+        super::summary::winners(result).into_iter().map(|s| session.seat_name(s)).collect();
     let verdict = match winners.as_slice() {
         [] => "a draw".to_string(),
         [one] => format!("{one} wins"),

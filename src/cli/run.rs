@@ -1,30 +1,41 @@
-//! `ludex run`: many games between agents (random by default), with a progress bar and a summary:
-//! wins per seat with the win rate and its 95% Wilson interval (so balance, such as an advantage of
-//! the first seat, shows at a glance), draws, game lengths and speed, and mean points when the rules
-//! give scores. Game `i` (0-based) is played with seed `S + i` (wrapping), so any game of a run can
-//! be played again alone with `--seed`.
+//! `ludex run`: many games between agents (random by default), on every core, with a progress bar
+//! and a summary (see `summary`: wins, draws, how the games ended, lengths, speed, points).
 //!
-//! A seat wins a game when its place is 1 and not every seat has place 1; a draw is a game where
-//! every seat has place 1. A game's length counts its plies: the moves played (`pass` and `end`
-//! included), not the chance outcomes, which records hold too.
+//! Game `i` (0-based) is played with seed `S + i` (wrapping), so any game of a run can be played
+//! again alone with `--seed`, and the games are independent of each other: threads play them in
+//! batches, and their results are taken in game order, so the summary and the records are the same
+//! whatever the number of threads. `--shard I/N` plays a slice of the games (see `summary::Shard`),
+//! for `ludex merge` to combine with the other shards into the whole run's summary and records.
+//!
+//! Ctrl-C stops the run: no game is started after it, the games under way are abandoned, and the
+//! games played before the first one not played are kept: their records are written whole, their
+//! summary is printed, and the command exits 130.
 
-use std::io::{self, IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::num::NonZero;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ludex::agents::AgentSpec;
-use ludex::agents::play::{PlayedGame, play_out};
-use ludex::agents::stats::Proportion;
+use ludex::agents::play::{PlayedGame, play_out_unless};
 use ludex::record::Record;
-use ludex::runtime::GameResult;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use rayon::prelude::*;
 
-use super::input::plural;
 use super::session::{MatchArgs, RecordFile, Session};
+use super::summary::{Extent, Shard, Summary, Tally};
 use super::{CliError, CliResult};
+
+/// The most threads `--threads` accepts.
+const MAX_THREADS: usize = 1024;
+/// Each thread's share of a batch: the threads wait for each other only at the end of a batch.
+const GAMES_PER_THREAD_IN_A_BATCH: usize = 64;
+
+/// Set by Ctrl-C while a run plays.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 #[derive(Args)]
 pub struct RunArgs {
@@ -33,6 +44,13 @@ pub struct RunArgs {
     /// How many games to play (or `games` in the match file)
     #[arg(long)]
     games: Option<u64>,
+    /// Play on this many threads (default: one per core); the summary and records do not depend on it
+    #[arg(long, value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// Play only shard I of N (I from 0 to N-1): the I-th of N equal runs of consecutive games, for
+    /// `ludex merge` to combine
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
     /// Print the summary as JSON (and no progress bar)
     #[arg(long)]
     json: bool,
@@ -52,42 +70,95 @@ pub fn run(args: &RunArgs) -> CliResult {
         .or(session.games)
         .ok_or_else(|| CliError::usage("how many games? give --games N (or `games` in the match file)"))?;
     let seed = session.seed.unwrap_or(0);
+    let shard = args.shard.map(|(index, count)| Shard { index, count, run_games: games });
+    let slice = shard.map_or(0..games, |shard| shard.games());
+    let threads =
+        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, NonZero::get));
+    watch_for_ctrl_c();
     let mut record_file = args.game.record.as_deref().map(RecordFile::create).transpose()?;
-    let progress = progress_bar(games, args.json);
-    let mut tally = Tally::new(session.agents.len());
+    let progress = progress_bar(slice.end - slice.start, args.json);
+    let mut tally = Tally::new(session.agents.len(), session.engine.game.end.len());
     let started = Instant::now();
-    for index in 0..games {
-        let game_seed = seed.wrapping_add(index);
-        let played = play_one(&session, game_seed);
-        tally.add(&played);
-        if let Some(file) = record_file.as_mut() {
-            file.write(&Record::new(session.header(game_seed), played))?;
+    let played = play_in_order(&session, seed, slice.clone(), threads, &progress, |game_seed, game| {
+        tally.add(&game);
+        match record_file.as_mut() {
+            Some(file) => file.write(&Record::new(session.header(game_seed), game)),
+            None => Ok(()),
         }
-        progress.inc(1);
-    }
+    });
     progress.finish_and_clear();
+    played?;
     record_file.map(RecordFile::finish).transpose()?;
-    let report = Report::new(&session, &tally, seed, started.elapsed());
-    let mut out = io::stdout().lock();
-    if args.json {
-        serde_json::to_writer_pretty(&mut out, &report).map_err(io::Error::from)?;
-        writeln!(out)?;
-    } else {
-        write!(out, "{}", report.text())?;
+    let record = args.game.record.as_ref().map(|path| path.display().to_string());
+    let extent = Extent { planned: slice.end - slice.start, shard, record };
+    let summary = Summary::new(&session.summary_match(seed), tally, extent, started.elapsed().as_secs_f64());
+    summary.print(args.json)?;
+    if summary.interrupted() {
+        return Err(CliError::interrupted(format!(
+            "interrupted: the summary covers the {} played before it",
+            super::input::plural(summary.games() as usize, "game")
+        )));
     }
     Ok(())
 }
 
-fn play_one(session: &Session, seed: u64) -> PlayedGame {
+/// From now on Ctrl-C sets [`INTERRUPTED`] instead of ending the process. (Where no handler can
+/// be set, Ctrl-C ends the process at once, as it would without one.)
+fn watch_for_ctrl_c() {
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
+}
+
+/// Plays the games `games` on `threads` threads and hands each to `take` with its seed, in game
+/// order, until every game is played or Ctrl-C: then it stops at the first game not played.
+fn play_in_order(
+    session: &Session,
+    seed: u64,
+    games: Range<u64>,
+    threads: usize,
+    progress: &ProgressBar,
+    mut take: impl FnMut(u64, PlayedGame) -> CliResult,
+) -> CliResult {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|error| CliError::failed(format!("cannot start {threads} threads: {error}")))?;
+    let batch = threads.saturating_mul(GAMES_PER_THREAD_IN_A_BATCH) as u64;
+    let mut first = games.start;
+    while first < games.end {
+        let count = batch.min(games.end - first) as usize;
+        let played: Vec<Option<PlayedGame>> = pool.install(|| {
+            (0..count)
+                .into_par_iter()
+                .map(|offset| {
+                    let game = play_one(session, seed.wrapping_add(first + offset as u64));
+                    progress.inc(1);
+                    game
+                })
+                .collect()
+        });
+        for (game_seed, game) in (first..).map(|index| seed.wrapping_add(index)).zip(played) {
+            let Some(game) = game else { return Ok(()) };
+            take(game_seed, game)?;
+        }
+        first += count as u64;
+    }
+    Ok(())
+}
+
+/// The game of `seed`, unless Ctrl-C came before it ended.
+fn play_one(session: &Session, seed: u64) -> Option<PlayedGame> {
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        return None;
+    }
     // No seat is human: `run` refused them.
     let mut agents = session.make_agents(|| Box::new(ludex::agents::RandomAgent));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    play_out(&session.engine, session.start.clone(), &mut agents, &mut rng)
+    play_out_unless(&INTERRUPTED, &session.engine, session.start.clone(), &mut agents, &mut rng)
 }
 
 /// A progress bar on standard error, hidden when that is not a terminal or with `--json`.
 fn progress_bar(games: u64, json: bool) -> ProgressBar {
-    if json || !io::stderr().is_terminal() {
+    if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(games);
@@ -97,206 +168,41 @@ fn progress_bar(games: u64, json: bool) -> ProgressBar {
     bar
 }
 
-/// The seats with place 1, unless every seat has place 1 (a draw: no winner).
-pub fn winners(result: &GameResult) -> Vec<usize> {
-    if result.places.iter().all(|&place| place == 1) {
-        return Vec::new();
-    }
-    result.places.iter().enumerate().filter(|&(_, &place)| place == 1).map(|(seat, _)| seat).collect()
-}
-
-/// Counts over the games played.
-struct Tally {
-    games: u64,
-    draws: u64,
-    /// Games the rules did not end (an agent left, or the driver stopped).
-    unfinished: u64,
-    wins: Vec<u64>,
-    /// Moves over all games, and in the longest game.
-    total_plies: u64,
-    max_plies: usize,
-    /// Games whose result gave scores, and each seat's points over them.
-    scored: u64,
-    points: Vec<i64>,
-}
-
-impl Tally {
-    fn new(seats: usize) -> Tally {
-        Tally {
-            games: 0,
-            draws: 0,
-            unfinished: 0,
-            wins: vec![0; seats],
-            total_plies: 0,
-            max_plies: 0,
-            scored: 0,
-            points: vec![0; seats],
-        }
-    }
-
-    fn add(&mut self, game: &PlayedGame) {
-        self.games += 1;
-        let plies = game.moves();
-        self.total_plies += plies as u64;
-        self.max_plies = self.max_plies.max(plies);
-        let Some(result) = game.result() else {
-            self.unfinished += 1;
-            return;
-        };
-        if !result.scores.is_empty() {
-            self.scored += 1;
-            for (total, &points) in self.points.iter_mut().zip(&result.scores) {
-                *total = total.saturating_add(points);
-            }
-        }
-        let winners = winners(result);
-        if winners.is_empty() {
-            self.draws += 1;
-        }
-        for seat in winners {
-            if let Some(wins) = self.wins.get_mut(seat) {
-                *wins += 1;
-            }
-        }
+/// Parses `--threads N`: from 1 to [`MAX_THREADS`].
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(threads) if (1..=MAX_THREADS).contains(&threads) => Ok(threads),
+        _ => Err(format!("expected a number of threads from 1 to {MAX_THREADS}, got `{text}`")),
     }
 }
 
-/// The summary, as printed with `--json`.
-#[derive(Serialize)]
-struct Report {
-    game: String,
-    games: u64,
-    /// Game `i` used seed `seed + i`.
-    seed: u64,
-    draws: u64,
-    /// Draws over games, with its 95% Wilson interval.
-    draw_rate: Proportion,
-    unfinished: u64,
-    seats: Vec<SeatReport>,
-    mean_length: f64,
-    max_length: usize,
-    seconds: f64,
-    games_per_second: f64,
-    plies_per_second: f64,
-    /// The points table (mean points per seat and team), when the games gave scores.
-    #[serde(skip)]
-    points: Option<String>,
-}
-
-#[derive(Serialize)]
-struct SeatReport {
-    seat: String,
-    agent: String,
-    wins: u64,
-    /// Wins over games, with its 95% Wilson interval.
-    win_rate: Proportion,
-    /// Mean points over the games that gave scores.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mean_points: Option<f64>,
-}
-
-impl Report {
-    fn new(session: &Session, tally: &Tally, seed: u64, elapsed: Duration) -> Report {
-        let seconds = elapsed.as_secs_f64();
-        let per_second = |count: f64| if seconds > 0.0 { count / seconds } else { 0.0 };
-        let seats = tally
-            .wins
-            .iter()
-            .zip(&session.agents)
-            .enumerate()
-            .map(|(seat, (&wins, agent))| SeatReport {
-                seat: session.seat_name(seat).to_string(),
-                agent: agent.to_string(),
-                wins,
-                win_rate: Proportion::new(wins, tally.games),
-                mean_points: mean_points(tally).map(|points| points[seat]),
-            })
-            .collect();
-        let points = mean_points(tally)
-            .map(|points| super::points::table(&session.engine.game, "mean points", &points, 1));
-        Report {
-            game: session.engine.game.name.clone(),
-            games: tally.games,
-            seed,
-            draws: tally.draws,
-            draw_rate: Proportion::new(tally.draws, tally.games),
-            unfinished: tally.unfinished,
-            seats,
-            mean_length: if tally.games == 0 { 0.0 } else { tally.total_plies as f64 / tally.games as f64 },
-            max_length: tally.max_plies,
-            seconds,
-            games_per_second: per_second(tally.games as f64),
-            plies_per_second: per_second(tally.total_plies as f64),
-            points,
-        }
-    }
-
-    fn text(&self) -> String {
-        let last_seed = self.seed.wrapping_add(self.games.saturating_sub(1));
-        let mut text = format!("{}: {} games, seeds {} to {last_seed}\n", self.game, self.games, self.seed);
-        let agent_width = self.seats.iter().map(|seat| seat.agent.len()).max().unwrap_or(0).max(8);
-        for seat in &self.seats {
-            let wins = plural(seat.wins as usize, "win");
-            let rate = percent(seat.win_rate);
-            text.push_str(&format!("  {:<12} {:<agent_width$} {wins:>10}  {rate}\n", seat.seat, seat.agent));
-        }
-        text.push_str(&format!("  draws {}  {}", self.draws, percent(self.draw_rate)));
-        if self.unfinished > 0 {
-            text.push_str(&format!(", unfinished {}", self.unfinished));
-        }
-        text.push_str(&format!(
-            "\n  length: mean {:.1} plies, max {}\n  speed: {:.1} games/s, {:.0} plies/s ({:.2} s)\n",
-            self.mean_length, self.max_length, self.games_per_second, self.plies_per_second, self.seconds
-        ));
-        for line in self.points.iter().flat_map(|points| points.lines()) {
-            text.push_str(&format!("  {line}\n"));
-        }
-        text
-    }
-}
-
-/// `52.0% (95% CI 42.3–61.5%)`.
-fn percent(proportion: Proportion) -> String {
-    let Proportion { rate, low, high } = proportion;
-    format!("{:5.1}% (95% CI {:.1}–{:.1}%)", 100.0 * rate, 100.0 * low, 100.0 * high)
-}
-
-/// Each seat's mean points over the games that gave scores, if any did.
-fn mean_points(tally: &Tally) -> Option<Vec<f64>> {
-    (tally.scored > 0).then(|| tally.points.iter().map(|&p| p as f64 / tally.scored as f64).collect())
+/// Parses `--shard I/N`: `N` at least 1, `I` from 0 to `N - 1`.
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || {
+        format!(
+            "expected I/N with N at least 1 and I from 0 to N-1 (shard 0/4 is the first of 4), got `{text}`"
+        )
+    };
+    let (index, count) = text.split_once('/').ok_or_else(bad)?;
+    let index: u64 = index.trim().parse().map_err(|_| bad())?;
+    let count: u64 = count.trim().parse().map_err(|_| bad())?;
+    if index < count { Ok((index, count)) } else { Err(bad()) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ludex::agents::play::Ending;
-
-    fn result(places: &[u32]) -> GameResult {
-        let end = ludex::runtime::EndReason::Stated;
-        GameResult { places: places.to_vec(), reason: "test".into(), end, scores: Vec::new() }
-    }
-
-    /// A game of `moves` passes, each after a roll.
-    fn played(ending: Ending, moves: usize) -> PlayedGame {
-        let plies = ["roll 1", "pass"].iter().cycle().take(2 * moves).map(|p| p.to_string()).collect();
-        PlayedGame { plies, ending }
-    }
 
     #[test]
-    fn winners_have_place_one_unless_everyone_does() {
-        assert_eq!(winners(&result(&[1, 2])), vec![0]);
-        assert_eq!(winners(&result(&[2, 1, 1, 2])), vec![1, 2]);
-        assert!(winners(&result(&[1, 1])).is_empty());
-    }
-
-    #[test]
-    fn the_tally_counts_wins_draws_unfinished_and_lengths() {
-        let mut tally = Tally::new(2);
-        tally.add(&played(Ending::Over(result(&[2, 1])), 10));
-        tally.add(&played(Ending::Over(result(&[1, 1])), 30));
-        tally.add(&played(Ending::Quit { seat: 0 }, 5));
-        assert_eq!((tally.games, tally.draws, tally.unfinished), (3, 1, 1));
-        assert_eq!(tally.wins, vec![0, 1]);
-        assert_eq!((tally.total_plies, tally.max_plies), (45, 30));
+    fn shards_and_threads_parse_with_clear_errors() {
+        assert_eq!(parse_shard("0/4"), Ok((0, 4)));
+        assert_eq!(parse_shard("3/4"), Ok((3, 4)));
+        for bad in ["4/4", "1/0", "0/0", "-1/4", "1", "a/b", "1/2/3", ""] {
+            assert!(parse_shard(bad).unwrap_err().contains("I/N"), "{bad}");
+        }
+        assert_eq!(parse_threads("3"), Ok(3));
+        for bad in ["0", "-2", "x", "100000"] {
+            assert!(parse_threads(bad).unwrap_err().contains("from 1 to"), "{bad}");
+        }
     }
 }

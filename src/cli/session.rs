@@ -15,7 +15,8 @@ use ludex::runtime::{Engine, State};
 
 use super::check::OptionArgs;
 use super::config::MatchConfig;
-use super::input::{load_game, option_values, parse_seat, read_text, seat_index};
+use super::input::{load_rules, option_values, parse_seat, read_text, seat_index};
+use super::summary::{self, Match};
 use super::{CliError, CliResult};
 
 #[derive(Args)]
@@ -53,6 +54,8 @@ pub struct Session {
     pub seed: Option<u64>,
     /// The match file's `games`.
     pub games: Option<u64>,
+    /// Each end rule's source text.
+    end_rules: Vec<String>,
     rules: String,
     options: BTreeMap<String, i64>,
     position: Option<String>,
@@ -71,7 +74,8 @@ impl Session {
         })?;
         let mut options: OptionValues = config.options;
         options.extend(args.options.options.iter().cloned());
-        let engine = Engine::new(load_game(&rules, &options)?);
+        let (game, text) = load_rules(&rules, &options)?;
+        let engine = Engine::new(game);
         let mut agents: Vec<AgentSpec> =
             (0..engine.game.seats.len()).map(|s| default_agent(s as SeatId)).collect();
         for (seat, agent) in &config.seats {
@@ -98,6 +102,7 @@ impl Session {
             agents,
             seed: args.seed.or(config.seed),
             games: config.games,
+            end_rules: summary::end_rule_texts(&text),
             position,
         })
     }
@@ -109,6 +114,18 @@ impl Session {
     /// One new agent a seat; `human` makes the agent of a human seat.
     pub fn make_agents(&self, mut human: impl FnMut() -> Box<dyn Agent>) -> Vec<Box<dyn Agent>> {
         self.agents.iter().map(|spec| spec.automatic().unwrap_or_else(&mut human)).collect()
+    }
+
+    /// The match as a summary of games played with seeds from `seed` tells it.
+    pub fn summary_match(&self, seed: u64) -> Match<'_> {
+        Match {
+            game: &self.engine.game,
+            rules: &self.rules,
+            options: &self.options,
+            agents: self.agents.iter().map(AgentSpec::to_string).collect(),
+            end_rules: &self.end_rules,
+            seed,
+        }
     }
 
     /// The record of a game played with `seed`.

@@ -1,6 +1,9 @@
 //! The game driver: advances a game one ply at a time, asking the seat's agent at decision points
 //! and sampling chance outcomes from the game's `ChaCha8Rng`, so that a seed (and the agents) fix a
-//! game completely. [`play_out`] plays to the end; front ends that show each ply use [`Playthrough`].
+//! game completely. [`play_out`] plays to the end ([`play_out_unless`] stops early when told to);
+//! front ends that show each ply use [`Playthrough`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -177,6 +180,24 @@ pub fn play_out(
             return game.finish(ending);
         }
     }
+}
+
+/// Plays a game as [`play_out`] does, unless `interrupted` is set first (it is read before each
+/// ply): then the game is abandoned and `None` returned.
+pub fn play_out_unless(
+    interrupted: &AtomicBool,
+    engine: &Engine,
+    state: State,
+    agents: &mut [Box<dyn Agent>],
+    rng: &mut ChaCha8Rng,
+) -> Option<PlayedGame> {
+    let mut game = Playthrough::new(engine, state);
+    while !interrupted.load(Ordering::Relaxed) {
+        if let Step::End(ending) = game.step(agents, rng) {
+            return Some(game.finish(ending));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
