@@ -5,6 +5,8 @@ mod binary;
 
 use std::process::{Command, Output};
 
+use ludex::runtime::{Engine, Leaves, perft_with};
+
 use binary::{assert_exit, json, ludex, ludex_with_input, stderr, stdout, temp_dir, temp_file, text};
 use serde_json::Value;
 
@@ -388,6 +390,42 @@ fn perft_counts_moves_from_the_first_decision() {
         assert_eq!(perft_count(&output), expected, "depth {depth}");
         assert!(stdout(&output).contains("nodes/s"), "{}", stdout(&output));
     }
+}
+
+#[test]
+fn bulk_perft_counts_the_same_leaves_without_making_the_last_ones() {
+    for (depth, expected) in [(1, 4), (3, 1584)] {
+        let output = ludex(&["perft", MANA, "--depth", &depth.to_string(), "--bulk"]);
+        assert_exit(&output, 0);
+        assert_eq!(perft_count(&output), expected, "depth {depth}");
+        assert!(
+            stdout(&output).contains("nodes/s, bulk: the last moves counted, not made)"),
+            "{}",
+            stdout(&output)
+        );
+    }
+    // The library's bulk count is perft's on every shipped game whose moves never roll, from positions
+    // along a game, where the end rules and passes matter.
+    for rules in ["rules/chess.rules", "rules/glinski.rules", "rules/duwen.rules", MANA] {
+        let text = std::fs::read_to_string(rules).expect("a shipped rules file");
+        let engine = Engine::new(ludex::compile(&text, &Default::default()).game.expect("compiles"));
+        let mut state = engine.initial_state();
+        let mut moves = Vec::new();
+        for ply in 0..40 {
+            if ply % 10 == 0 {
+                let made = perft_with(&engine, &state, 2, Leaves::Made);
+                assert_eq!(perft_with(&engine, &state, 2, Leaves::Counted), made, "{rules}, ply {ply}");
+            }
+            engine.legal_moves(&state, &mut moves);
+            let Some(&mv) = moves.get(ply * 7 % moves.len().max(1)) else { break };
+            engine.apply_move(&mut state, mv);
+        }
+    }
+    // Moves that roll make leaves of each outcome: bulk counting is refused there.
+    let output = ludex(&["perft", DICE_CHESS, "--depth", "2", "--bulk"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("a move of `Dice Chess` may roll"), "{}", stderr(&output));
+    assert_exit(&ludex(&["perft", MANA, "--depth", "2", "--bulk", "--divide"]), 2);
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! `ludex bench` end to end: a row per rules file, as a table and as JSON, and its usage errors.
+//! `ludex bench` end to end: a row per rules file, as a table and as JSON (lazy and full playouts,
+//! perft with every leaf made and with bulk counting), and its usage errors.
 
 #[path = "support/binary.rs"]
 mod binary;
@@ -31,13 +32,20 @@ fn the_table_has_a_row_per_rules_file() {
     let lines: Vec<&str> = text.lines().collect();
     let files = shipped_rules();
     assert_eq!(lines.len(), files.len() + 1, "{text}");
-    assert!(lines[0].starts_with("file") && lines[0].contains("plies/s"), "{text}");
+    for column in ["lazy plies/s", "full plies/s", "perft nodes/s", "bulk nodes/s"] {
+        assert!(lines[0].starts_with("file") && lines[0].contains(column), "{column}: {text}");
+    }
     for (line, file) in lines[1..].iter().zip(&files) {
         let columns: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(columns.len(), 6, "{line}");
+        assert_eq!(columns.len(), 8, "{line}");
         assert_eq!(columns[0], file);
-        let playouts_per_second: f64 = columns[1].parse().expect("a rate");
-        assert!(playouts_per_second > 0.0, "{line}");
+        for column in &columns[1..4] {
+            let rate: f64 = column.parse().expect("a rate");
+            assert!(rate > 0.0, "{line}");
+        }
+        // Bulk counting only where no move rolls.
+        let rolls = ["den-den", "dice-chess"].iter().any(|game| file.contains(game));
+        assert_eq!(columns[6] == "n/a", rolls, "{line}");
     }
 }
 
@@ -51,14 +59,18 @@ fn json_gives_the_same_rows_with_consistent_figures() {
     let files: Vec<&str> = rows.iter().map(|row| row["file"].as_str().expect("file")).collect();
     assert_eq!(files, ["rules/mana.rules", "rules/dice-chess.rules"]);
     for row in rows {
-        let number = |key: &str| row[key].as_f64().unwrap_or_else(|| panic!("{key} in {row}"));
-        assert!(number("playouts") >= 1.0, "{row}");
-        assert!(number("wall_seconds") >= 0.2 && number("seconds") > 0.0, "{row}");
-        let mean = number("plies") / number("playouts");
-        assert!((number("mean_length") - mean).abs() < 1e-9, "{row}");
-        let rate = number("plies") / number("seconds");
-        assert!((number("plies_per_second") - rate).abs() <= 1e-6 * rate, "{row}");
-        assert_eq!(number("unfinished"), 0.0, "{row}");
+        for draw in ["lazy", "full"] {
+            let playouts = &row[draw];
+            let number =
+                |key: &str| playouts[key].as_f64().unwrap_or_else(|| panic!("{draw}.{key} in {row}"));
+            assert!(number("playouts") >= 1.0, "{row}");
+            assert!(number("wall_seconds") >= 0.2 && number("seconds") > 0.0, "{row}");
+            let mean = number("plies") / number("playouts");
+            assert!((number("mean_length") - mean).abs() < 1e-9, "{row}");
+            let rate = number("plies") / number("seconds");
+            assert!((number("plies_per_second") - rate).abs() <= 1e-6 * rate, "{row}");
+            assert_eq!(number("unfinished"), 0.0, "{row}");
+        }
         let perft = &row["perft"];
         assert!(perft["depth"].as_u64().expect("a perft depth") >= 1, "{row}");
         assert!(perft["nodes"].as_u64().expect("perft nodes") >= 1, "{row}");
@@ -69,6 +81,14 @@ fn json_gives_the_same_rows_with_consistent_figures() {
     let text = std::fs::read_to_string("rules/mana.rules").expect("rules/mana.rules");
     let engine = Engine::new(ludex::compile(&text, &BTreeMap::new()).game.expect("Mana compiles"));
     assert_eq!(mana_perft["nodes"].as_u64(), Some(perft(&engine, &engine.initial_state(), depth)));
+    // Bulk counting counts the same leaves at the same depth; Dice Chess, whose captures roll, has none.
+    let bulk = &rows[0]["bulk_perft"];
+    assert_eq!(
+        (bulk["depth"].as_u64(), bulk["nodes"].as_u64()),
+        (Some(depth.into()), mana_perft["nodes"].as_u64())
+    );
+    assert!(bulk["runs"].as_u64().expect("runs") >= 1, "{bulk}");
+    assert!(rows[1]["bulk_perft"].is_null(), "{}", rows[1]);
 }
 
 #[test]

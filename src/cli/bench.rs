@@ -1,9 +1,12 @@
 //! `ludex bench`: how fast the runtime plays each rules file. For each file, seeded random playouts
-//! for a fixed time on one thread (a uniformly random legal move at every decision, drawn by
-//! `Engine::random_move`, which tests the turn's `legal if` only on the moves it draws; chance
-//! outcomes sampled; game `i` uses seed `i`), then a perft from the first decision point, one depth deeper
-//! at a time while the next depth should fit in about half that time. Plies count decisions (moves),
-//! not chance outcomes. One row a file, as a table or a JSON array.
+//! for a fixed time on one thread, twice: a uniformly random legal move at every decision drawn
+//! lazily by `Engine::random_move` (which tests the turn's `legal if` only on the moves it draws),
+//! then drawn from the full list of legal moves (`Engine::legal_moves`, as `ludex run` does); chance
+//! outcomes sampled; game `i` uses seed `i`. Then a perft from the first decision point, one depth
+//! deeper at a time while the next depth should fit in about half that time, every leaf made; and
+//! the same perft with bulk counting (the last level's moves counted, not made), for games whose
+//! moves never roll. Plies count decisions (moves), not chance outcomes. One row a file, as a table
+//! or a JSON array.
 //!
 //! Rates are over the time the thread spent on the CPU where the system tells it (Linux), so that
 //! they hold on a busy machine; elsewhere over wall-clock time. The time limits are wall-clock.
@@ -15,12 +18,13 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use ludex::OptionValues;
 use ludex::agents::play::MAX_DRIVER_PLIES;
-use ludex::runtime::{Engine, Move, State, Status, perft};
+use ludex::runtime::{Engine, Leaves, Move, State, Status, perft_with};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::input::load_game;
+use super::perft::rolls_after_moves;
 use super::{CliError, CliResult};
 
 /// The folder whose rules files are benchmarked when no file is given.
@@ -34,7 +38,8 @@ const MAX_PERFT_DEPTH: u32 = 32;
 pub struct BenchArgs {
     /// The rules files (default: every rules/*.rules)
     files: Vec<PathBuf>,
-    /// Seconds of random playouts per file; the perft gets about half as long
+    /// Seconds of random playouts per file, for each way of drawing moves; the perft gets about half
+    /// as long, and its bulk counting a quarter
     #[arg(long, default_value_t = 2.0)]
     seconds: f64,
     /// Print the rows as a JSON array
@@ -88,6 +93,20 @@ fn default_files() -> CliResult<Vec<PathBuf>> {
 struct Row {
     file: String,
     game: String,
+    /// Each move drawn by `Engine::random_move`, which tests `legal if` only on the moves it draws.
+    lazy: Playouts,
+    /// Each move drawn from the whole list of legal moves, as `ludex run` draws them.
+    full: Playouts,
+    /// Every leaf made; `None` when the game has no decision point or ends before any move.
+    perft: Option<PerftFigure>,
+    /// The same perft, the last level's moves counted without being made; `None` also for games
+    /// whose moves may roll.
+    bulk_perft: Option<PerftFigure>,
+}
+
+/// Random playouts for a fixed time.
+#[derive(Serialize)]
+struct Playouts {
     playouts: u64,
     /// Decisions played in all the playouts (chance outcomes are not counted).
     plies: u64,
@@ -100,33 +119,46 @@ struct Row {
     plies_per_second: f64,
     /// Plies per playout.
     mean_length: f64,
-    /// `None` when the game has no decision point or ends before any move.
-    perft: Option<PerftFigure>,
 }
 
-/// The deepest perft run: leaf positions (each one made) per second.
+/// A perft from the first decision: leaf positions per second.
 #[derive(Serialize)]
 struct PerftFigure {
     depth: u32,
+    /// The leaves of one perft.
     nodes: u64,
+    /// Perfts run (the bulk perft runs again until it has taken a quarter of the time given).
+    runs: u64,
     seconds: f64,
     nodes_per_second: f64,
 }
 
 fn measure(engine: &Engine, file: &Path, budget: Duration) -> Row {
+    let lazy = playouts(engine, Draw::Lazy, budget);
+    let full = playouts(engine, Draw::Full, budget);
+    let start = first_decision(engine);
+    let perft = start.as_ref().and_then(|state| timed_perft(engine, state, budget / 2));
+    let bulk_perft = match (&start, &perft) {
+        (Some(state), Some(made)) if !rolls_after_moves(&engine.game) => {
+            Some(repeated_perft(engine, state, made.depth, budget / 4))
+        }
+        _ => None,
+    };
+    Row { file: file.display().to_string(), game: engine.game.name.clone(), lazy, full, perft, bulk_perft }
+}
+
+/// Seeded random playouts, seeds 0, 1, ..., for `budget` (at least one).
+fn playouts(engine: &Engine, draw: Draw, budget: Duration) -> Playouts {
     let mut tally = Tally::default();
     let mut moves = Vec::new();
     let stopwatch = Stopwatch::start();
     let mut seed = 0u64;
     while seed == 0 || stopwatch.wall() < budget {
-        tally.add(random_playout(engine, seed, &mut moves));
+        tally.add(random_playout(engine, seed, draw, &mut moves));
         seed += 1;
     }
     let (seconds, wall_seconds) = (stopwatch.seconds(), stopwatch.wall().as_secs_f64());
-    let perft = first_decision(engine).and_then(|state| timed_perft(engine, &state, budget / 2));
-    Row {
-        file: file.display().to_string(),
-        game: engine.game.name.clone(),
+    Playouts {
         playouts: tally.playouts,
         plies: tally.plies,
         unfinished: tally.unfinished,
@@ -135,7 +167,6 @@ fn measure(engine: &Engine, file: &Path, budget: Duration) -> Row {
         playouts_per_second: rate(tally.playouts, seconds),
         plies_per_second: rate(tally.plies, seconds),
         mean_length: tally.plies as f64 / tally.playouts.max(1) as f64,
-        perft,
     }
 }
 
@@ -195,9 +226,20 @@ struct Playout {
     finished: bool,
 }
 
-/// One random game from the setup, driven as `ludex run` drives it (the same generator calls, so
-/// the same games) but without writing each ply in notation. `moves` is reused between games.
-fn random_playout(engine: &Engine, seed: u64, moves: &mut Vec<Move>) -> Playout {
+/// How a random playout draws its moves.
+#[derive(Clone, Copy)]
+enum Draw {
+    /// `Engine::random_move`: candidates drawn one at a time until one passes `legal if`.
+    Lazy,
+    /// `Engine::legal_moves`, then a uniformly random index.
+    Full,
+}
+
+/// One random game from the setup, driven as `ludex run` drives it but without writing each ply in
+/// notation. With [`Draw::Full`] these are the games of `ludex run`; with [`Draw::Lazy`] too for
+/// rules without `legal if` (otherwise other games, drawn from the same distribution). `moves` is
+/// reused between games.
+fn random_playout(engine: &Engine, seed: u64, draw: Draw, moves: &mut Vec<Move>) -> Playout {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = engine.initial_state();
     let mut plies = 0u64;
@@ -207,7 +249,14 @@ fn random_playout(engine: &Engine, seed: u64, moves: &mut Vec<Move>) -> Playout 
             Status::Chance { sides: 0 } => break,
             Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
             Status::Decision { .. } => {
-                let Some(mv) = engine.random_move(&state, moves, &mut rng) else { break };
+                let chosen = match draw {
+                    Draw::Lazy => engine.random_move(&state, moves, &mut rng),
+                    Draw::Full => {
+                        engine.legal_moves(&state, moves);
+                        moves.get(rng.random_range(0..moves.len().max(1))).copied()
+                    }
+                };
+                let Some(mv) = chosen else { break };
                 engine.apply_move(&mut state, mv);
                 plies += 1;
             }
@@ -239,13 +288,14 @@ fn timed_perft(engine: &Engine, state: &State, budget: Duration) -> Option<Perft
     let mut deepest: Option<PerftFigure> = None;
     for depth in 1..=MAX_PERFT_DEPTH {
         let stopwatch = Stopwatch::start();
-        let nodes = perft(engine, state, depth);
+        let nodes = perft_with(engine, state, depth, Leaves::Made);
         let seconds = stopwatch.seconds();
         if nodes == 0 {
             break;
         }
         let growth = deepest.as_ref().map_or(1.0, |d| nodes as f64 / d.nodes.max(1) as f64).max(1.0);
-        deepest = Some(PerftFigure { depth, nodes, seconds, nodes_per_second: rate(nodes, seconds) });
+        deepest =
+            Some(PerftFigure { depth, nodes, runs: 1, seconds, nodes_per_second: rate(nodes, seconds) });
         if seconds * growth > budget.as_secs_f64() {
             break;
         }
@@ -253,20 +303,46 @@ fn timed_perft(engine: &Engine, state: &State, budget: Duration) -> Option<Perft
     deepest
 }
 
+/// The bulk-counting perft at `depth`, run again and again for `budget` (at least once).
+fn repeated_perft(engine: &Engine, state: &State, depth: u32, budget: Duration) -> PerftFigure {
+    let stopwatch = Stopwatch::start();
+    let (mut runs, mut nodes) = (0u64, 0u64);
+    while runs == 0 || stopwatch.wall() < budget {
+        nodes = perft_with(engine, state, depth, Leaves::Counted);
+        runs += 1;
+    }
+    let seconds = stopwatch.seconds();
+    PerftFigure { depth, nodes, runs, seconds, nodes_per_second: rate(nodes.saturating_mul(runs), seconds) }
+}
+
 fn table(rows: &[Row]) -> String {
     let width = rows.iter().map(|row| row.file.len()).max().unwrap_or(0).max("file".len());
     let mut text = format!(
-        "{:<width$}  {:>12}  {:>12}  {:>11}  {:>15}  {:>11}\n",
-        "file", "playouts/s", "plies/s", "mean length", "perft nodes/s", "perft depth"
+        "{:<width$}  {:>10}  {:>12}  {:>12}  {:>11}  {:>13}  {:>13}  {:>5}\n",
+        "file",
+        "playouts/s",
+        "lazy plies/s",
+        "full plies/s",
+        "mean length",
+        "perft nodes/s",
+        "bulk nodes/s",
+        "depth"
     );
+    let nodes_per_second = |perft: &Option<PerftFigure>| match perft {
+        Some(perft) => format!("{:.0}", perft.nodes_per_second),
+        None => "n/a".to_string(),
+    };
     for row in rows {
-        let (perft_rate, perft_depth) = match &row.perft {
-            Some(perft) => (format!("{:.0}", perft.nodes_per_second), perft.depth.to_string()),
-            None => ("n/a".to_string(), "n/a".to_string()),
-        };
+        let depth = row.perft.as_ref().map_or("n/a".to_string(), |perft| perft.depth.to_string());
         text.push_str(&format!(
-            "{:<width$}  {:>12.1}  {:>12.0}  {:>11.1}  {perft_rate:>15}  {perft_depth:>11}\n",
-            row.file, row.playouts_per_second, row.plies_per_second, row.mean_length
+            "{:<width$}  {:>10.1}  {:>12.0}  {:>12.0}  {:>11.1}  {:>13}  {:>13}  {depth:>5}\n",
+            row.file,
+            row.lazy.playouts_per_second,
+            row.lazy.plies_per_second,
+            row.full.plies_per_second,
+            row.lazy.mean_length,
+            nodes_per_second(&row.perft),
+            nodes_per_second(&row.bulk_perft),
         ));
     }
     text

@@ -1,7 +1,9 @@
 //! `ludex perft`: counts the positions a number of moves ahead, to test move generation against
 //! counts made by hand. Moves (`pass` and `end` included) use up depth; every outcome of a roll is a
 //! branch that does not. The count starts at the first decision point of the game played with
-//! `--seed` (setup rolls drawn as `play` and `run` draw them), or at `--position`.
+//! `--seed` (setup rolls drawn as `play` and `run` draw them), or at `--position`. Every leaf is
+//! made, unless `--bulk` asks for the last level's moves to be counted only (for games whose moves
+//! never roll, where the count is the same), and the output says which.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -9,7 +11,8 @@ use std::time::Instant;
 
 use clap::Args;
 use ludex::agents::play::roll_to_decision;
-use ludex::runtime::{Engine, perft as count, perft_divide};
+use ludex::ir::Game;
+use ludex::runtime::{Engine, Leaves, perft_divide, perft_with};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -25,8 +28,12 @@ pub struct PerftArgs {
     #[arg(long)]
     depth: u32,
     /// Count separately under each first move (sorted by notation)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "bulk")]
     divide: bool,
+    /// Count the last level's moves without making them (bulk counting: faster, the same count;
+    /// refused for games whose moves may roll, where each roll outcome is a leaf)
+    #[arg(long)]
+    bulk: bool,
     /// Start from this position instead of the setup
     #[arg(long, value_name = "FILE")]
     position: Option<PathBuf>,
@@ -39,6 +46,17 @@ pub struct PerftArgs {
 
 pub fn perft(args: &PerftArgs) -> CliResult {
     let engine = Engine::new(load_game(&args.file, &args.options.values())?);
+    let leaves = match args.bulk {
+        true if rolls_after_moves(&engine.game) => {
+            return Err(CliError::usage(format!(
+                "--bulk counts each last move as one leaf, but a move of `{}` may roll, and perft \
+                 counts each outcome of the roll: count without --bulk",
+                engine.game.name
+            )));
+        }
+        true => Leaves::Counted,
+        false => Leaves::Made,
+    };
     let start = match &args.position {
         Some(path) => engine
             .load_position(&read_text(path)?)
@@ -59,10 +77,62 @@ pub fn perft(args: &PerftArgs) -> CliResult {
         }
         branches.iter().map(|(_, below)| below).sum()
     } else {
-        count(&engine, &start, args.depth)
+        perft_with(&engine, &start, args.depth, leaves)
     };
     let seconds = started.elapsed().as_secs_f64();
     let per_second = if seconds > 0.0 { total as f64 / seconds } else { 0.0 };
-    writeln!(out, "depth {}: {total} ({seconds:.3} s, {per_second:.0} nodes/s)", args.depth)?;
+    let made = match leaves {
+        Leaves::Made => "",
+        Leaves::Counted => ", bulk: the last moves counted, not made",
+    };
+    writeln!(out, "depth {}: {total} ({seconds:.3} s, {per_second:.0} nodes/s{made})", args.depth)?;
     Ok(())
+}
+
+/// Whether a move may lead to a roll: the game sets a value by `roll(N)` (the IR's `Expr::Roll`,
+/// found in its serialized form wherever it stands) anywhere but in its setup, whose rolls come
+/// before the first decision.
+pub fn rolls_after_moves(game: &Game) -> bool {
+    match serde_json::to_value(game) {
+        Ok(serde_json::Value::Object(mut fields)) => {
+            fields.remove("setup");
+            fields.values().any(holds_a_roll)
+        }
+        // The IR is a struct: this is not reached; saying the game rolls only refuses `--bulk`.
+        _ => true,
+    }
+}
+
+/// Whether the serialized IR holds an `Expr::Roll` (`{"Roll": N}`).
+fn holds_a_roll(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Object(fields) => {
+            fields.iter().any(|(key, value)| key == "Roll" || holds_a_roll(value))
+        }
+        serde_json::Value::Array(items) => items.iter().any(holds_a_roll),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(path: &str) -> Game {
+        let text = std::fs::read_to_string(path).expect("a shipped rules file");
+        ludex::compile(&text, &Default::default()).game.expect("shipped rules compile")
+    }
+
+    #[test]
+    fn games_whose_moves_roll_are_found() {
+        for (path, rolls) in [
+            ("rules/chess.rules", false),
+            ("rules/mana.rules", false),
+            ("rules/duwen.rules", false),
+            ("rules/dice-chess.rules", true),
+            ("rules/den-den.rules", true),
+        ] {
+            assert_eq!(rolls_after_moves(&game(path)), rolls, "{path}");
+        }
+    }
 }

@@ -45,7 +45,7 @@ use serde::{Deserialize, Serialize};
 
 use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, PhaseId, SeatId, TypeId, VarId};
 
-pub use perft::{perft, perft_divide};
+pub use perft::{Leaves, perft, perft_divide, perft_with};
 pub use state::{Piece, Prize, State};
 pub use value::Value;
 pub use walk::Path;

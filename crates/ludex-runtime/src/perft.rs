@@ -1,5 +1,6 @@
 //! Perft: the number of decision (or final) positions a given number of moves ahead, chance
-//! outcomes expanded as branches that do not count as moves. Used to test move generation.
+//! outcomes expanded as branches that do not count as moves. Used to test move generation, and to
+//! time it: every leaf made, or the last level's moves only counted (bulk counting).
 
 use super::state::State;
 use super::{Engine, Move, Status};
@@ -7,7 +8,23 @@ use super::{Engine, Move, Status};
 /// Counts the positions `depth` moves ahead. Every outcome of a pending roll is a branch of its own
 /// that does not use up depth; a game that ends earlier than `depth` counts nothing.
 pub fn perft(engine: &Engine, state: &State, depth: u32) -> u64 {
-    count(engine, state, depth, &mut Vec::new())
+    perft_with(engine, state, depth, Leaves::Made)
+}
+
+/// How perft counts the positions of its last level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaves {
+    /// Every leaf is made: its move is played (its end rules are not judged).
+    Made,
+    /// Bulk counting: each legal move of the last level counts one leaf without being played. The
+    /// count is [`Leaves::Made`]'s unless a move of the last level leads to a roll, whose outcomes
+    /// are leaves of their own: use it only on games that roll in no move.
+    Counted,
+}
+
+/// [`perft`], with the last level's leaves made or only counted.
+pub fn perft_with(engine: &Engine, state: &State, depth: u32, leaves: Leaves) -> u64 {
+    count(engine, state, depth, leaves, &mut Vec::new())
 }
 
 /// The buffers of one level of the search, reused from one position to the next: the legal moves
@@ -18,7 +35,7 @@ struct Level {
     child: Option<State>,
 }
 
-fn count(engine: &Engine, state: &State, depth: u32, levels: &mut Vec<Level>) -> u64 {
+fn count(engine: &Engine, state: &State, depth: u32, leaves: Leaves, levels: &mut Vec<Level>) -> u64 {
     let status = engine.status(state);
     if depth == 0 && !matches!(status, Status::Chance { .. }) {
         return 1;
@@ -29,10 +46,14 @@ fn count(engine: &Engine, state: &State, depth: u32, levels: &mut Vec<Level>) ->
             .map(|outcome| {
                 let child = refill(&mut level.child, state);
                 engine.apply_chance(child, outcome);
-                count(engine, child, depth, levels)
+                count(engine, child, depth, leaves, levels)
             })
             .sum(),
         Status::Over(_) => 0,
+        Status::Decision { .. } if depth == 1 && leaves == Leaves::Counted => {
+            engine.legal_moves(state, &mut level.moves);
+            level.moves.len() as u64
+        }
         Status::Decision { .. } => {
             engine.legal_moves(state, &mut level.moves);
             let mut total = 0;
@@ -44,7 +65,7 @@ fn count(engine: &Engine, state: &State, depth: u32, levels: &mut Vec<Level>) ->
                 } else {
                     engine.apply_move(child, mv);
                 }
-                total += count(engine, child, depth - 1, levels);
+                total += count(engine, child, depth - 1, leaves, levels);
             }
             total
         }
