@@ -1,6 +1,6 @@
 //! The interpreter on every rules file in `rules/` (new games are benched without a change here):
-//! legal move generation, applying a move, cloning a state, whole random playouts, and compiling
-//! the rules text (`check`). The positions are the decision points of a few seeded random games.
+//! legal move generation, applying a move, cloning a state, whole random playouts (moves drawn from
+//! the full legal list, and lazily), and compiling the rules text (`check`). The positions are the decision points of a few seeded random games.
 //!
 //! Times are the thread's time on the CPU. `cargo bench --bench interpreter [-- FILTER]`; each bench
 //! is short (10 samples, 2 s) so the whole run takes a few minutes on two cores.
@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use common::ThreadCpuTime;
+use common::{Draw, ThreadCpuTime};
 use criterion::{BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use ludex::runtime::{Engine, Move, State};
 
@@ -39,7 +39,7 @@ fn sample_positions(engine: &Engine) -> Vec<(State, Move)> {
     let mut positions = Vec::new();
     let mut moves = Vec::new();
     for seed in 0..SAMPLE_GAMES {
-        common::random_playout_visiting(engine, seed, &mut moves, |state, mv| {
+        common::random_playout_visiting(engine, seed, &mut moves, common::Draw::Full, |state, mv| {
             positions.push((state.clone(), mv));
         });
     }
@@ -97,20 +97,23 @@ fn bench_positions(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, engine: &Engin
     });
 }
 
-/// Whole random games from the setup, seeds 0 to 7 each iteration; throughput in moves.
+/// Whole random games from the setup, seeds 0 to 7 each iteration, each move drawn from the full
+/// legal list (`playouts`) or lazily (`playouts_lazy`); throughput in moves.
 fn bench_playouts(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, engine: &Engine) {
     let mut moves = Vec::new();
-    let plies: u64 = (0..PLAYOUTS_PER_ITERATION)
-        .map(|seed| u64::from(common::random_playout(engine, seed, &mut moves)))
-        .sum();
-    group.throughput(Throughput::Elements(plies));
-    group.bench_function("playouts", |b| {
-        b.iter(|| {
-            for seed in 0..PLAYOUTS_PER_ITERATION {
-                black_box(common::random_playout(engine, seed, &mut moves));
-            }
-        })
-    });
+    for (name, draw) in [("playouts", Draw::Full), ("playouts_lazy", Draw::Lazy)] {
+        let plies: u64 = (0..PLAYOUTS_PER_ITERATION)
+            .map(|seed| u64::from(common::random_playout_drawn(engine, seed, &mut moves, draw)))
+            .sum();
+        group.throughput(Throughput::Elements(plies));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for seed in 0..PLAYOUTS_PER_ITERATION {
+                    black_box(common::random_playout_drawn(engine, seed, &mut moves, draw));
+                }
+            })
+        });
+    }
 }
 
 criterion_group! {

@@ -1,7 +1,8 @@
 //! What the benches share: a rules file compiled into an engine, the random playout they time (a
-//! uniformly random legal move at every decision, chance outcomes sampled, as `ludex bench` and
-//! `ludex run` play them, without writing moves in notation), and the clock: the thread's time on
-//! the CPU, so that figures hold while other programs share the machine.
+//! uniformly random legal move at every decision, drawn from the full list as `ludex run` draws it
+//! or lazily by `Engine::random_move`, chance outcomes sampled, as `ludex bench` plays them, without
+//! writing moves in notation), and the clock: the thread's time on the CPU, so that figures hold
+//! while other programs share the machine.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -22,9 +23,19 @@ pub fn load(path: &Path) -> (String, Engine) {
     (text, Engine::new(game))
 }
 
-/// One random game from the setup; its length in moves (chance outcomes are not counted).
-pub fn random_playout(engine: &Engine, seed: u64, moves: &mut Vec<Move>) -> u32 {
-    random_playout_visiting(engine, seed, moves, |_, _| {})
+/// How a random playout draws each move.
+#[derive(Clone, Copy, Debug)]
+pub enum Draw {
+    /// `Engine::legal_moves`, then a uniformly random index: what `ludex run` does.
+    Full,
+    /// `Engine::random_move`, which tests the turn's `legal if` only on the moves it draws.
+    Lazy,
+}
+
+/// One random game from the setup, each move drawn as `draw` says; its length in moves (chance
+/// outcomes are not counted).
+pub fn random_playout_drawn(engine: &Engine, seed: u64, moves: &mut Vec<Move>, draw: Draw) -> u32 {
+    random_playout_visiting(engine, seed, moves, draw, |_, _| {})
 }
 
 /// The same game, showing `visit` each decision point and the move chosen there.
@@ -32,6 +43,7 @@ pub fn random_playout_visiting(
     engine: &Engine,
     seed: u64,
     moves: &mut Vec<Move>,
+    draw: Draw,
     mut visit: impl FnMut(&State, Move),
 ) -> u32 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -41,8 +53,16 @@ pub fn random_playout_visiting(
             Status::Over(_) => break,
             Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides.max(1))),
             Status::Decision { .. } => {
-                engine.legal_moves(&state, moves);
-                let mv = moves[rng.random_range(0..moves.len())];
+                let mv = match draw {
+                    Draw::Full => {
+                        engine.legal_moves(&state, moves);
+                        moves[rng.random_range(0..moves.len())]
+                    }
+                    Draw::Lazy => match engine.random_move(&state, moves, &mut rng) {
+                        Some(mv) => mv,
+                        None => break,
+                    },
+                };
                 visit(&state, mv);
                 engine.apply_move(&mut state, mv);
             }
