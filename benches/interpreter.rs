@@ -10,7 +10,6 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use common::{Draw, ThreadCpuTime};
@@ -21,18 +20,6 @@ use ludex::runtime::{Engine, Move, State};
 const SAMPLE_GAMES: u64 = 4;
 /// The games played in one iteration of the playout bench.
 const PLAYOUTS_PER_ITERATION: u64 = 8;
-
-/// Every `.rules` file in `rules/`, sorted.
-fn rules_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "rules"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// The decision points of seeded random games, each with the random move played there.
 fn sample_positions(engine: &Engine) -> Vec<(State, Move)> {
@@ -47,7 +34,7 @@ fn sample_positions(engine: &Engine) -> Vec<(State, Move)> {
 }
 
 fn bench_rules_files(c: &mut Criterion<ThreadCpuTime>) {
-    for path in rules_files() {
+    for path in common::rules_files() {
         let (text, engine) = common::load(&path);
         let name = path.file_stem().map_or("?".into(), |stem| stem.to_string_lossy().into_owned());
         let mut group = c.benchmark_group(name);

@@ -79,6 +79,9 @@ fn the_summary_and_records_do_not_depend_on_the_number_of_threads() {
         let (one_text, one_records) = run("1", false);
         let (three_text, three_records) = run("3", false);
         assert_eq!(one_text, three_text, "{rules}");
+        // Without records the plies are only counted, not written: the same summary.
+        let unrecorded = success(&["run", rules, "--games", games, "--seed", "9", "--threads", "2"]);
+        assert_eq!(without_speed(&unrecorded), one_text, "{rules}");
         assert_eq!(one_records, three_records, "{rules}");
         assert_eq!(one_records.lines().count(), games.parse::<usize>().unwrap());
         // Records in game order: game i has seed 9 + i.

@@ -4,8 +4,11 @@
 //! writing moves in notation), and the clock: the thread's time on the CPU, so that figures hold
 //! while other programs share the machine.
 
+// Each bench that includes this module uses only part of it.
+#![allow(dead_code)]
+
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
@@ -14,6 +17,18 @@ use ludex::agents::play::MAX_DRIVER_PLIES;
 use ludex::runtime::{Engine, Move, State, Status};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// Every `.rules` file in `rules/`, sorted.
+pub fn rules_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rules"))
+        .collect();
+    files.sort();
+    files
+}
 
 /// The rules file's text and its engine; a file that does not compile stops the bench.
 pub fn load(path: &Path) -> (String, Engine) {

@@ -54,8 +54,9 @@ pub fn play(args: &PlayArgs) -> CliResult {
                     rolls.announce(&mut out)?;
                 }
             }
-            Step::Ply(Ply::Move { seat, notation, .. }) => {
-                writeln!(out, "{}", move_announcement(session.seat_name(seat as usize), &notation))?
+            Step::Ply(Ply::Move { seat, .. }) => {
+                let notation = game.plies().last().map_or("?", String::as_str);
+                writeln!(out, "{}", move_announcement(session.seat_name(seat as usize), notation))?
             }
             Step::End(ending) => break ending,
         }

@@ -7,6 +7,9 @@
 //! whatever the number of threads. `--shard I/N` plays a slice of the games (see `summary::Shard`),
 //! for `ludex merge` to combine with the other shards into the whole run's summary and records.
 //!
+//! The plies of each game are written in notation only for `--record`; otherwise they are counted,
+//! which spares the notation's work and allocations.
+//!
 //! Ctrl-C stops the run: no game is started after it, the games under way are abandoned, and the
 //! games played before the first one not played are kept: their records are written whole, their
 //! summary is printed, and the command exits 130.
@@ -19,7 +22,7 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ludex::agents::AgentSpec;
-use ludex::agents::play::{PlayedGame, play_out_unless};
+use ludex::agents::play::{PlayedGame, Plies, play_out_unless};
 use ludex::record::Record;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -79,7 +82,10 @@ pub fn run(args: &RunArgs) -> CliResult {
     let progress = progress_bar(slice.end - slice.start, args.json);
     let mut tally = Tally::new(session.agents.len(), session.engine.game.end.len());
     let started = Instant::now();
-    let played = play_in_order(&session, seed, slice.clone(), threads, &progress, |game_seed, game| {
+    // Notation is written only for the records.
+    let plies = if record_file.is_some() { Plies::Written } else { Plies::Counted };
+    let job = Job { session: &session, seed, plies };
+    let played = play_in_order(&job, slice.clone(), threads, &progress, |game_seed, game| {
         tally.add(&game);
         match record_file.as_mut() {
             Some(file) => file.write(&Record::new(session.header(game_seed), game)),
@@ -108,11 +114,17 @@ fn watch_for_ctrl_c() {
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
 }
 
+/// The games of a run: game `i` is played with seed `seed + i`.
+struct Job<'s> {
+    session: &'s Session,
+    seed: u64,
+    plies: Plies,
+}
+
 /// Plays the games `games` on `threads` threads and hands each to `take` with its seed, in game
 /// order, until every game is played or Ctrl-C: then it stops at the first game not played.
 fn play_in_order(
-    session: &Session,
-    seed: u64,
+    job: &Job,
     games: Range<u64>,
     threads: usize,
     progress: &ProgressBar,
@@ -130,13 +142,13 @@ fn play_in_order(
             (0..count)
                 .into_par_iter()
                 .map(|offset| {
-                    let game = play_one(session, seed.wrapping_add(first + offset as u64));
+                    let game = play_one(job, job.seed.wrapping_add(first + offset as u64));
                     progress.inc(1);
                     game
                 })
                 .collect()
         });
-        for (game_seed, game) in (first..).map(|index| seed.wrapping_add(index)).zip(played) {
+        for (game_seed, game) in (first..).map(|index| job.seed.wrapping_add(index)).zip(played) {
             let Some(game) = game else { return Ok(()) };
             take(game_seed, game)?;
         }
@@ -146,14 +158,15 @@ fn play_in_order(
 }
 
 /// The game of `seed`, unless Ctrl-C came before it ended.
-fn play_one(session: &Session, seed: u64) -> Option<PlayedGame> {
+fn play_one(job: &Job, seed: u64) -> Option<PlayedGame> {
     if INTERRUPTED.load(Ordering::Relaxed) {
         return None;
     }
     // No seat is human: `run` refused them.
+    let session = job.session;
     let mut agents = session.make_agents(|| Box::new(ludex::agents::RandomAgent));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    play_out_unless(&INTERRUPTED, &session.engine, session.start.clone(), &mut agents, &mut rng)
+    play_out_unless(&INTERRUPTED, job.plies, &session.engine, session.start.clone(), &mut agents, &mut rng)
 }
 
 /// A progress bar on standard error, hidden when that is not a terminal or with `--json`.

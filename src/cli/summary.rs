@@ -576,7 +576,7 @@ mod tests {
     /// A game of `moves` passes, each after a roll.
     fn played(ending: Ending, moves: usize) -> PlayedGame {
         let plies = ["roll 1", "pass"].iter().cycle().take(2 * moves).map(|p| p.to_string()).collect();
-        PlayedGame { plies, ending }
+        PlayedGame::written(plies, ending)
     }
 
     #[test]

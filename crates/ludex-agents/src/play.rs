@@ -50,8 +50,18 @@ pub fn roll_to_decision(engine: &Engine, state: &mut State, rng: &mut ChaCha8Rng
 pub enum Ply {
     /// The pending die with `sides` faces showed `outcome`.
     Roll { sides: u32, outcome: u32 },
-    /// The seat played the move, written `notation` (read before the move was applied).
-    Move { seat: SeatId, mv: Move, notation: String },
+    /// The seat played the move (in notation, the last of [`Playthrough::plies`] when written).
+    Move { seat: SeatId, mv: Move },
+}
+
+/// Whether a playthrough writes its plies down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plies {
+    /// Every move and roll in notation, as records hold them.
+    Written,
+    /// Only counted, for summaries that keep no record: no notation is made, which saves its time
+    /// and its allocations.
+    Counted,
 }
 
 /// How a game stopped.
@@ -73,31 +83,45 @@ pub enum Step {
     End(Ending),
 }
 
-/// A game being played: the state and every ply so far, in notation.
+/// A game being played: the state, every ply so far in notation (when written), and how many.
 pub struct Playthrough<'e> {
     engine: &'e Engine,
     state: State,
+    written: Plies,
     plies: Vec<String>,
+    /// Entries so far (moves and chance outcomes), and moves.
+    entries: usize,
+    moves: usize,
     legal: Vec<Move>,
 }
 
 impl<'e> Playthrough<'e> {
+    /// A game whose plies are written in notation.
     pub fn new(engine: &'e Engine, state: State) -> Playthrough<'e> {
-        Playthrough { engine, state, plies: Vec::new(), legal: Vec::new() }
+        Playthrough::with_plies(engine, state, Plies::Written)
+    }
+
+    pub fn with_plies(engine: &'e Engine, state: State, written: Plies) -> Playthrough<'e> {
+        Playthrough { engine, state, written, plies: Vec::new(), entries: 0, moves: 0, legal: Vec::new() }
     }
 
     pub fn state(&self) -> &State {
         &self.state
     }
 
+    /// The plies so far in notation (none when they are only counted).
+    pub fn plies(&self) -> &[String] {
+        &self.plies
+    }
+
     /// The game so far, ended by `ending`.
     pub fn finish(self, ending: Ending) -> PlayedGame {
-        PlayedGame { plies: self.plies, ending }
+        PlayedGame { plies: self.plies, moves: self.moves, ending }
     }
 
     /// Plays one ply, or says how the game ended (again on every call once it has).
     pub fn step(&mut self, agents: &mut [Box<dyn Agent>], rng: &mut ChaCha8Rng) -> Step {
-        if self.plies.len() >= MAX_DRIVER_PLIES {
+        if self.entries >= MAX_DRIVER_PLIES {
             return stopped(format!("the driver's limit of {MAX_DRIVER_PLIES} plies was reached"));
         }
         match self.engine.status(&self.state) {
@@ -113,7 +137,10 @@ impl<'e> Playthrough<'e> {
         }
         let outcome = sample_outcome(sides, rng);
         self.engine.apply_chance(&mut self.state, outcome);
-        self.plies.push(roll_notation(outcome));
+        if self.written == Plies::Written {
+            self.plies.push(roll_notation(outcome));
+        }
+        self.entries += 1;
         Step::Ply(Ply::Roll { sides, outcome })
     }
 
@@ -132,10 +159,13 @@ impl<'e> Playthrough<'e> {
         let Some(mv) = chosen else {
             return Step::End(Ending::Quit { seat });
         };
-        let notation = self.engine.move_notation(&self.state, mv);
+        if self.written == Plies::Written {
+            self.plies.push(self.engine.move_notation(&self.state, mv));
+        }
         self.engine.apply_move(&mut self.state, mv);
-        self.plies.push(notation.clone());
-        Step::Ply(Ply::Move { seat, mv, notation })
+        self.entries += 1;
+        self.moves += 1;
+        Step::Ply(Ply::Move { seat, mv })
     }
 }
 
@@ -147,15 +177,23 @@ fn stopped(reason: String) -> Step {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
     /// Everything that happened, in order: moves as the engine writes them, chance outcomes as
-    /// `roll N`.
+    /// `roll N` (empty when the plies were only counted).
     pub plies: Vec<String>,
+    /// The moves played (`pass` and `end` included), not the chance outcomes.
+    pub moves: usize,
     pub ending: Ending,
 }
 
 impl PlayedGame {
+    /// A game written ply by ply.
+    pub fn written(plies: Vec<String>, ending: Ending) -> PlayedGame {
+        let moves = plies.iter().filter(|entry| !is_roll(entry)).count();
+        PlayedGame { plies, moves, ending }
+    }
+
     /// The game's length: the moves played (`pass` and `end` included), not the chance outcomes.
     pub fn moves(&self) -> usize {
-        self.plies.iter().filter(|entry| !is_roll(entry)).count()
+        self.moves
     }
 
     /// The result when the rules ended the game.
@@ -182,16 +220,17 @@ pub fn play_out(
     }
 }
 
-/// Plays a game as [`play_out`] does, unless `interrupted` is set first (it is read before each
-/// ply): then the game is abandoned and `None` returned.
+/// Plays a game as [`play_out`] does, its plies written or only counted, unless `interrupted` is
+/// set first (it is read before each ply): then the game is abandoned and `None` returned.
 pub fn play_out_unless(
     interrupted: &AtomicBool,
+    plies: Plies,
     engine: &Engine,
     state: State,
     agents: &mut [Box<dyn Agent>],
     rng: &mut ChaCha8Rng,
 ) -> Option<PlayedGame> {
-    let mut game = Playthrough::new(engine, state);
+    let mut game = Playthrough::with_plies(engine, state, plies);
     while !interrupted.load(Ordering::Relaxed) {
         if let Step::End(ending) = game.step(agents, rng) {
             return Some(game.finish(ending));
@@ -207,10 +246,8 @@ mod tests {
     #[test]
     fn a_games_length_counts_moves_not_rolls() {
         let plies = ["roll 3", "roll 6", "a2-a3", "pass", "roll 1", "end", "orient 2", "R@c3"];
-        let game = PlayedGame {
-            plies: plies.iter().map(|p| p.to_string()).collect(),
-            ending: Ending::Quit { seat: 0 },
-        };
+        let game =
+            PlayedGame::written(plies.iter().map(|p| p.to_string()).collect(), Ending::Quit { seat: 0 });
         assert_eq!(game.moves(), 5);
         assert!(is_roll(&roll_notation(12)));
     }

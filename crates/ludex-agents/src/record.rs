@@ -291,15 +291,15 @@ mod tests {
                 seats: vec!["human".into(), "random".into()],
                 position: None,
             },
-            PlayedGame {
-                plies: vec!["roll 4".into(), "a2-a3".into()],
-                ending: Ending::Over(GameResult {
+            PlayedGame::written(
+                vec!["roll 4".into(), "a2-a3".into()],
+                Ending::Over(GameResult {
                     places: vec![1, 2],
                     reason: "end rule 1: red wins".into(),
                     end: ludex_runtime::EndReason::Rule(0),
                     scores: Vec::new(),
                 }),
-            },
+            ),
         )
     }
 
@@ -323,7 +323,7 @@ mod tests {
     #[test]
     fn an_unfinished_game_has_a_null_result() {
         let mut record = sample();
-        record.result = PlayedGame { plies: vec![], ending: Ending::Quit { seat: 0 } }.result().cloned();
+        record.result = PlayedGame::written(vec![], Ending::Quit { seat: 0 }).result().cloned();
         let mut out = Vec::new();
         write(&mut out, &record).unwrap();
         assert!(String::from_utf8(out).unwrap().contains(r#""result":null"#));
