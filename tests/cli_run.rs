@@ -151,12 +151,15 @@ fn merge_refuses_shards_that_do_not_make_one_whole_run() {
     std::fs::write(&whole, success(&["run", MANA, "--games", "3", "--json"])).expect("written");
     let not_json = dir.join("not.json");
     std::fs::write(&not_json, "Mana: 3 games\n").expect("written");
-    let cases: [(Vec<&Path>, &str); 5] = [
+    let beyond = dir.join("beyond.json");
+    std::fs::write(&beyond, read(&shards[0]).replacen("\"index\": 0", "\"index\": 3", 1)).expect("written");
+    let cases: [(Vec<&Path>, &str); 6] = [
         (vec![&shards[0], &shards[2]], "the run has 3 shards and 2 were given: missing shard 1"),
         (vec![&shards[0], &shards[1], &shards[1]], "are both shard 1"),
         (vec![&shards[0], &shards[1], &other_seed], "are shards of different runs: their seed differ"),
         (vec![&whole], "is the summary of a whole run, not of a shard"),
         (vec![&not_json], "is not the JSON summary of a shard"),
+        (vec![&beyond], "names shard 3 of 3: a shard's index is from 0 to the count less 1"),
     ];
     for (files, message) in cases {
         let args: Vec<&str> = std::iter::once("merge").chain(files.iter().map(|p| text(p))).collect();

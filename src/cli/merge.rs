@@ -79,6 +79,14 @@ impl ShardFile {
                 path.display()
             )));
         };
+        if shard.index >= shard.count {
+            return Err(CliError::usage(format!(
+                "`{}` names shard {} of {}: a shard's index is from 0 to the count less 1",
+                path.display(),
+                shard.index,
+                shard.count
+            )));
+        }
         Ok(ShardFile { path: path.to_path_buf(), summary, shard })
     }
 

@@ -102,10 +102,10 @@ impl EndCount {
     }
 
     fn merge(&mut self, other: &EndCount) {
-        self.games += other.games;
-        self.draws += other.draws;
+        self.games = self.games.saturating_add(other.games);
+        self.draws = self.draws.saturating_add(other.draws);
         for (wins, more) in self.wins.iter_mut().zip(&other.wins) {
-            *wins += more;
+            *wins = wins.saturating_add(*more);
         }
     }
 }
@@ -184,15 +184,16 @@ impl Tally {
         {
             return Err("the tallies count different seats or end rules".to_string());
         }
-        self.games += other.games;
+        // Saturating: the tallies of shards may come from files edited by hand.
+        self.games = self.games.saturating_add(other.games);
         self.rules.iter_mut().zip(&other.rules).for_each(|(mine, theirs)| mine.merge(theirs));
         self.no_seat_can_move.merge(&other.no_seat_can_move);
         self.move_limit.merge(&other.move_limit);
         self.stated.merge(&other.stated);
-        self.unfinished += other.unfinished;
-        self.plies += other.plies;
+        self.unfinished = self.unfinished.saturating_add(other.unfinished);
+        self.plies = self.plies.saturating_add(other.plies);
         self.max_plies = self.max_plies.max(other.max_plies);
-        self.scored += other.scored;
+        self.scored = self.scored.saturating_add(other.scored);
         for (points, more) in self.points.iter_mut().zip(&other.points) {
             *points = points.saturating_add(*more);
         }
