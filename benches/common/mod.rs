@@ -59,7 +59,27 @@ pub fn random_playout_visiting(
     seed: u64,
     moves: &mut Vec<Move>,
     draw: Draw,
+    visit: impl FnMut(&State, Move),
+) -> u32 {
+    // One loop for each way, so that each is compiled with its draw inlined.
+    match draw {
+        Draw::Full => playout_choosing(engine, seed, moves, visit, |state, moves, rng| {
+            engine.legal_moves(state, moves);
+            moves.get(rng.random_range(0..moves.len().max(1))).copied()
+        }),
+        Draw::Lazy => playout_choosing(engine, seed, moves, visit, |state, moves, rng| {
+            engine.random_move(state, moves, rng)
+        }),
+    }
+}
+
+/// A random game whose moves `choose` draws (`None` stops it).
+fn playout_choosing(
+    engine: &Engine,
+    seed: u64,
+    moves: &mut Vec<Move>,
     mut visit: impl FnMut(&State, Move),
+    mut choose: impl FnMut(&State, &mut Vec<Move>, &mut ChaCha8Rng) -> Option<Move>,
 ) -> u32 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = engine.initial_state();
@@ -68,16 +88,7 @@ pub fn random_playout_visiting(
             Status::Over(_) => break,
             Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides.max(1))),
             Status::Decision { .. } => {
-                let mv = match draw {
-                    Draw::Full => {
-                        engine.legal_moves(&state, moves);
-                        moves[rng.random_range(0..moves.len())]
-                    }
-                    Draw::Lazy => match engine.random_move(&state, moves, &mut rng) {
-                        Some(mv) => mv,
-                        None => break,
-                    },
-                };
+                let Some(mv) = choose(&state, moves, &mut rng) else { break };
                 visit(&state, mv);
                 engine.apply_move(&mut state, mv);
             }
