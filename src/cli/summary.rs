@@ -171,7 +171,7 @@ impl Tally {
     /// written by hand can name, counts as stated).
     fn end_count(&mut self, end: EndReason) -> &mut EndCount {
         match end {
-            EndReason::Rule(index) if index < self.rules.len() => &mut self.rules[index],
+            EndReason::Rule(index) if (index as usize) < self.rules.len() => &mut self.rules[index as usize],
             EndReason::Rule(_) | EndReason::Stated => &mut self.stated,
             EndReason::NoSeatCanMove => &mut self.no_seat_can_move,
             EndReason::MoveLimit => &mut self.move_limit,

@@ -115,7 +115,7 @@ pub struct GameResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EndReason {
     /// The end rule with this index (from 0, in the order the rules write them) held.
-    Rule(usize),
+    Rule(u32),
     /// No seat could move: every seat in the game passed in a row.
     NoSeatCanMove,
     /// The move limit (`Limits::max_plies`) was reached.
@@ -129,7 +129,7 @@ impl EndReason {
     /// number counts from 1), `no seat can move`, `move limit`.
     pub fn of_reason(reason: &str) -> EndReason {
         let rule = reason.strip_prefix("end rule ").and_then(|rest| {
-            let number = rest.split(':').next()?.parse::<usize>().ok()?;
+            let number = rest.split(':').next()?.parse::<u32>().ok()?;
             number.checked_sub(1)
         });
         match (rule, reason) {

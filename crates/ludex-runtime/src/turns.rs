@@ -292,7 +292,7 @@ impl Engine {
 
     fn result_of(&self, state: &State, ctx: &Ctx, index: usize, rule: &EndRule) -> GameResult {
         let rule_name = format!("end rule {}", index + 1);
-        let end = EndReason::Rule(index);
+        let end = EndReason::Rule(index as u32);
         let seats = 0..self.seat_count() as SeatId;
         match &rule.outcome {
             Outcome::Win(seat) | Outcome::Loss(seat) => {
