@@ -50,8 +50,8 @@ pub struct RunArgs {
     /// Play on this many threads (default: one per core); the summary and records do not depend on it
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
-    /// Play only shard I of N (I from 0 to N-1): the I-th of N equal runs of consecutive games, for
-    /// `ludex merge` to combine
+    /// Play only shard I of N (I from 0 to N-1): the I-th of N equal slices of consecutive games,
+    /// for `ludex merge` to combine
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<(u64, u64)>,
     /// Print the summary as JSON (and no progress bar)
