@@ -441,7 +441,10 @@ impl Summary {
                 shard.index, shard.count, shard.run_games
             ));
         }
-        format!("{}: {games}, seeds {first_seed} to {last_seed}\n", self.game)
+        match self.games {
+            0 => format!("{}: {games}\n", self.game),
+            _ => format!("{}: {games}, seeds {first_seed} to {last_seed}\n", self.game),
+        }
     }
 
     /// `rates over the 92 games the rules decided: 8 reached the move limit, 1 unfinished`.
