@@ -11,7 +11,9 @@
 //! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying
 //! a move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
 //! (the turn and phase machine, end rules, results), `history` (positions for `repetitions`),
-//! `notation`, `display`, `position` (the position text format), `perft`.
+//! `notation`, `display`, `position` (the position text format), `perft`. In tests, `reference`
+//! (the meaning of every construct written plainly, which the engine's speed layers must match:
+//! `tests/differential.rs`).
 
 mod attacks;
 mod board_index;
@@ -30,6 +32,8 @@ mod notation;
 mod perft;
 mod position;
 mod reach;
+#[cfg(test)]
+mod reference;
 mod sampling;
 mod state;
 mod trial;
@@ -79,6 +83,24 @@ impl Move {
     pub fn bare(kind: MoveKind) -> Move {
         Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE }
     }
+
+    /// The move of a `choose` action that chooses `value` (one of [`choice_values`]).
+    pub(crate) fn chosen(id: ActionId, value: i64) -> Move {
+        Move {
+            choice: value.clamp(i32::MIN.into(), i32::MAX.into()) as i32,
+            ..Move::bare(MoveKind::Action(id))
+        }
+    }
+}
+
+/// The most integers one `choose` action offers.
+const MAX_CHOICES: i64 = 1000;
+
+/// The integers a `choose` action offers between its bounds, in order: at most [`MAX_CHOICES`],
+/// all within `i32`.
+pub(crate) fn choice_values(low: i64, high: i64) -> std::ops::RangeInclusive<i64> {
+    let low = low.clamp(i32::MIN.into(), i32::MAX.into());
+    low..=high.min(low.saturating_add(MAX_CHOICES - 1)).min(i32::MAX.into())
 }
 
 /// Whose decision it is.
@@ -149,7 +171,7 @@ impl Engine {
 
     /// The state after setup (it may begin with chance nodes: setup rolls).
     pub fn initial_state(&self) -> State {
-        self.start_game()
+        self.start_game(&turns::Fast)
     }
 
     pub fn status(&self, state: &State) -> Status {

@@ -19,10 +19,8 @@ use super::state::{Piece, State};
 use super::trial::Trials;
 use super::walk::{WalkEnd, WalkShape};
 use super::walk_table::MAX_TABLED_WORDS;
-use super::{Engine, Move, MoveKind, Path};
+use super::{Engine, Move, MoveKind, Path, choice_values};
 
-/// The most integers one `choose` action offers.
-const MAX_CHOICES: i64 = 1000;
 /// The most steps a walk search takes from one piece before it gives up on longer paths.
 pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
 /// Words of a bit set over the largest board.
@@ -564,7 +562,7 @@ impl Generator<'_> {
         self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
 
-    /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
+    /// One move per integer from `from` to `to` ([`choice_values`]).
     fn choices(&self, from: &Expr, to: &Expr, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
         if !self.cell_tests_hold_off_board() || !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
@@ -572,19 +570,9 @@ impl Generator<'_> {
         }
         let bound = |e: &Expr| self.engine.eval(self.state, &ctx, e).as_int();
         let (Some(low), Some(high)) = (bound(from), bound(to)) else { return ControlFlow::Continue(()) };
-        let low = low.clamp(i32::MIN.into(), i32::MAX.into());
-        let high = high.min(low.saturating_add(MAX_CHOICES - 1)).min(i32::MAX.into());
-        for value in low..=high {
+        for value in choice_values(low, high) {
             if self.late_filters_hold(&Ctx { choice: Some(value), ..ctx }) {
-                let kind = MoveKind::Action(self.id);
-                sink(Move {
-                    kind,
-                    from: None,
-                    to: None,
-                    piece: None,
-                    choice: value as i32,
-                    path: Path::NONE,
-                })?;
+                sink(Move::chosen(self.id, value))?;
             }
         }
         ControlFlow::Continue(())

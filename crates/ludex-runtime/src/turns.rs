@@ -13,6 +13,31 @@ use super::{Engine, GameResult, Move, MoveKind};
 /// The most pieces all reserves together may hold after setup.
 const MAX_RESERVE_PIECES: usize = 1 << 16;
 
+/// The questions the turn machine asks of a position whose answers have a fast form: whether the
+/// seat to act has a legal action, and whether an end rule holds. The engine answers them by its
+/// speed layers ([`Fast`]); the differential tests answer them by the plain meaning
+/// (`reference::Plain`), so that the turn machine itself is written once.
+pub(crate) trait Answers {
+    /// Whether the seat to act has any legal action (not counting `end` or `pass`).
+    fn any_legal_action(&self, engine: &Engine, state: &State) -> bool;
+    /// Whether the condition of end rule number `rule` holds, in the end rules' context `ctx`.
+    fn end_rule_holds(&self, engine: &Engine, state: &State, ctx: &Ctx, rule: usize) -> bool;
+}
+
+/// The engine's answers: the generation stopped at the first legal action, the end rules'
+/// conditions compiled.
+pub(crate) struct Fast;
+
+impl Answers for Fast {
+    fn any_legal_action(&self, engine: &Engine, state: &State) -> bool {
+        engine.has_legal_action(state)
+    }
+
+    fn end_rule_holds(&self, engine: &Engine, state: &State, ctx: &Ctx, rule: usize) -> bool {
+        engine.tables.end_conditions.get(rule).is_some_and(|condition| engine.test(state, ctx, condition))
+    }
+}
+
 impl Engine {
     /// A state with an empty board, variables at their initial values and maps as drawn, at the
     /// start of the first phase.
@@ -67,14 +92,15 @@ impl Engine {
         }
     }
 
-    pub(crate) fn start_game(&self) -> State {
+    /// The state after setup, up to the first decision point (or roll).
+    pub(crate) fn start_game(&self, answers: &impl Answers) -> State {
         let mut state = self.blank_state();
         for step in &self.game.setup {
             self.run_setup_step(&mut state, step);
         }
         state.resume = Resume::StartGame;
-        self.proceed(&mut state);
-        self.judge(&mut state);
+        self.proceed(&mut state, answers);
+        self.judge_with(&mut state, answers);
         state
     }
 
@@ -106,45 +132,55 @@ impl Engine {
     /// Plays a move at a decision point, up to the next decision point (or roll, or end), and
     /// leaves that decision point unjudged: `judge` runs its end rules.
     pub(crate) fn play(&self, state: &mut State, mv: Move) {
+        self.play_with(state, mv, &Fast);
+    }
+
+    /// [`Engine::play`], with the turn machine's questions answered by `answers`.
+    pub(crate) fn play_with(&self, state: &mut State, mv: Move, answers: &impl Answers) {
         let seat = self.current_seat(state);
         state.plies = state.plies.saturating_add(1);
         state.last_mover = Some(seat);
         match mv.kind {
-            MoveKind::Pass => self.end_turn(state, true),
-            MoveKind::EndTurn => self.end_turn(state, false),
+            MoveKind::Pass => self.end_turn(state, true, answers),
+            MoveKind::EndTurn => self.end_turn(state, false, answers),
             MoveKind::Action(_) => {
                 state.actions = state.actions.saturating_add(1);
                 self.play_action(state, seat, mv, true, |_, _| ());
                 state.resume = Resume::AfterAction;
-                self.proceed(state);
+                self.proceed(state, answers);
             }
         }
     }
 
     /// Resolves the first pending roll; the game goes on when none is left.
     pub(crate) fn resolve_roll(&self, state: &mut State, outcome: u32) {
+        self.resolve_roll_with(state, outcome, &Fast);
+    }
+
+    /// [`Engine::resolve_roll`], with the turn machine's questions answered by `answers`.
+    pub(crate) fn resolve_roll_with(&self, state: &mut State, outcome: u32, answers: &impl Answers) {
         if state.pending.is_empty() {
             return;
         }
         let roll = state.pending.remove(0);
         self.write_roll(state, roll.target, outcome.clamp(1, roll.sides));
-        self.proceed(state);
-        self.judge(state);
+        self.proceed(state, answers);
+        self.judge_with(state, answers);
     }
 
     /// Goes on to the next decision point unless rolls are pending.
-    fn proceed(&self, state: &mut State) {
+    fn proceed(&self, state: &mut State, answers: &impl Answers) {
         if !state.pending.is_empty() {
             return;
         }
         match state.resume {
-            Resume::StartGame => self.begin_turn(state),
-            Resume::AfterAction => self.continue_turn(state),
-            Resume::Decision => self.reach_decision(state),
+            Resume::StartGame => self.begin_turn(state, answers),
+            Resume::AfterAction => self.continue_turn(state, answers),
+            Resume::Decision => self.reach_decision(state, answers),
         }
     }
 
-    fn begin_turn(&self, state: &mut State) {
+    fn begin_turn(&self, state: &mut State, answers: &impl Answers) {
         state.actions = 0;
         state.captures = 0;
         state.resume = Resume::Decision;
@@ -154,17 +190,17 @@ impl Engine {
             let ctx = Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
             self.run_effects(state, &ctx, &phase.turn.start);
         }
-        self.proceed(state);
+        self.proceed(state, answers);
     }
 
     /// After an action: another decision of the same turn, or the end of the turn.
-    fn continue_turn(&self, state: &mut State) {
+    fn continue_turn(&self, state: &mut State, answers: &impl Answers) {
         state.resume = Resume::Decision;
         let retired = state.is_retired(self.current_seat(state));
-        if !retired && self.turn_goes_on(state) && self.has_legal_action(state) {
-            self.reach_decision(state);
+        if !retired && self.turn_goes_on(state) && answers.any_legal_action(self, state) {
+            self.reach_decision(state, answers);
         } else {
-            self.end_turn(state, false);
+            self.end_turn(state, false, answers);
         }
     }
 
@@ -187,7 +223,7 @@ impl Engine {
         }
     }
 
-    fn end_turn(&self, state: &mut State, passed: bool) {
+    fn end_turn(&self, state: &mut State, passed: bool, answers: &impl Answers) {
         state.turns = state.turns.saturating_add(1);
         state.passes = if passed { state.passes.saturating_add(1) } else { 0 };
         let from = if self.phase_is_over(state) {
@@ -202,7 +238,7 @@ impl Engine {
         match self.active_place(state, from) {
             Some(place) if (state.passes as usize) < active => {
                 state.order_index = place as u16;
-                self.begin_turn(state);
+                self.begin_turn(state, answers);
             }
             _ => state.result = Some(self.engine_end(state, "no seat can move")),
         }
@@ -234,10 +270,10 @@ impl Engine {
 
     /// A decision point: its position goes into the history. A seat that has retired has no
     /// decision: its turn ends.
-    fn reach_decision(&self, state: &mut State) {
+    fn reach_decision(&self, state: &mut State, answers: &impl Answers) {
         state.resume = Resume::Decision;
         if state.is_retired(self.current_seat(state)) {
-            return self.end_turn(state, false);
+            return self.end_turn(state, false, answers);
         }
         self.record_position(state);
     }
@@ -245,21 +281,27 @@ impl Engine {
     /// At a decision point, the end rules, then the move limit. Left out only where nothing will
     /// ask whether the game is over (the leaves of perft), since `stuck` costs a legality search.
     pub(crate) fn judge(&self, state: &mut State) {
+        self.judge_with(state, &Fast);
+    }
+
+    /// [`Engine::judge`], with the end rules answered by `answers`.
+    pub(crate) fn judge_with(&self, state: &mut State, answers: &impl Answers) {
         if state.result.is_some() || !state.pending.is_empty() {
             return;
         }
-        state.result = self.ended(state);
+        state.result = self.ended(state, answers);
         if state.result.is_none() && state.plies >= self.game.limits.max_plies {
             state.result = Some(self.engine_end(state, "move limit"));
         }
     }
 
-    fn ended(&self, state: &State) -> Option<GameResult> {
+    fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
         let mut ctx = self.end_ctx(state);
         if self.tables.end_reads_stuck {
-            ctx.stuck = Some(!self.has_legal_action(state));
+            ctx.stuck = Some(!answers.any_legal_action(self, state));
         }
-        let index = self.tables.end_conditions.iter().position(|rule| self.test(state, &ctx, rule))?;
+        let index =
+            (0..self.game.end.len()).position(|rule| answers.end_rule_holds(self, state, &ctx, rule))?;
         let rule = self.game.end.get(index)?;
         Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
     }

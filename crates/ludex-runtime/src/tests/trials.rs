@@ -5,22 +5,11 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::super::board_index::BoardIndex;
 use super::*;
 
 fn engine_for(text: &str) -> Engine {
     let compiled = ludex_check::compile(text, &ludex_check::OptionValues::default());
     Engine::new(compiled.game.expect("the shipped rules compile"))
-}
-
-/// The index of the state's board built afresh, cell by cell.
-fn rebuilt_index(engine: &Engine, state: &State) -> BoardIndex {
-    let cells = engine.game.board.cell_count();
-    let mut index = BoardIndex::empty(cells, engine.game.seats.len(), engine.game.pieces.len());
-    for (cell, piece) in state.board.iter().enumerate() {
-        index.replace(cell as CellId, None, piece.as_ref());
-    }
-    index
 }
 
 /// Plays `games` random games, checking every decision point.
