@@ -8,14 +8,16 @@
 //! false inside them. Before any of that, the reach tables rule out the lines and the steps and
 //! leaps that no piece of the attacker could come along.
 
-use ludex_ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId, TypeId};
+use ludex_ir::{
+    Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId, TypeId, WalkRules,
+};
 
 use super::Engine;
+use super::bits::has_bit;
 use super::eval::{Ctx, PieceSlot};
-use super::movegen::has_bit;
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
-use super::walk::{WalkEnd, WalkShape};
+use super::walk::{self, WalkEnd, WalkShape};
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -195,8 +197,8 @@ impl Probe<'_> {
                     let ctx = self.before(from);
                     let length = self.engine.eval(self.state, &ctx, length).as_int().unwrap_or(0);
                     let length = length.clamp(0, board.cell_count() as i64) as usize;
-                    let shape = WalkShape { directions, length, exact: *exact, rules };
-                    self.walk_reaches(&ctx, (id, from), &shape) && self.conditions_hold(action, from)
+                    let shape = WalkShape { directions, length, exact: *exact };
+                    self.walk_reaches(&ctx, (id, from), (shape, rules)) && self.conditions_hold(action, from)
                 })
             }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
@@ -239,14 +241,18 @@ impl Probe<'_> {
     }
 
     /// Whether a walk of the piece on `from` can end on the cell (the same search as for moves).
-    fn walk_reaches(&self, ctx: &Ctx, (id, from): (ActionId, CellId), shape: &WalkShape) -> bool {
-        if shape.rules.keeps_paths() || shape.rules.guard.is_some() {
+    fn walk_reaches(
+        &self,
+        ctx: &Ctx,
+        (id, from): (ActionId, CellId),
+        (shape, rules): (WalkShape, &WalkRules),
+    ) -> bool {
+        if !walk::is_plain(rules) {
             let reaches = |ends: &[WalkEnd]| ends.iter().any(|end| end.to == Some(self.cell));
-            return self.engine.with_walk_ends(self.state, ctx, from, shape, reaches);
+            return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules), reaches);
         }
-        let (walk, pattern) = ((id, self.attacker), (shape.directions, shape.exact));
         let reaches = |reached: &mut [u64]| has_bit(reached, self.cell);
-        self.engine.with_plain_walk(self.state, walk, pattern, (from, shape.length), reaches)
+        self.engine.with_plain_walk(self.state, (id, self.attacker), (shape, from), reaches)
     }
 
     /// The cells of the attacker's pieces that make this action.

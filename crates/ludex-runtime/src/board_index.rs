@@ -5,8 +5,8 @@
 
 use ludex_ir::{CellId, SeatId, TypeId};
 
+use super::bits::MAX_TABLED_WORDS;
 use super::state::Piece;
-use super::walk_table::MAX_TABLED_WORDS;
 
 /// The occupancy bit sets and the board hash. The bit sets are stored one after the other, each
 /// `words` words long: one per owner (neutral first, then seat by seat), then one per owner and
@@ -152,18 +152,6 @@ impl BoardIndex {
 /// The position of an owner's bit sets in the index.
 fn owner_index(owner: Option<SeatId>) -> usize {
     owner.map_or(0, |seat| usize::from(seat) + 1)
-}
-
-/// The cells of a bit set, in order.
-pub(crate) fn cells_in(bits: &[u64]) -> impl Iterator<Item = CellId> + '_ {
-    bits.iter().enumerate().flat_map(|(index, &word)| {
-        let base = index as u32 * 64;
-        std::iter::successors((word != 0).then_some(word), |&w| {
-            let rest = w & (w - 1);
-            (rest != 0).then_some(rest)
-        })
-        .map(move |w| (base + w.trailing_zeros()) as CellId)
-    })
 }
 
 /// A hash of a piece standing on a cell: its fields packed into words, each multiplied by its own

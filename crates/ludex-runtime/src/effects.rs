@@ -4,9 +4,8 @@
 
 use ludex_ir::{ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, MAX_SEATS, SeatId};
 
-use super::board_index::cells_in;
+use super::bits::{CELL_WORDS, cells_in, has_bit, set_bit};
 use super::eval::{Ctx, PieceSlot};
-use super::movegen::{CELL_WORDS, has_bit, set_bit};
 use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
 use super::value::Value;
 use super::{Engine, Move, MoveKind};

@@ -6,16 +6,23 @@
 //! Chance is explicit: while a roll is pending the state is a chance node ([`Status::Chance`]) and
 //! the driver (play, search, perft) supplies the outcome.
 //!
-//! Modules: `state` (the data), `value` and `eval` (expressions), `compiled` (the hot conditions
-//! and lengths of moves in a compiled form), `cell_tests` (filters kept as sets of cells), `movegen` (legal moves), `attacks` (`attacked`),
-//! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying
-//! a move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
-//! (the turn and phase machine, end rules, results), `history` (positions for `repetitions`),
-//! `notation`, `display`, `position` (the position text format), `perft`. In tests, `reference`
-//! (the meaning of every construct written plainly, which the engine's speed layers must match:
-//! `tests/differential.rs`).
+//! Modules, the meaning first: `state` (the data), `value` and `eval` (expressions), `walk`
+//! (walks: the one search that defines them, the steps of walks with rules, playing a path),
+//! `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
+//! retiring seats), `turns` (the turn and phase machine, end rules, results), `history` (positions
+//! for `repetitions`), `notation`, `display`, `position` (the position text format), `perft`,
+//! `evaluation` (material and rank keys for agents).
+//!
+//! Move generation (`movegen`) and `attacked` (`attacks`) are written for speed, their speed layers
+//! in modules of their own: `compiled` (hot conditions and lengths in a compiled form), `filters`
+//! (filters split by what they read), `cell_tests` (filter conjuncts kept as sets of cells),
+//! `board_index` and `bits` (occupancy bit sets), the walk tables (`walk::table`), `reach` (reach
+//! tables for attacks), `trial` (`legal if` tried on a journaled copy), `sampling` (random moves
+//! by rejection), `hashing`. In tests, `reference` gives the meaning of every construct plainly,
+//! and `tests/differential.rs` checks that the engine gives exactly what it gives.
 
 mod attacks;
+mod bits;
 mod board_index;
 mod cell_tests;
 mod compiled;
@@ -40,7 +47,6 @@ mod trial;
 mod turns;
 mod value;
 mod walk;
-mod walk_table;
 
 #[cfg(test)]
 mod tests;
@@ -153,7 +159,7 @@ struct Tables {
     /// The conditions of the end rules, in order.
     end_conditions: Vec<compiled::Cond>,
     trials: trial::TrialTables,
-    walks: walk_table::WalkTables,
+    walks: walk::WalkTables,
     /// By phase, then by turn choice: whether its moves come out sorted, each once.
     ordered_choices: Vec<Vec<bool>>,
     /// The end rules read `repetitions`: positions are recorded in the history.
@@ -415,7 +421,7 @@ impl Tables {
             move_lengths,
             end_conditions,
             trials: trial::TrialTables::new(game),
-            walks: walk_table::WalkTables::new(game),
+            walks: walk::WalkTables::new(game),
             ordered_choices: movegen::ordered_choices(game),
             keeps_history: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions),
             end_reads_stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),

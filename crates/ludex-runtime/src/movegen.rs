@@ -11,20 +11,14 @@ use ludex_ir::{
     MAX_PIECE_TYPES, SeatId,
 };
 
-use super::board_index::cells_in;
+use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit};
 use super::cell_tests::{CellMask, Key, board_cells};
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
 use super::state::{Piece, State};
 use super::trial::Trials;
-use super::walk::{WalkEnd, WalkShape};
-use super::walk_table::MAX_TABLED_WORDS;
+use super::walk::{self, WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Path, choice_values};
-
-/// The most steps a walk search takes from one piece before it gives up on longer paths.
-pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
-/// Words of a bit set over the largest board.
-pub(super) const CELL_WORDS: usize = ludex_ir::MAX_CELLS.div_ceil(64);
 
 /// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
 /// each caller's sink is inlined into the generator.
@@ -93,29 +87,6 @@ impl Engine {
                 })
             }
         }
-    }
-
-    /// Calls `with` on the cells reached by a walk without step rules (a guard, a cost, pushes or
-    /// an exit) of the seat by the action, from `from` in `length` steps, as a bit set of the
-    /// board's words: from the walk table when there is one, by a search otherwise.
-    pub(super) fn with_plain_walk<R>(
-        &self,
-        state: &State,
-        (action, seat): (ActionId, SeatId),
-        (directions, exact): (&[DirId], bool),
-        (from, length): (CellId, usize),
-        with: impl FnOnce(&mut [u64]) -> R,
-    ) -> R {
-        let words = self.game.board.cell_count().div_ceil(64);
-        let mut tabled = [0u64; MAX_TABLED_WORDS];
-        if let Some(reached) = tabled.get_mut(..words)
-            && self.tables.walks.reach(state, action.into(), seat, (from, length), reached)
-        {
-            return with(reached);
-        }
-        let mut walk = Walk::new(state, &self.game.board, directions, exact);
-        walk.search(from, length);
-        with(walk.reached.get_mut(..words).unwrap_or(&mut []))
     }
 
     /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
@@ -206,9 +177,7 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
         let promotions_in_order =
             action.promotion.as_ref().is_none_or(|promotion| promotion.types.is_sorted_by(|a, b| a < b));
         match &action.kind {
-            ActionKind::Walk { rules, .. } => {
-                !rules.keeps_paths() && rules.guard.is_none() && action.promotion.is_none()
-            }
+            ActionKind::Walk { rules, .. } => walk::is_plain(rules) && action.promotion.is_none(),
             ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
                 small_board && promotions_in_order
             }
@@ -311,19 +280,16 @@ impl Generator<'_> {
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                let length = self.count_limit(ctx);
-                if rules.keeps_paths() || rules.guard.is_some() {
-                    let shape = WalkShape { directions, length, exact: *exact, rules };
-                    return self.engine.with_walk_ends(self.state, ctx, from, &shape, |ends| {
+                let shape = WalkShape { directions, length: self.count_limit(ctx), exact: *exact };
+                if !walk::is_plain(rules) {
+                    return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules), |ends| {
                         ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
                     });
                 }
-                let walk = (self.id, self.seat);
                 return self.engine.with_plain_walk(
                     self.state,
-                    walk,
-                    (directions, *exact),
-                    (from, length),
+                    (self.id, self.seat),
+                    (shape, from),
                     |reached| {
                         self.keep_allowed_ends(reached);
                         if self.action.promotion.is_none() && !self.has_late_conditions(true) {
@@ -589,82 +555,4 @@ impl Generator<'_> {
         }
         ControlFlow::Continue(())
     }
-}
-
-/// A depth-first search for the cells a walk can end on: paths through empty cells that never
-/// revisit a cell, the last cell of a path possibly occupied.
-pub(super) struct Walk<'a> {
-    state: &'a State,
-    board: &'a ludex_ir::Board,
-    directions: &'a [DirId],
-    exact: bool,
-    visited: [u64; CELL_WORDS],
-    /// The cells reached (by the search, or from a walk table).
-    pub(super) reached: [u64; CELL_WORDS],
-    visits: u32,
-}
-
-impl<'a> Walk<'a> {
-    pub(super) fn new(
-        state: &'a State,
-        board: &'a ludex_ir::Board,
-        directions: &'a [DirId],
-        exact: bool,
-    ) -> Walk<'a> {
-        Walk {
-            state,
-            board,
-            directions,
-            exact,
-            visited: [0; CELL_WORDS],
-            reached: [0; CELL_WORDS],
-            visits: 0,
-        }
-    }
-
-    pub(super) fn search(&mut self, from: CellId, length: usize) {
-        set_bit(&mut self.visited, from);
-        self.extend(from, length);
-    }
-
-    /// Extends a path that ends on `cell` by up to `left` steps.
-    fn extend(&mut self, cell: CellId, left: usize) {
-        if left == 0 {
-            return;
-        }
-        for &d in self.directions {
-            self.visits += 1;
-            if self.visits > MAX_WALK_VISITS {
-                return;
-            }
-            let Some(next) = self.board.neighbour(cell, d) else { continue };
-            if has_bit(&self.visited, next) {
-                continue;
-            }
-            if !self.exact || left == 1 {
-                set_bit(&mut self.reached, next);
-            }
-            if self.state.piece(next).is_none() && left > 1 {
-                set_bit(&mut self.visited, next);
-                self.extend(next, left - 1);
-                clear_bit(&mut self.visited, next);
-            }
-        }
-    }
-}
-
-pub(super) fn set_bit(bits: &mut [u64], cell: CellId) {
-    if let Some(word) = bits.get_mut(cell as usize / 64) {
-        *word |= 1 << (cell % 64);
-    }
-}
-
-pub(super) fn clear_bit(bits: &mut [u64], cell: CellId) {
-    if let Some(word) = bits.get_mut(cell as usize / 64) {
-        *word &= !(1 << (cell % 64));
-    }
-}
-
-pub(super) fn has_bit(bits: &[u64], cell: CellId) -> bool {
-    bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
 }

@@ -7,6 +7,7 @@
 
 use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId, TypeId};
 
+use super::bits::set_bit;
 use super::state::State;
 
 /// The most words all the tables of one game may take (8 MiB).
@@ -113,16 +114,10 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
     }
 }
 
-fn set_bit(bits: &mut [u64], cell: CellId) {
-    if let Some(word) = bits.get_mut(cell as usize / 64) {
-        *word |= 1u64 << (cell % 64);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::ReachTables;
-    use crate::board_index::cells_in;
+    use crate::bits::cells_in;
 
     /// An 8 by 8 board, a piece that leaps like a knight and one that takes diagonally forward.
     fn game() -> (ludex_ir::Game, ReachTables) {

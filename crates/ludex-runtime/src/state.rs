@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
 
 use super::GameResult;
-use super::board_index::{BoardIndex, cells_in};
+use super::bits::cells_in;
+use super::board_index::BoardIndex;
 use super::value::Value;
 
 /// A piece: its owner (`None` for neutral), its type and its attribute values (slots the type does

@@ -52,8 +52,8 @@ impl Engine {
             }
             ActionKind::Walk { directions, length, exact, rules } => {
                 let length = self.reference_count(state, ctx, length);
-                let shape = WalkShape { directions: of_seat(directions, seat), length, exact: *exact, rules };
-                self.with_walk_ends(state, ctx, from, &shape, <[WalkEnd]>::to_vec)
+                let shape = WalkShape { directions: of_seat(directions, seat), length, exact: *exact };
+                self.with_walk_ends(state, ctx, from, (shape, rules), <[WalkEnd]>::to_vec)
             }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => Vec::new(),
         }

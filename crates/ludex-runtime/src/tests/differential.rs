@@ -292,7 +292,7 @@ fn walking_everywhere(game: &Game) -> Game {
 #[test]
 fn a_walk_table_of_another_walk_is_noticed() {
     assert_noticed("rules/mana.rules", |engine| {
-        engine.tables.walks = crate::walk_table::WalkTables::new(&walking_everywhere(&engine.game));
+        engine.tables.walks = crate::walk::WalkTables::new(&walking_everywhere(&engine.game));
     });
 }
 

@@ -5,8 +5,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::super::movegen::{CELL_WORDS, Walk};
+use super::super::bits::CELL_WORDS;
 use super::super::state::Piece;
+use super::super::walk::{PlainSteps, WalkShape, search};
 use super::*;
 
 fn engine_for(board: &str, walk: &str) -> Engine {
@@ -36,8 +37,9 @@ fn compare(engine: &Engine, exact: bool, directions: &[Vec<DirId>]) {
                         engine.tables.walks.reach(&state, 0, seat as SeatId, (from, length), &mut tabled);
                     assert_eq!(answered, length <= 4, "lengths up to 4 are tabled");
                     if answered {
-                        let mut walk = Walk::new(&state, &engine.game.board, directions, exact);
-                        walk.search(from, length);
+                        let mut walk = PlainSteps::new(&state);
+                        let shape = WalkShape { directions, length, exact };
+                        search(&engine.game.board, shape, from, (), &mut walk);
                         assert_eq!(tabled, walk.reached, "from {from}, length {length}, seat {seat}");
                     }
                 }
