@@ -289,7 +289,19 @@ impl<'a> Checker<'a> {
             }
             Some(ActionClause::Choose { from, to, span, .. }) => self.choose(from, to, *span),
             Some(ActionClause::Declare { .. }) => ActionKind::Declare,
-            _ => ActionKind::Step { directions: vec![Vec::new(); self.seats.len()] },
+            // No pattern (`pattern` reports it): a step nowhere.
+            None
+            | Some(
+                ActionClause::When(_)
+                | ActionClause::To(_)
+                | ActionClause::Where(_)
+                | ActionClause::Then(_)
+                | ActionClause::StepCondition(_)
+                | ActionClause::Paying { .. }
+                | ActionClause::Push { .. }
+                | ActionClause::Exit(_)
+                | ActionClause::Promote { .. },
+            ) => ActionKind::Step { directions: vec![Vec::new(); self.seats.len()] },
         }
     }
 

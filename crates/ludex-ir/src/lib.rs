@@ -216,6 +216,20 @@ pub enum ActionKind {
     Declare,
 }
 
+impl ActionKind {
+    /// Whether the action moves a piece on the board (a step, a slide, a leap or a walk), rather
+    /// than dropping one, choosing a number or declaring.
+    pub fn moves_piece(&self) -> bool {
+        match self {
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. } => true,
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
+        }
+    }
+}
+
 /// What a walk does on each step beyond moving through empty cells.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct WalkRules {

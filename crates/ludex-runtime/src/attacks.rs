@@ -70,7 +70,11 @@ impl PhaseAttacks {
             let Some(action) = game.actions.get(id as usize) else { continue };
             match &action.kind {
                 ActionKind::Slide { directions, .. } => attacks.add_slide(id, action, directions, reverse),
-                _ => attacks.others.push(id),
+                ActionKind::Step { .. } | ActionKind::Leap { .. } | ActionKind::Walk { .. } => {
+                    attacks.others.push(id)
+                }
+                // They never capture (see `captures`).
+                ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
             }
         }
         attacks
@@ -110,9 +114,7 @@ impl PhaseAttacks {
 
 /// Whether an action moves a piece on the board and may end on an enemy.
 pub(super) fn captures(action: &Action) -> bool {
-    let moves_piece =
-        !matches!(action.kind, ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare);
-    moves_piece && action.destination != Destination::Empty
+    action.kind.moves_piece() && action.destination != Destination::Empty
 }
 
 /// One attack question: the cell, the piece on it and the seat attacking.
@@ -279,7 +281,13 @@ impl Probe<'_> {
                 let max = self.engine.eval(self.state, &self.before(from), max).as_int().unwrap_or(0);
                 i64::try_from(distance).is_ok_and(|d| d <= max)
             }
-            _ => true,
+            ActionKind::Slide { max: None, .. }
+            | ActionKind::Step { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. }
+            | ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare => true,
         };
         within && self.conditions_hold(action, from)
     }

@@ -206,7 +206,12 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
     let length = |kind: &ActionKind| match kind {
         ActionKind::Walk { length, .. } => Some(Int::new(length, layout)),
         ActionKind::Slide { max: Some(max), .. } => Some(Int::new(max, layout)),
-        _ => None,
+        ActionKind::Slide { max: None, .. }
+        | ActionKind::Step { .. }
+        | ActionKind::Leap { .. }
+        | ActionKind::Drop { .. }
+        | ActionKind::Choose { .. }
+        | ActionKind::Declare => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

@@ -27,7 +27,7 @@ impl Engine {
         let action = self.game.actions.get(id as usize)?;
         let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
         // A piece move's type is the one it promotes to (a drop's is the type dropped).
-        ctx.promotion = mv.piece.filter(|_| !matches!(action.kind, ActionKind::Drop { .. }));
+        ctx.promotion = mv.piece.filter(|_| action.kind.moves_piece());
         match &action.kind {
             ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
             ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
@@ -35,7 +35,10 @@ impl Engine {
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
                 self.walk_path(state, &mut ctx, mv, rules)
             }
-            _ => self.move_piece(state, &mut ctx, mv),
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. } => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
         if let Some(phase) = self.game.phases.get(state.phase as usize).filter(|_| with_turn_after) {

@@ -19,7 +19,7 @@ pub(super) fn end_rules_read(game: &Game, word: ContextWord) -> bool {
     game.end.iter().any(|rule| {
         let keys = match &rule.outcome {
             Outcome::Rank(keys) => keys.as_slice(),
-            _ => &[],
+            Outcome::Win(_) | Outcome::Loss(_) | Outcome::Draw => &[],
         };
         mentions(&rule.condition, word) || keys.iter().any(|k| mentions(k, word))
     })

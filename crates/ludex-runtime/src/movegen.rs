@@ -213,7 +213,10 @@ impl Generator<'_> {
             ActionKind::Drop { cells, .. } => self.drops(cells.get(self.seat as usize), sink),
             ActionKind::Choose { from, to } => self.choices(from, to, sink),
             ActionKind::Declare => self.declaration(sink),
-            _ => self.piece_moves(sink),
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. } => self.piece_moves(sink),
         }
     }
 
@@ -353,7 +356,11 @@ impl Generator<'_> {
                 });
                 ends.try_for_each(visit)
             }
-            _ => ControlFlow::Continue(()),
+            // Not lines: `pattern_moves` never asks.
+            ActionKind::Walk { .. }
+            | ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare => ControlFlow::Continue(()),
         }
     }
 

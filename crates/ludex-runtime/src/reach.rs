@@ -110,7 +110,11 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
             Some(directions.iter().map(|ds| ds.iter().map(|&d| vec![d]).collect()).collect())
         }
         ActionKind::Leap { paths } => Some(paths.clone()),
-        _ => None,
+        ActionKind::Slide { .. }
+        | ActionKind::Walk { .. }
+        | ActionKind::Drop { .. }
+        | ActionKind::Choose { .. }
+        | ActionKind::Declare => None,
     }
 }
 

@@ -142,7 +142,16 @@ fn only_sets_variables(effects: &[Effect], written: &mut Vec<VarId>) -> bool {
         Effect::If { then, otherwise, .. } => {
             only_sets_variables(then, written) && only_sets_variables(otherwise, written)
         }
-        _ => false,
+        Effect::SetAttribute { .. }
+        | Effect::RotateMap { .. }
+        | Effect::SetType { .. }
+        | Effect::Release { .. }
+        | Effect::Give { .. }
+        | Effect::Retire { .. }
+        | Effect::ForEach { .. }
+        | Effect::Send { .. }
+        | Effect::Move { .. }
+        | Effect::Capture { .. } => false,
     })
 }
 
@@ -164,7 +173,9 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
             conditions.extend(rules.cost.as_ref().map(|cost| &cost.amount));
             conditions.extend(rules.push.as_ref().and_then(|push| push.allowed.as_ref()));
         }
-        _ => {}
+        ActionKind::Step { .. } | ActionKind::Leap { .. } | ActionKind::Declare => {}
+        // They never capture, so `attacked` never reads them.
+        ActionKind::Drop { .. } | ActionKind::Choose { .. } => {}
     }
     conditions
 }

@@ -3,7 +3,7 @@
 //! may end on an enemy), where the action's `when` and `where` and, on an occupied cell, the capture
 //! rule hold. The turn's filters and `legal if` are not applied, and `attacked` is false inside.
 
-use ludex_ir::{Action, ActionKind, CellId, Destination, Expr, SeatId};
+use ludex_ir::{Action, CellId, Destination, Expr, SeatId};
 
 use crate::Engine;
 use crate::eval::{Ctx, PieceSlot};
@@ -83,18 +83,7 @@ impl Engine {
         ids.dedup();
         let actions = ids.iter().filter_map(|&id| self.game.actions.get(id as usize));
         actions
-            .filter(|action| moves_a_piece(&action.kind) && action.destination != Destination::Empty)
+            .filter(|action| action.kind.moves_piece() && action.destination != Destination::Empty)
             .collect()
-    }
-}
-
-/// Whether an action of this kind moves a piece on the board.
-fn moves_a_piece(kind: &ActionKind) -> bool {
-    match kind {
-        ActionKind::Step { .. }
-        | ActionKind::Slide { .. }
-        | ActionKind::Leap { .. }
-        | ActionKind::Walk { .. } => true,
-        ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
     }
 }

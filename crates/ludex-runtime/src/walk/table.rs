@@ -50,7 +50,13 @@ impl WalkTables {
                 ActionKind::Walk { directions, exact, rules, .. } if super::is_plain(rules) => {
                     ActionPaths::new(game, directions, *exact, words, &mut budget)
                 }
-                _ => None,
+                ActionKind::Walk { .. }
+                | ActionKind::Step { .. }
+                | ActionKind::Slide { .. }
+                | ActionKind::Leap { .. }
+                | ActionKind::Drop { .. }
+                | ActionKind::Choose { .. }
+                | ActionKind::Declare => None,
             })
             .collect();
         WalkTables { words, actions }
