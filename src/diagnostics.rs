@@ -62,10 +62,22 @@ impl miette::Diagnostic for Report<'_> {
     }
 }
 
+/// Whether rendered diagnostics are colored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colors {
+    /// Colored, for terminals.
+    Terminal,
+    /// Plain Unicode, for tests and pipes.
+    Plain,
+}
+
 /// Renders diagnostics as text like rustc's, with the file name, line, column and the span
-/// underlined. `color` is for terminals; tests and pipes use plain Unicode.
-pub fn render(diagnostics: &[Diagnostic], file_name: &str, text: &str, color: bool) -> String {
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+/// underlined.
+pub fn render(diagnostics: &[Diagnostic], file_name: &str, text: &str, colors: Colors) -> String {
+    let theme = match colors {
+        Colors::Terminal => GraphicalTheme::unicode(),
+        Colors::Plain => GraphicalTheme::unicode_nocolor(),
+    };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
     let mut out = String::new();
     for (i, diagnostic) in diagnostics.iter().enumerate() {

@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use ludex::agents::AgentSpec;
-use ludex::diagnostics::{self, Code, Diagnostic};
+use ludex::diagnostics::{self, Code, Colors, Diagnostic};
 use ludex::ir::{Game, SeatId};
 use ludex::{OptionValues, compile};
 
@@ -58,8 +58,8 @@ impl Checked {
         if self.diagnostics.is_empty() {
             return;
         }
-        let color = io::stderr().is_terminal();
-        let text = diagnostics::render(&self.diagnostics, &self.name, &self.text, color);
+        let colors = if io::stderr().is_terminal() { Colors::Terminal } else { Colors::Plain };
+        let text = diagnostics::render(&self.diagnostics, &self.name, &self.text, colors);
         let _ = io::stderr().write_all(text.as_bytes());
     }
 

@@ -53,7 +53,7 @@ pub fn run(args: &RunArgs) -> CliResult {
         .ok_or_else(|| CliError::usage("how many games? give --games N (or `games` in the match file)"))?;
     let seed = session.seed.unwrap_or(0);
     let mut record_file = args.game.record.as_deref().map(RecordFile::create).transpose()?;
-    let progress = progress_bar(games, args.json);
+    let progress = if args.json { ProgressBar::hidden() } else { progress_bar(games) };
     let mut tally = Tally::new(session.agents.len());
     let started = Instant::now();
     for index in 0..games {
@@ -85,9 +85,9 @@ fn play_one(session: &Session, seed: u64) -> PlayedGame {
     play_out(&session.engine, session.start.clone(), &mut agents, &mut rng)
 }
 
-/// A progress bar on standard error, hidden when that is not a terminal or with `--json`.
-fn progress_bar(games: u64, json: bool) -> ProgressBar {
-    if json || !io::stderr().is_terminal() {
+/// A progress bar on standard error, hidden when that is not a terminal.
+fn progress_bar(games: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(games);

@@ -7,7 +7,7 @@ use ludex_syntax::ast::{self, ActionClause, ActionDecl, EffectBlock, Expr, Span,
 
 use super::Checker;
 use super::consteval;
-use super::regions::Side;
+use super::regions::{Seating, Side};
 use super::scope::{Binding, Scope};
 use super::types::{Kinds, Ty};
 
@@ -281,7 +281,7 @@ impl<'a> Checker<'a> {
                 ActionKind::Walk { directions: self.per_seat(&dirs), length, exact, rules }
             }
             Some(ActionClause::Drop { region, with, .. }) => {
-                let shape = self.region(region, true);
+                let shape = self.region(region, Seating::EachSeat);
                 let cells = self.per_seat_cells(&shape, Side::of);
                 let kinds = Kinds::of(pieces);
                 let with = self.assignments(with, kinds, &Scope::finished_move("a drop's `with`", binding));

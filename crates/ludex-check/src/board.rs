@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use ludex_diagnostics::{Code, Diagnostic};
-use ludex_ir::{self as ir, Board, BoardKind, SeatId};
+use ludex_ir::{self as ir, Board, BoardKind, Reflection, SeatId};
 use ludex_syntax::ast::{self, BoardShape, Ident, Spanned};
 
 use super::Checker;
@@ -130,7 +130,8 @@ impl<'a> Checker<'a> {
     fn view(&mut self, decl: &ast::SeatDecl) -> usize {
         let degrees = decl.turned.as_ref().map_or(0, |t| t.node);
         let Some(board) = &self.board else { return 0 };
-        if let Some(view) = board.symmetry_index(degrees, decl.mirrored.is_some()) {
+        let reflection = if decl.mirrored.is_some() { Reflection::Mirrored } else { Reflection::Unmirrored };
+        if let Some(view) = board.symmetry_index(degrees, reflection) {
             return view;
         }
         let step = board.rotation_step;

@@ -9,6 +9,7 @@ use ludex_syntax::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
 use super::Checker;
 use super::calls::Call;
 use super::names::{Symbol, not_among};
+use super::regions::Seating;
 use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty, Typed};
 use super::variables::{seat_missing, seat_not_expected};
@@ -415,9 +416,10 @@ impl<'a> Checker<'a> {
         };
         self.names.use_symbol(Symbol::Zone(zone));
         self.zone(zone, zone_name.span);
-        let per_seat = self.decls.zones.get(zone as usize).is_some_and(|z| z.per_seat.is_some());
+        let seating =
+            self.decls.zones.get(zone as usize).map_or(Seating::AllSeats, |z| Seating::of(&z.per_seat));
         let seat = match seat {
-            Some((seat, span)) if per_seat => {
+            Some((seat, span)) if seating == Seating::EachSeat => {
                 self.check_type(&seat, span, Ty::Seat);
                 seat
             }
@@ -426,7 +428,7 @@ impl<'a> Checker<'a> {
                 self.report(seat_not_expected("zone", &zone_name.name, span, example));
                 Typed::unknown()
             }
-            None => self.implicit_zone_seat(zone_name, per_seat, scope),
+            None => self.implicit_zone_seat(zone_name, seating, scope),
         };
         let extent = [cell.extent, seat.extent];
         let expr = ir::Expr::InZone { cell: Box::new(cell.expr), zone, seat: Box::new(seat.expr) };
@@ -434,11 +436,11 @@ impl<'a> Checker<'a> {
     }
 
     /// The seat whose version of a zone `x in ZONE` means: the mover's.
-    fn implicit_zone_seat(&mut self, zone: &Ident, per_seat: bool, scope: &Scope<'a>) -> Typed {
+    fn implicit_zone_seat(&mut self, zone: &Ident, seating: Seating, scope: &Scope<'a>) -> Typed {
         if scope.words.contains(Word::Mover) {
             return Typed::leaf(ir::Expr::Context(ContextWord::Mover), Ty::Seat);
         }
-        if !per_seat {
+        if seating == Seating::AllSeats {
             // Every seat has the same cells: any seat will do.
             return Typed::constant(Const::Seat(0), Ty::Seat);
         }

@@ -14,6 +14,21 @@ use super::scope::Scope;
 use super::types::Ty;
 use super::{Checker, Lazy};
 
+/// Whether a region (or a value) is made for each seat, so that per-seat zones (or `seat`) may
+/// appear in it, or once for every seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Seating {
+    EachSeat,
+    AllSeats,
+}
+
+impl Seating {
+    /// The seating of a declaration written `of each seat` (`per_seat`) or not.
+    pub(crate) fn of<T>(per_seat: &Option<T>) -> Seating {
+        if per_seat.is_some() { Seating::EachSeat } else { Seating::AllSeats }
+    }
+}
+
 /// A resolved region: a mask over the cells per leaf.
 pub enum Shape {
     /// Cells as written (in canonical coordinates).
@@ -45,9 +60,9 @@ impl Side {
 }
 
 impl<'a> Checker<'a> {
-    /// Resolves a region. `per_seat` says whether it is built for each seat, so that per-seat
-    /// zones may appear in it.
-    pub(super) fn region(&mut self, region: &'a Region, per_seat: bool) -> Shape {
+    /// Resolves a region, built for each seat (so that per-seat zones may appear in it) or once
+    /// for every seat.
+    pub(super) fn region(&mut self, region: &'a Region, seating: Seating) -> Shape {
         if !self.enter(region.span()) {
             return self.no_cells();
         }
@@ -57,12 +72,12 @@ impl<'a> Checker<'a> {
             Region::Cells { cells, .. } => self.cell_list(cells),
             Region::Where { condition, .. } => self.cells_where(condition),
             Region::Board { .. } => Shape::Written(vec![true; self.cell_count()]),
-            Region::Zone(ident) => self.zone_ref(ident, per_seat),
+            Region::Zone(ident) => self.zone_ref(ident, seating),
             Region::Union(a, b) => {
-                Shape::Union(Box::new(self.region(a, per_seat)), Box::new(self.region(b, per_seat)))
+                Shape::Union(Box::new(self.region(a, seating)), Box::new(self.region(b, seating)))
             }
             Region::Difference(a, b) => {
-                Shape::Difference(Box::new(self.region(a, per_seat)), Box::new(self.region(b, per_seat)))
+                Shape::Difference(Box::new(self.region(a, seating)), Box::new(self.region(b, seating)))
             }
         };
         self.depth -= 1;
@@ -237,7 +252,7 @@ impl<'a> Checker<'a> {
         );
     }
 
-    fn zone_ref(&mut self, ident: &Ident, per_seat: bool) -> Shape {
+    fn zone_ref(&mut self, ident: &Ident, seating: Seating) -> Shape {
         if self.shaping_board {
             self.not_geometry(ident.span, "zones are drawn over the board that results");
             return self.no_cells();
@@ -248,7 +263,7 @@ impl<'a> Checker<'a> {
         };
         self.names.use_symbol(Symbol::Zone(zone));
         self.zone(zone, ident.span);
-        if !per_seat && self.decls.zones[zone as usize].per_seat.is_some() {
+        if seating == Seating::AllSeats && self.decls.zones[zone as usize].per_seat.is_some() {
             self.report(
                 Diagnostic::error(
                     Code::ContextUnavailable,
@@ -275,14 +290,16 @@ impl<'a> Checker<'a> {
         if self.answer_now(visit, (), &decl.name, used_at, cycle).is_some() {
             return;
         }
-        let per_seat = decl.per_seat.is_some();
-        let shape = self.isolated(|this| this.region(&decl.region, per_seat));
-        let cells = if per_seat {
-            self.per_seat_cells(&shape, Side::facing)
-        } else {
-            let cells = self.cell_set(&shape, Side::NEUTRAL);
-            vec![cells; self.seats.len()]
+        let seating = Seating::of(&decl.per_seat);
+        let shape = self.isolated(|this| this.region(&decl.region, seating));
+        let cells = match seating {
+            Seating::EachSeat => self.per_seat_cells(&shape, Side::facing),
+            Seating::AllSeats => {
+                let cells = self.cell_set(&shape, Side::NEUTRAL);
+                vec![cells; self.seats.len()]
+            }
         };
+        let per_seat = seating == Seating::EachSeat;
         self.zones[zone as usize] = Lazy::Done(ir::Zone { name: decl.name.name.clone(), per_seat, cells });
     }
 

@@ -8,7 +8,7 @@ use ludex_ir::Board;
 use ludex_syntax::ast::Span;
 
 use super::Checker;
-use super::regions::Side;
+use super::regions::{Seating, Side};
 
 impl<'a> Checker<'a> {
     /// The board with the cells of its `without` region left out.
@@ -17,7 +17,7 @@ impl<'a> Checker<'a> {
         self.board = Some(board);
         self.shaping_board = true;
         let errors = self.error_count();
-        let shape = self.region(region, false);
+        let shape = self.region(region, Seating::AllSeats);
         self.shaping_board = false;
         let board = self.board.take()?;
         if self.error_count() > errors {

@@ -3,6 +3,7 @@
 
 use ludex_ir::ContextWord;
 
+use super::regions::Seating;
 use super::types::{Kinds, Ty};
 
 /// The context words of the language.
@@ -219,11 +220,10 @@ impl<'a> Scope<'a> {
         }
     }
 
-    pub fn variable(per_seat: bool) -> Scope<'a> {
-        if per_seat {
-            Scope::running("a per-seat variable's initial value", &[Word::Seat])
-        } else {
-            Scope::running("a variable's initial value", &[])
+    pub fn variable(seating: Seating) -> Scope<'a> {
+        match seating {
+            Seating::EachSeat => Scope::running("a per-seat variable's initial value", &[Word::Seat]),
+            Seating::AllSeats => Scope::running("a variable's initial value", &[]),
         }
     }
 

@@ -6,7 +6,7 @@ use ludex_ir::{self as ir, SeatId, SetupStep};
 use ludex_syntax::ast::{Ident, Owner, Region, SetupStatement, Span, Spanned};
 
 use super::Checker;
-use super::regions::Side;
+use super::regions::{Seating, Side};
 use super::scope::Scope;
 use super::types::Kinds;
 
@@ -57,7 +57,8 @@ impl<'a> Checker<'a> {
     ) -> Vec<SetupStep> {
         let piece = self.piece_named(piece);
         let with = self.assignments(with, piece.map_or(Kinds::ANY, |t| Kinds::of(&[t])), &Scope::setup());
-        let shape = self.region(region, !matches!(owner, Owner::Neutral(_)));
+        let seating = if let Owner::Neutral(_) = owner { Seating::AllSeats } else { Seating::EachSeat };
+        let shape = self.region(region, seating);
         let mut steps = Vec::new();
         let mut overlap_reported = false;
         for (seat, side) in self.owners(owner) {

@@ -5,6 +5,7 @@ use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, ValueType, VarId};
 use ludex_syntax::ast::{self, Ident, Span};
 
+use super::regions::Seating;
 use super::scope::Scope;
 use super::types::Ty;
 use super::{Checker, Lazy};
@@ -29,8 +30,8 @@ impl<'a> Checker<'a> {
     }
 
     fn variable(&mut self, decl: &'a ast::VariableDecl) -> (Ty, ir::Variable) {
-        let per_seat = decl.per_seat.is_some();
-        let init = self.expr(&decl.init, &Scope::variable(per_seat));
+        let seating = Seating::of(&decl.per_seat);
+        let init = self.expr(&decl.init, &Scope::variable(seating));
         let ty = match &decl.ty {
             Some(written) => {
                 let ty = Ty::from_type_name(written.node);
@@ -53,7 +54,7 @@ impl<'a> Checker<'a> {
         let variable = ir::Variable {
             name: decl.name.name.clone(),
             ty: ty.value_type().unwrap_or(ValueType::Int),
-            per_seat,
+            per_seat: seating == Seating::EachSeat,
             init: init.expr,
         };
         (ty, variable)

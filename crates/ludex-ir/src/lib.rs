@@ -9,7 +9,7 @@ pub mod geometry;
 
 use serde::{Deserialize, Serialize};
 
-pub use geometry::{Board, BoardKind, Cell, Direction, Symmetry};
+pub use geometry::{Board, BoardKind, Cell, Direction, Reflection, Symmetry};
 
 pub type CellId = u16;
 pub type DirId = u8;

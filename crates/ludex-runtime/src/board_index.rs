@@ -43,22 +43,21 @@ impl BoardIndex {
     /// Notes that `old` left `cell` and `new` arrived on it (either may be absent).
     pub(crate) fn replace(&mut self, cell: CellId, old: Option<&Piece>, new: Option<&Piece>) {
         if let Some(old) = old {
-            self.toggle(cell, old, false);
+            self.toggle(cell, old, Presence::Left);
         }
         if let Some(new) = new {
-            self.toggle(cell, new, true);
+            self.toggle(cell, new, Presence::Arrived);
         }
     }
 
-    fn toggle(&mut self, cell: CellId, piece: &Piece, present: bool) {
+    fn toggle(&mut self, cell: CellId, piece: &Piece, presence: Presence) {
         self.hash ^= piece_hash(cell, piece);
         let (word, bit) = (cell as usize / 64, 1u64 << (cell % 64));
         for start in [self.owner_start(piece.owner), self.type_start(piece.owner, piece.kind)] {
             if let Some(bits) = start.and_then(|start| self.bits.get_mut(start + word)) {
-                if present {
-                    *bits |= bit;
-                } else {
-                    *bits &= !bit;
+                match presence {
+                    Presence::Arrived => *bits |= bit,
+                    Presence::Left => *bits &= !bit,
                 }
             }
         }
@@ -147,6 +146,13 @@ impl BoardIndex {
         (owner < self.owners && kind < self.types)
             .then_some((self.owners + owner * self.types + kind) * self.words)
     }
+}
+
+/// Whether a piece arrived on a cell or left it.
+#[derive(Clone, Copy)]
+enum Presence {
+    Arrived,
+    Left,
 }
 
 /// The position of an owner's bit sets in the index.

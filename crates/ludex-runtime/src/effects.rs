@@ -6,13 +6,14 @@ use ludex_ir::{ActionKind, AttrId, CaptureDestination, CellId, Collection, Effec
 
 use super::bits::{CELL_WORDS, cells_in, has_bit, set_bit};
 use super::eval::{Ctx, PieceSlot};
+use super::holdings::RetiredPieces;
 use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
 use super::value::Value;
 use super::{Engine, Move, MoveKind};
 
 impl Engine {
     /// Plays an action move with the effects of its capture and its own, and the turn's `after`
-    /// effects when `with_turn_after`, then gives `then` the context the effects ran in (the
+    /// effects unless they are left out, then gives `then` the context the effects ran in (the
     /// move's `piece`, `from`, `to`, `target`...), where it was built, with no copy; none for a
     /// move that is no action.
     pub(crate) fn play_action<R>(
@@ -20,7 +21,7 @@ impl Engine {
         state: &mut State,
         seat: SeatId,
         mv: Move,
-        with_turn_after: bool,
+        turn_after: TurnAfter,
         then: impl FnOnce(&mut State, &Ctx) -> R,
     ) -> Option<R> {
         let MoveKind::Action(id) = mv.kind else { return None };
@@ -41,7 +42,9 @@ impl Engine {
             | ActionKind::Walk { .. } => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
-        if let Some(phase) = self.game.phases.get(state.phase as usize).filter(|_| with_turn_after) {
+        if let Some(phase) =
+            self.game.phases.get(state.phase as usize).filter(|_| turn_after == TurnAfter::Played)
+        {
             self.run_effects(state, &ctx, &phase.turn.after);
         }
         Some(then(state, &ctx))
@@ -175,7 +178,8 @@ impl Engine {
             }
             Effect::Retire { seat, leaving_pieces } => {
                 if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
-                    self.retire(state, seat, *leaving_pieces);
+                    let pieces = if *leaving_pieces { RetiredPieces::Frozen } else { RetiredPieces::Removed };
+                    self.retire(state, seat, pieces);
                 }
             }
             Effect::ForEach { pieces, filter, body } => {
@@ -328,6 +332,14 @@ impl Engine {
             }
         }
     }
+}
+
+/// Whether playing an action runs the turn's `after` effects too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TurnAfter {
+    Played,
+    /// Left out: a `legal if` trial whose condition cannot read what they write.
+    LeftOut,
 }
 
 fn queue_roll(state: &mut State, sides: u32, target: RollTarget) {

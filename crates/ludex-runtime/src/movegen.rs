@@ -17,7 +17,7 @@ use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
 use super::state::{Piece, State};
 use super::trial::Trials;
-use super::walk::{self, WalkEnd, WalkShape};
+use super::walk::{self, Lengths, WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Path, choice_values};
 
 /// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
@@ -190,6 +190,13 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
     game.phases.iter().map(|phase| phase.turn.choices.iter().map(choice_ordered).collect()).collect()
 }
 
+/// Where a move lands, as far as the capture rule is concerned.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Landing {
+    OnEmpty,
+    MayCapture,
+}
+
 /// Generates the moves of one action for one seat.
 struct Generator<'a> {
     engine: &'a Engine,
@@ -283,7 +290,8 @@ impl Generator<'_> {
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                let shape = WalkShape { directions, length: self.count_limit(ctx), exact: *exact };
+                let shape =
+                    WalkShape { directions, length: self.count_limit(ctx), lengths: Lengths::of(*exact) };
                 if !walk::is_plain(rules) {
                     return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules), |ends| {
                         ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
@@ -295,7 +303,7 @@ impl Generator<'_> {
                     (shape, from),
                     |reached| {
                         self.keep_allowed_ends(reached);
-                        if self.action.promotion.is_none() && !self.has_late_conditions(true) {
+                        if self.action.promotion.is_none() && !self.has_late_conditions(Landing::MayCapture) {
                             // Nothing left to test: every cell kept is a move.
                             cells_in(reached)
                                 .try_for_each(|to| sink(self.piece_move(from, Some(to), Path::NONE)))
@@ -408,7 +416,8 @@ impl Generator<'_> {
         }
         let mv = self.piece_move(from, to, path);
         let promotions = to.and_then(|to| self.promotion_types(to));
-        if promotions.is_none() && !self.has_late_conditions(target.is_some()) {
+        let landing = if target.is_some() { Landing::MayCapture } else { Landing::OnEmpty };
+        if promotions.is_none() && !self.has_late_conditions(landing) {
             return sink(mv);
         }
         let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
@@ -459,9 +468,9 @@ impl Generator<'_> {
     }
 
     /// Whether a move has conditions left to test once its destination is known: the capture rule
-    /// (for a capture) or filter conjuncts that read the move.
-    fn has_late_conditions(&self, captures: bool) -> bool {
-        (captures && self.engine.game.capture.allowed.is_some())
+    /// (for a move that may capture) or filter conjuncts that read the move.
+    fn has_late_conditions(&self, landing: Landing) -> bool {
+        (landing == Landing::MayCapture && self.engine.game.capture.allowed.is_some())
             || self.filters.iter().any(|f| !f.late.is_empty())
     }
 
@@ -505,7 +514,7 @@ impl Generator<'_> {
         if droppable.is_empty() {
             return ControlFlow::Continue(());
         }
-        let late = self.has_late_conditions(false);
+        let late = self.has_late_conditions(Landing::OnEmpty);
         for (word, &region) in region.bits.iter().enumerate() {
             let kept = self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX);
             let mut cells = region & kept & !self.state.index.occupied_word(word);

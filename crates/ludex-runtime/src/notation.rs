@@ -72,9 +72,7 @@ impl Engine {
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
             ActionKind::Declare => action.name.clone(),
-            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
-                self.path_notation(state, mv, rules.push.is_some())
-            }
+            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => self.path_notation(state, mv, rules),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }

@@ -5,6 +5,7 @@
 use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
 
 use super::board_index::BoardIndex;
+use super::effects::TurnAfter;
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Journal, Resume, State};
 use super::value::Value;
@@ -22,6 +23,14 @@ pub(crate) trait Answers {
     fn any_legal_action(&self, engine: &Engine, state: &State) -> bool;
     /// Whether the condition of end rule number `rule` holds, in the end rules' context `ctx`.
     fn end_rule_holds(&self, engine: &Engine, state: &State, ctx: &Ctx, rule: usize) -> bool;
+}
+
+/// How a turn ends: the seat passed (it had no legal action), or it played (or ended its turn, or
+/// has retired).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TurnEnd {
+    Passed,
+    Played,
 }
 
 /// The engine's answers: the generation stopped at the first legal action, the end rules'
@@ -141,11 +150,11 @@ impl Engine {
         state.plies = state.plies.saturating_add(1);
         state.last_mover = Some(seat);
         match mv.kind {
-            MoveKind::Pass => self.end_turn(state, true, answers),
-            MoveKind::EndTurn => self.end_turn(state, false, answers),
+            MoveKind::Pass => self.end_turn(state, TurnEnd::Passed, answers),
+            MoveKind::EndTurn => self.end_turn(state, TurnEnd::Played, answers),
             MoveKind::Action(_) => {
                 state.actions = state.actions.saturating_add(1);
-                self.play_action(state, seat, mv, true, |_, _| ());
+                self.play_action(state, seat, mv, TurnAfter::Played, |_, _| ());
                 state.resume = Resume::AfterAction;
                 self.proceed(state, answers);
             }
@@ -200,7 +209,7 @@ impl Engine {
         if !retired && self.turn_goes_on(state) && answers.any_legal_action(self, state) {
             self.reach_decision(state, answers);
         } else {
-            self.end_turn(state, false, answers);
+            self.end_turn(state, TurnEnd::Played, answers);
         }
     }
 
@@ -223,9 +232,12 @@ impl Engine {
         }
     }
 
-    fn end_turn(&self, state: &mut State, passed: bool, answers: &impl Answers) {
+    fn end_turn(&self, state: &mut State, end: TurnEnd, answers: &impl Answers) {
         state.turns = state.turns.saturating_add(1);
-        state.passes = if passed { state.passes.saturating_add(1) } else { 0 };
+        state.passes = match end {
+            TurnEnd::Passed => state.passes.saturating_add(1),
+            TurnEnd::Played => 0,
+        };
         let from = if self.phase_is_over(state) {
             state.phase = state.phase.saturating_add(1);
             state.turns = 0;
@@ -273,7 +285,7 @@ impl Engine {
     fn reach_decision(&self, state: &mut State, answers: &impl Answers) {
         state.resume = Resume::Decision;
         if state.is_retired(self.current_seat(state)) {
-            return self.end_turn(state, false, answers);
+            return self.end_turn(state, TurnEnd::Played, answers);
         }
         self.record_position(state);
     }

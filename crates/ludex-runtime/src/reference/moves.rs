@@ -6,6 +6,7 @@
 
 use ludex_ir::{Action, ActionChoice, ActionCount, ActionId, ActionKind, CellSet, Destination, Expr, SeatId};
 
+use crate::effects::TurnAfter;
 use crate::eval::{Ctx, PieceSlot};
 use crate::state::State;
 use crate::walk::WalkEnd;
@@ -54,7 +55,8 @@ impl Engine {
     /// there with the move's context.
     fn reference_trial(&self, state: &State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
         let mut copy = state.clone();
-        self.play_action(&mut copy, seat, mv, true, |after, ctx| self.holds(after, ctx, legal)) == Some(true)
+        let holds = |after: &mut State, ctx: &Ctx| self.holds(after, ctx, legal);
+        self.play_action(&mut copy, seat, mv, TurnAfter::Played, holds) == Some(true)
     }
 
     /// The moves of a turn choice's actions, before the turn's `legal if`.

@@ -20,7 +20,7 @@ use super::{Engine, Move, MoveKind, State, Status, Value};
 /// whose turns play action 0 once; capture to nowhere; no end rules.
 pub(super) fn game(width: u32, height: u32) -> Game {
     let board = Board::square(width, height).unwrap();
-    let black_view = board.symmetry_index(180, false).unwrap();
+    let black_view = board.symmetry_index(180, Reflection::Unmirrored).unwrap();
     Game {
         name: "test".into(),
         options: vec![],

@@ -182,7 +182,7 @@ fn perft_expands_chance_without_using_depth() {
 fn hex_boards_are_written_one_file_a_line_and_drawn_as_a_honeycomb() {
     let mut g = game(3, 3);
     g.board = Board::hex(2).unwrap();
-    g.seats[1].view = g.board.symmetry_index(180, false).unwrap();
+    g.seats[1].view = g.board.symmetry_index(180, Reflection::Unmirrored).unwrap();
     let sides: Vec<DirId> = g.board.group_named("sides").unwrap().to_vec();
     g.actions.push(action("step", ActionKind::Step { directions: vec![sides.clone(), sides] }));
     let (engine, state) = load(g, "board\n. .\n. M1:2 .\nM2:1 .");

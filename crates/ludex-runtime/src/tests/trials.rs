@@ -5,6 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::super::state::HistoryCopy;
 use super::*;
 
 fn engine_for(text: &str) -> Engine {
@@ -20,7 +21,7 @@ fn check_games(text: &str, games: u64) {
     for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = engine.initial_state();
-        scratch.copy_from(&state, true);
+        scratch.copy_from(&state, HistoryCopy::Whole);
         scratch.start_journal();
         for _ in 0..150 {
             match engine.status(&state) {
@@ -29,12 +30,12 @@ fn check_games(text: &str, games: u64) {
                 Status::Decision { .. } => {
                     assert_eq!(state.index, rebuilt_index(&engine, &state));
                     engine.legal_moves(&state, &mut moves);
-                    scratch.copy_from(&state, true);
+                    scratch.copy_from(&state, HistoryCopy::Whole);
                     for &mv in &moves {
-                        scratch.restore_from(&state, true);
+                        scratch.restore_from(&state, HistoryCopy::Whole);
                         engine.apply_move(&mut scratch, mv);
                     }
-                    scratch.restore_from(&state, true);
+                    scratch.restore_from(&state, HistoryCopy::Whole);
                     assert_eq!(scratch, state);
                     engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
                 }

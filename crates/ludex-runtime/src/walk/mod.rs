@@ -42,8 +42,29 @@ const MAX_WALK_VISITS: u32 = 1 << 16;
 pub(crate) struct WalkShape<'a> {
     pub directions: &'a [DirId],
     pub length: usize,
-    /// Exactly `length` steps, not 1 to `length`.
-    pub exact: bool,
+    pub lengths: Lengths,
+}
+
+/// Which lengths a walk's paths have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lengths {
+    /// Exactly the walk's length (`exactly N`).
+    Exactly,
+    /// From 1 to the walk's length (`at most N`, or no length).
+    UpTo,
+}
+
+impl Lengths {
+    /// The lengths of a walk written `exactly` (`exact`) or not.
+    pub(crate) fn of(exact: bool) -> Lengths {
+        if exact { Lengths::Exactly } else { Lengths::UpTo }
+    }
+
+    /// Whether a path may end after a step that leaves it `left` steps short of the walk's length
+    /// (0 for the last).
+    fn may_end(self, left: usize) -> bool {
+        self == Lengths::UpTo || left == 0
+    }
 }
 
 /// What a step onto the board finds, as the steps' rules see it.
@@ -123,7 +144,7 @@ impl<S: Steps> Search<'_, S> {
         if left == 0 {
             return;
         }
-        let ends_here = !self.shape.exact || left == 1;
+        let ends_here = self.shape.lengths.may_end(left - 1);
         for &direction in self.shape.directions {
             self.visits += 1;
             if self.visits > MAX_WALK_VISITS {
@@ -158,7 +179,7 @@ impl<S: Steps> Search<'_, S> {
 
     /// A step onto a clear cell: the path may end there and go on.
     fn step_onto(&mut self, next: CellId, carry: S::Carry, left: usize) {
-        if !self.shape.exact || left == 1 {
+        if self.shape.lengths.may_end(left - 1) {
             self.steps.end(Some(next), carry, None);
         }
         if left > 1 {

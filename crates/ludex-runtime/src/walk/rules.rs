@@ -256,7 +256,7 @@ impl Engine {
 
     /// A walk's path in notation: its cells joined by `-` (`x` before a captured piece), `-off`
     /// for a step off the board.
-    pub(crate) fn path_notation(&self, state: &State, mv: Move, pushes: bool) -> String {
+    pub(crate) fn path_notation(&self, state: &State, mv: Move, rules: &WalkRules) -> String {
         let Some(mut cell) = mv.from else { return "?".to_string() };
         let mut text = self.cell_name(cell).to_string();
         let steps = mv.path.len();
@@ -265,7 +265,8 @@ impl Engine {
                 text.push_str("-off");
                 break;
             };
-            let captures = !pushes && index + 1 == steps && state.piece(next).is_some();
+            // A walk that pushes never captures: what it steps onto is pushed clear.
+            let captures = rules.push.is_none() && index + 1 == steps && state.piece(next).is_some();
             text.push(if captures { 'x' } else { '-' });
             text.push_str(self.cell_name(next));
             cell = next;

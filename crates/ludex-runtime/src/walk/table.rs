@@ -8,7 +8,7 @@
 
 use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId};
 
-use super::{Entry, NoUndo, Searched, Steps, WalkShape, search};
+use super::{Entry, Lengths, NoUndo, Searched, Steps, WalkShape, search};
 use crate::bits::{MAX_TABLED_WORDS, set_bit};
 use crate::state::{Piece, State};
 
@@ -48,7 +48,7 @@ impl WalkTables {
             .iter()
             .map(|action| match &action.kind {
                 ActionKind::Walk { directions, exact, rules, .. } if super::is_plain(rules) => {
-                    ActionPaths::new(game, directions, *exact, words, &mut budget)
+                    ActionPaths::new(game, directions, Lengths::of(*exact), words, &mut budget)
                 }
                 ActionKind::Walk { .. }
                 | ActionKind::Step { .. }
@@ -106,7 +106,7 @@ impl ActionPaths {
     fn new(
         game: &Game,
         directions: &[Vec<DirId>],
-        exact: bool,
+        lengths: Lengths,
         words: usize,
         budget: &mut usize,
     ) -> Option<ActionPaths> {
@@ -121,7 +121,10 @@ impl ActionPaths {
                 let paths = simple_paths(game, seat_directions, from, words)?;
                 for length in 0..=MAX_LENGTH {
                     let start = table.ends.len();
-                    let wanted = |len: usize| if exact { len == length } else { (1..=length).contains(&len) };
+                    let wanted = |len: usize| match lengths {
+                        Lengths::Exactly => len == length,
+                        Lengths::UpTo => (1..=length).contains(&len),
+                    };
                     for (_, through, end) in paths.iter().filter(|(len, ..)| wanted(*len)) {
                         table.ends.push(*end);
                         table.through.extend(through);
@@ -145,7 +148,7 @@ fn simple_paths(
     words: usize,
 ) -> Option<Vec<(usize, Vec<u64>, CellId)>> {
     let mut steps = TableSteps { words, paths: Vec::new() };
-    let shape = WalkShape { directions, length: MAX_LENGTH, exact: false };
+    let shape = WalkShape { directions, length: MAX_LENGTH, lengths: Lengths::UpTo };
     let start = Route { steps: 0, through: [0; MAX_TABLED_WORDS] };
     (search(&game.board, shape, from, start, &mut steps) == Searched::Every).then_some(steps.paths)
 }
