@@ -14,7 +14,7 @@ use ludex_ir::{
 
 use super::Engine;
 use super::bits::has_bit;
-use super::eval::{Ctx, PieceSlot};
+use super::eval::{Ctx, Evaluation, PieceSlot};
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
 use super::walk::{self, Lengths, WalkEnd, WalkShape};
@@ -137,11 +137,11 @@ impl Engine {
         defender: SeatId,
         by: Option<SeatId>,
     ) -> bool {
-        if ctx.attacking || cell as usize >= self.game.board.cell_count() {
+        if ctx.evaluation.attacking || cell as usize >= self.game.board.cell_count() {
             return false;
         }
         let target = state.piece(cell);
-        let Some(attacks) = self.tables.attacks.phases.get(state.phase as usize) else { return false };
+        let Some(attacks) = self.tables.speed.attacks.phases.get(state.phase as usize) else { return false };
         let action = |id: ActionId| self.game.actions.get(id as usize);
         (0..self.seat_count() as SeatId)
             .filter(|&attacker| by.is_none_or(|by| by == attacker))
@@ -165,14 +165,14 @@ impl Probe<'_> {
     /// Whether a piece of the attacker of a type that slides along the line stands on it (true
     /// without reach tables).
     fn may_come_along(&self, line: &Line) -> bool {
-        let Some(reach) = &self.engine.tables.attacks.reach else { return true };
+        let Some(reach) = &self.engine.tables.speed.attacks.reach else { return true };
         any_piece_on(self.state, self.attacker, &line.types, reach.ray(self.cell, line.back))
     }
 
     /// Whether a piece of the attacker the action moves stands where the action lands on the cell
     /// from (true for actions without a reach table).
     fn may_land_by(&self, id: ActionId, action: &Action) -> bool {
-        let Some(reach) = &self.engine.tables.attacks.reach else { return true };
+        let Some(reach) = &self.engine.tables.speed.attacks.reach else { return true };
         match reach.sources(id as usize, self.attacker as usize, self.cell) {
             Some(sources) => any_piece_on(self.state, self.attacker, &action.pieces, sources),
             None => true,
@@ -209,7 +209,7 @@ impl Probe<'_> {
 
     /// The reverses of a seat's directions: where an attacker stands, seen from the cell.
     fn directions<'d>(&'d self, directions: Option<&'d Vec<DirId>>) -> impl Iterator<Item = DirId> + 'd {
-        let reverse = &self.engine.tables.attacks.reverse;
+        let reverse = &self.engine.tables.speed.attacks.reverse;
         directions.into_iter().flatten().filter_map(|&d| reverse.get(d as usize).copied().flatten())
     }
 
@@ -235,7 +235,7 @@ impl Probe<'_> {
     /// Where a leap along the path must start to end on the cell.
     fn leap_start(&self, path: &[DirId]) -> Option<CellId> {
         let board = &self.engine.game.board;
-        let reverse = &self.engine.tables.attacks.reverse;
+        let reverse = &self.engine.tables.speed.attacks.reverse;
         let start = path.iter().rev().try_fold(self.cell, |cell, &d| {
             board.neighbour(cell, reverse.get(d as usize).copied().flatten()?)
         })?;
@@ -294,10 +294,11 @@ impl Probe<'_> {
 
     /// The attacker's context before its move.
     fn before(&self, from: CellId) -> Ctx {
+        let evaluation = Evaluation { attacking: true, ..Evaluation::START };
         Ctx {
             piece: PieceSlot::At(from),
             from: Some(from),
-            attacking: true,
+            evaluation,
             ..Ctx::new(Some(self.attacker), None)
         }
     }

@@ -220,7 +220,7 @@ impl Engine {
         body: &[Effect],
     ) {
         if let Collection::Seats = pieces {
-            let with = |seat: SeatId| Ctx { it: Value::Seat(seat), ..*ctx };
+            let with = |seat: SeatId| ctx.with_it(Value::Seat(seat));
             let seats = 0..self.seat_count().min(MAX_SEATS) as SeatId;
             let chosen = seats.fold(0u32, |chosen, seat| {
                 let holds = filter.is_none_or(|f| self.holds(state, &with(seat), f));
@@ -235,15 +235,14 @@ impl Engine {
         // The cells chosen, as a bit set on the stack: no allocation.
         let mut chosen = [0u64; CELL_WORDS];
         self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
-            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
+            let inner = ctx.with_placed_it(piece, cell);
             if filter.is_none_or(|f| self.holds(state, &inner, f)) {
                 set_bit(&mut chosen, cell);
             }
         });
         for cell in cells_in(&chosen) {
             let Some(piece) = state.piece(cell) else { continue };
-            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
-            self.run_effects(state, &inner, body);
+            self.run_effects(state, &ctx.with_placed_it(piece, cell), body);
         }
     }
 

@@ -44,7 +44,7 @@ impl Engine {
 
     /// Appends the position to the history, if the rules ask for repetitions.
     pub(crate) fn record_position(&self, state: &mut State) {
-        if self.tables.keeps_history {
+        if self.tables.end_reads.repetitions {
             let hash = self.position_hash(state);
             state.history.push(hash);
         }

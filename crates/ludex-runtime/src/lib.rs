@@ -142,16 +142,39 @@ pub struct Engine {
 /// Lookups computed once from the game.
 #[derive(Debug, Default)]
 struct Tables {
+    layout: StateLayout,
+    /// Each phase's order, never empty (all seats when the IR gave none).
+    orders: Vec<Vec<SeatId>>,
+    /// A fresh piece of each type: the attributes it has start at 0 clamped into their range.
+    fresh_pieces: Vec<Piece>,
+    end_reads: EndReads,
+    speed: SpeedLayers,
+}
+
+/// Where a game's variables and mutable maps are kept in its states.
+#[derive(Debug, Default)]
+struct StateLayout {
     /// The first state slot of each variable (per-seat variables take one slot a seat).
     variable_slots: Vec<u32>,
     variable_slot_count: u32,
     /// The offset in `State::maps` of each mutable map.
     map_offsets: Vec<Option<u32>>,
     map_slot_count: usize,
-    /// Each phase's order, never empty (all seats when the IR gave none).
-    orders: Vec<Vec<SeatId>>,
-    /// A fresh piece of each type: the attributes it has start at 0 clamped into their range.
-    fresh_pieces: Vec<Piece>,
+}
+
+/// What the end rules read that costs something to keep or find.
+#[derive(Debug, Default)]
+struct EndReads {
+    /// `repetitions`: positions are recorded in the history.
+    repetitions: bool,
+    /// `stuck`: it is found once per decision point.
+    stuck: bool,
+}
+
+/// The speed layers of move generation, attacks, trials and the end rules, found from the game
+/// once (see the crate's doc).
+#[derive(Debug, Default)]
+struct SpeedLayers {
     attacks: attacks::AttackTables,
     filters: filters::FilterTables,
     /// By action: the length of its moves, for walks and slides that have one.
@@ -162,10 +185,6 @@ struct Tables {
     walks: walk::WalkTables,
     /// By phase, then by turn choice: whether its moves come out sorted, each once.
     ordered_choices: Vec<Vec<bool>>,
-    /// The end rules read `repetitions`: positions are recorded in the history.
-    keeps_history: bool,
-    /// The end rules read `stuck`: it is found once per decision point.
-    end_reads_stuck: bool,
 }
 
 impl Engine {
@@ -278,7 +297,7 @@ impl Engine {
 
     /// A map's value at a cell, rotated if the map is mutable.
     pub fn map_value(&self, state: &State, map: MapId, cell: CellId) -> Option<i32> {
-        match self.tables.map_offsets.get(map as usize).copied().flatten() {
+        match self.tables.layout.map_offsets.get(map as usize).copied().flatten() {
             Some(offset) => state.maps.get(offset as usize + cell as usize).copied().flatten(),
             None => self.game.maps.get(map as usize)?.values.get(cell as usize).copied().flatten(),
         }
@@ -317,11 +336,11 @@ impl Engine {
 
     /// The state slot of a variable (`seat` selects the slot of a per-seat variable).
     pub(crate) fn variable_slot(&self, var: VarId, seat: Option<SeatId>) -> Option<u32> {
-        variable_slot(&self.game, &self.tables.variable_slots, var, seat)
+        variable_slot(&self.game, &self.tables.layout.variable_slots, var, seat)
     }
 
     pub(crate) fn mutable_map_offset(&self, map: MapId) -> Option<usize> {
-        self.tables.map_offsets.get(map as usize).copied().flatten().map(|o| o as usize)
+        self.tables.layout.map_offsets.get(map as usize).copied().flatten().map(|o| o as usize)
     }
 
     pub(crate) fn in_zone(&self, zone: ludex_ir::ZoneId, seat: Option<SeatId>, cell: CellId) -> bool {
@@ -379,6 +398,41 @@ impl Engine {
 
 impl Tables {
     fn new(game: &Game) -> Tables {
+        let layout = StateLayout::new(game);
+        let all_seats: Vec<SeatId> = (0..game.seats.len()).filter_map(|s| SeatId::try_from(s).ok()).collect();
+        let orders = game
+            .phases
+            .iter()
+            .map(|phase| {
+                let order: Vec<SeatId> =
+                    phase.order.iter().copied().filter(|&s| (s as usize) < game.seats.len()).collect();
+                if order.is_empty() { all_seats.clone() } else { order }
+            })
+            .collect();
+        let compiled = compiled::Layout { game, state: &layout };
+        let speed = SpeedLayers {
+            attacks: attacks::AttackTables::new(game),
+            filters: filters::FilterTables::new(&compiled),
+            move_lengths: compiled::move_lengths(&compiled),
+            end_conditions: game
+                .end
+                .iter()
+                .map(|rule| compiled::Cond::new(&rule.condition, &compiled))
+                .collect(),
+            trials: trial::TrialTables::new(game),
+            walks: walk::WalkTables::new(game),
+            ordered_choices: movegen::ordered_choices(game),
+        };
+        let end_reads = EndReads {
+            repetitions: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions),
+            stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),
+        };
+        Tables { layout, orders, fresh_pieces: fresh_pieces(game), end_reads, speed }
+    }
+}
+
+impl StateLayout {
+    fn new(game: &Game) -> StateLayout {
         let seats = game.seats.len() as u32;
         let mut variable_slots = Vec::with_capacity(game.variables.len());
         let mut next = 0u32;
@@ -394,38 +448,7 @@ impl Tables {
                 map_slot_count += game.board.cell_count();
             }
         }
-        let all_seats: Vec<SeatId> = (0..game.seats.len()).filter_map(|s| SeatId::try_from(s).ok()).collect();
-        let orders = game
-            .phases
-            .iter()
-            .map(|phase| {
-                let order: Vec<SeatId> =
-                    phase.order.iter().copied().filter(|&s| (s as usize) < game.seats.len()).collect();
-                if order.is_empty() { all_seats.clone() } else { order }
-            })
-            .collect();
-        let layout = compiled::Layout { game, variable_slots: &variable_slots, map_offsets: &map_offsets };
-        let filters = filters::FilterTables::new(&layout);
-        let move_lengths = compiled::move_lengths(&layout);
-        let end_conditions =
-            game.end.iter().map(|rule| compiled::Cond::new(&rule.condition, &layout)).collect();
-        Tables {
-            variable_slots,
-            variable_slot_count: next,
-            map_offsets,
-            map_slot_count,
-            orders,
-            fresh_pieces: fresh_pieces(game),
-            attacks: attacks::AttackTables::new(game),
-            filters,
-            move_lengths,
-            end_conditions,
-            trials: trial::TrialTables::new(game),
-            walks: walk::WalkTables::new(game),
-            ordered_choices: movegen::ordered_choices(game),
-            keeps_history: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions),
-            end_reads_stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),
-        }
+        StateLayout { variable_slots, variable_slot_count: next, map_offsets, map_slot_count }
     }
 }
 

@@ -36,14 +36,15 @@ impl Engine {
         let seat = self.current_seat(state);
         let mut ordered = true;
         for (index, choice) in phase.turn.choices.iter().enumerate() {
-            let filter = self.tables.filters.choice(state.phase, index);
+            let filter = self.tables.speed.filters.choice(state.phase, index);
             let _ = self.choice_moves(state, seat, (choice, filter), &mut |mv| {
                 out.push(mv);
                 ControlFlow::Continue(())
             });
             if !out.is_empty() {
-                ordered = self.tables.ordered_choices.get(state.phase as usize).and_then(|c| c.get(index))
-                    == Some(&true);
+                ordered =
+                    self.tables.speed.ordered_choices.get(state.phase as usize).and_then(|c| c.get(index))
+                        == Some(&true);
                 break;
             }
         }
@@ -65,7 +66,7 @@ impl Engine {
         let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
         let seat = self.current_seat(state);
         phase.turn.choices.iter().enumerate().any(|(index, choice)| {
-            let filter = self.tables.filters.choice(state.phase, index);
+            let filter = self.tables.speed.filters.choice(state.phase, index);
             self.choice_moves(state, seat, (choice, filter), &mut |_| ControlFlow::Break(())).is_break()
         })
     }
@@ -101,7 +102,7 @@ impl Engine {
         let Some(choice) = phase.and_then(|p| p.turn.choices.get(index)) else {
             return ControlFlow::Continue(());
         };
-        let filter = self.tables.filters.choice(state.phase, index);
+        let filter = self.tables.speed.filters.choice(state.phase, index);
         self.candidate_moves(state, seat, (choice, filter), sink)
     }
 
@@ -116,7 +117,7 @@ impl Engine {
         let next = Some(self.seat_after(state));
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
-            let filters = [self.tables.filters.action(id), choice_filter];
+            let filters = [self.tables.speed.filters.action(id), choice_filter];
             let mut generator = Generator {
                 engine: self,
                 state,
@@ -236,7 +237,12 @@ impl Generator<'_> {
     }
 
     fn when_holds(&self, ctx: &Ctx) -> bool {
-        self.engine.tables.filters.when(self.id).is_none_or(|when| self.engine.test(self.state, ctx, when))
+        self.engine
+            .tables
+            .speed
+            .filters
+            .when(self.id)
+            .is_none_or(|when| self.engine.test(self.state, ctx, when))
     }
 
     /// Whether the cell tests hold for a move with neither `from` nor `to`.
@@ -374,7 +380,7 @@ impl Generator<'_> {
 
     /// The action's walk length or most slide steps: `none` is 0, and no count exceeds the board.
     fn count_limit(&self, ctx: &Ctx) -> usize {
-        let length = self.engine.tables.move_lengths.get(self.id as usize).and_then(Option::as_ref);
+        let length = self.engine.tables.speed.move_lengths.get(self.id as usize).and_then(Option::as_ref);
         let count = length.and_then(|length| self.engine.int(self.state, ctx, length)).unwrap_or(0);
         count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
     }
@@ -536,7 +542,7 @@ impl Generator<'_> {
 
     /// Whether the conditions of dropping the piece that do not read its cell hold.
     fn drop_holds_early(&self, piece: &Piece) -> bool {
-        let when = self.engine.tables.filters.when(self.id);
+        let when = self.engine.tables.speed.filters.when(self.id);
         if when.is_none() && self.filters.iter().all(|filter| filter.early.is_empty()) {
             return true;
         }

@@ -643,7 +643,7 @@ impl Engine {
 
     /// The name of a variable slot: `NAME` or `NAME(SEAT)`.
     fn slot_name(&self, slot: u32) -> String {
-        let slots = &self.tables.variable_slots;
+        let slots = &self.tables.layout.variable_slots;
         let Some(index) = slots.iter().rposition(|&base| base <= slot) else { return "?".into() };
         let (Some(variable), Some(base)) = (self.game.variables.get(index), slots.get(index)) else {
             return "?".into();

@@ -85,7 +85,7 @@ pub(super) struct Trials<'a> {
 
 impl<'a> Trials<'a> {
     pub(super) fn new(engine: &'a Engine, state: &'a State, seat: SeatId, legal: &'a Expr) -> Trials<'a> {
-        let needs = engine.tables.trials.phase(state.phase);
+        let needs = engine.tables.speed.trials.phase(state.phase);
         Trials { engine, state, seat, legal, needs, scratch: SCRATCH.take(), made: false }
     }
 

@@ -43,7 +43,12 @@ impl Answers for Fast {
     }
 
     fn end_rule_holds(&self, engine: &Engine, state: &State, ctx: &Ctx, rule: usize) -> bool {
-        engine.tables.end_conditions.get(rule).is_some_and(|condition| engine.test(state, ctx, condition))
+        engine
+            .tables
+            .speed
+            .end_conditions
+            .get(rule)
+            .is_some_and(|condition| engine.test(state, ctx, condition))
     }
 }
 
@@ -51,7 +56,7 @@ impl Engine {
     /// A state with an empty board, variables at their initial values and maps as drawn, at the
     /// start of the first phase.
     pub(crate) fn blank_state(&self) -> State {
-        let mut maps = Vec::with_capacity(self.tables.map_slot_count);
+        let mut maps = Vec::with_capacity(self.tables.layout.map_slot_count);
         for map in self.game.maps.iter().filter(|m| m.mutable) {
             let mut values = map.values.clone();
             values.resize(self.game.board.cell_count(), None);
@@ -62,7 +67,7 @@ impl Engine {
             index: BoardIndex::empty(self.game.board.cell_count(), self.seat_count(), self.game.pieces.len()),
             reserve: Vec::new(),
             prizes: Vec::new(),
-            variables: vec![Value::None; self.tables.variable_slot_count as usize],
+            variables: vec![Value::None; self.tables.layout.variable_slot_count as usize],
             maps,
             phase: 0,
             order_index: 0,
@@ -85,14 +90,16 @@ impl Engine {
 
     fn initialise_variables(&self, state: &mut State) {
         for (index, variable) in self.game.variables.iter().enumerate() {
-            let Some(base) = self.tables.variable_slots.get(index).map(|&b| b as usize) else { continue };
+            let Some(base) = self.tables.layout.variable_slots.get(index).map(|&b| b as usize) else {
+                continue;
+            };
             let seats: Vec<Option<SeatId>> = if variable.per_seat {
                 (0..self.seat_count()).map(|s| Some(s as SeatId)).collect()
             } else {
                 vec![None]
             };
             for (offset, seat) in seats.into_iter().enumerate() {
-                let ctx = Ctx { seat, ..Ctx::new(None, None) };
+                let ctx = Ctx::new(None, None).for_seat(seat);
                 let value = self.eval(state, &ctx, &variable.init).stored();
                 if let Some(slot) = state.variables.get_mut(base + offset) {
                     *slot = value;
@@ -309,8 +316,8 @@ impl Engine {
 
     fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
         let mut ctx = self.end_ctx(state);
-        if self.tables.end_reads_stuck {
-            ctx.stuck = Some(!answers.any_legal_action(self, state));
+        if self.tables.end_reads.stuck {
+            ctx.evaluation.stuck = Some(!answers.any_legal_action(self, state));
         }
         let index =
             (0..self.game.end.len()).position(|rule| answers.end_rule_holds(self, state, &ctx, rule))?;
@@ -338,7 +345,7 @@ impl Engine {
         if let Some(score) = &self.game.score {
             let ctx = self.end_ctx(state);
             result.scores = (0..self.seat_count() as SeatId)
-                .map(|seat| self.eval(state, &Ctx { seat: Some(seat), ..ctx }, score).as_int().unwrap_or(0))
+                .map(|seat| self.eval(state, &ctx.for_seat(Some(seat)), score).as_int().unwrap_or(0))
                 .collect();
         }
         result
@@ -367,7 +374,7 @@ impl Engine {
     fn ranked(&self, state: &State, ctx: &Ctx, keys: &[Expr], reason: &str) -> GameResult {
         let scores: Vec<Vec<i64>> = (0..self.seat_count() as SeatId)
             .map(|seat| {
-                let ctx = Ctx { seat: Some(seat), ..*ctx };
+                let ctx = ctx.for_seat(Some(seat));
                 keys.iter().map(|k| self.eval(state, &ctx, k).as_int().unwrap_or(i64::MIN)).collect()
             })
             .collect();

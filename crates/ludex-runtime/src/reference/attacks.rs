@@ -6,7 +6,7 @@
 use ludex_ir::{Action, CellId, Destination, Expr, SeatId};
 
 use crate::Engine;
-use crate::eval::{Ctx, PieceSlot};
+use crate::eval::{Ctx, Evaluation, PieceSlot};
 use crate::state::State;
 
 impl Engine {
@@ -21,7 +21,7 @@ impl Engine {
         (cell, defender, by): (CellId, SeatId, Option<SeatId>),
         attacks: &[Vec<CellId>],
     ) -> bool {
-        if ctx.attacking || cell as usize >= self.game.board.cell_count() {
+        if ctx.evaluation.attacking || cell as usize >= self.game.board.cell_count() {
             return false;
         }
         let target = state.piece(cell);
@@ -49,10 +49,11 @@ impl Engine {
                 if piece.owner != Some(attacker) || !moved {
                     continue;
                 }
+                let evaluation = Evaluation { attacking: true, ..Evaluation::START };
                 let before = Ctx {
                     piece: PieceSlot::At(from),
                     from: Some(from),
-                    attacking: true,
+                    evaluation,
                     ..Ctx::new(Some(attacker), None)
                 };
                 if action.when.as_ref().is_some_and(|when| !self.holds(state, &before, when)) {

@@ -292,7 +292,7 @@ fn walking_everywhere(game: &Game) -> Game {
 #[test]
 fn a_walk_table_of_another_walk_is_noticed() {
     assert_noticed("rules/mana.rules", |engine| {
-        engine.tables.walks = crate::walk::WalkTables::new(&walking_everywhere(&engine.game));
+        engine.tables.speed.walks = crate::walk::WalkTables::new(&walking_everywhere(&engine.game));
     });
 }
 
@@ -300,22 +300,22 @@ fn a_walk_table_of_another_walk_is_noticed() {
 fn moves_trusted_to_come_out_in_order_when_they_do_not_are_noticed() {
     // Walks that keep their paths list their moves as the search finds them.
     assert_noticed("rules/duwen.rules", |engine| {
-        engine.tables.ordered_choices.iter_mut().flatten().for_each(|ordered| *ordered = true);
+        engine.tables.speed.ordered_choices.iter_mut().flatten().for_each(|ordered| *ordered = true);
     });
 }
 
 #[test]
 fn filters_left_out_are_noticed() {
     // The Mana rule is a cell test of the turn choice's filter.
-    assert_noticed("rules/mana.rules", |engine| engine.tables.filters = Default::default());
+    assert_noticed("rules/mana.rules", |engine| engine.tables.speed.filters = Default::default());
 }
 
 #[test]
 fn compiled_end_rules_out_of_order_are_noticed() {
-    assert_noticed("rules/chess.rules", |engine| engine.tables.end_conditions.reverse());
+    assert_noticed("rules/chess.rules", |engine| engine.tables.speed.end_conditions.reverse());
 }
 
 #[test]
 fn attacks_without_their_tables_are_noticed() {
-    assert_noticed("rules/chess.rules", |engine| engine.tables.attacks = Default::default());
+    assert_noticed("rules/chess.rules", |engine| engine.tables.speed.attacks = Default::default());
 }

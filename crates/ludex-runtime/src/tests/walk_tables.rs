@@ -33,8 +33,13 @@ fn compare(engine: &Engine, lengths: Lengths, directions: &[Vec<DirId>]) {
             for from in 0..cells as CellId {
                 for length in 0..=6 {
                     let mut tabled = [0u64; CELL_WORDS];
-                    let answered =
-                        engine.tables.walks.reach(&state, 0, seat as SeatId, (from, length), &mut tabled);
+                    let answered = engine.tables.speed.walks.reach(
+                        &state,
+                        0,
+                        seat as SeatId,
+                        (from, length),
+                        &mut tabled,
+                    );
                     assert_eq!(answered, length <= 4, "lengths up to 4 are tabled");
                     if answered {
                         let mut walk = PlainSteps::new(&state);

@@ -67,7 +67,7 @@ impl Engine {
         let words = self.game.board.cell_count().div_ceil(64);
         let mut tabled = [0u64; MAX_TABLED_WORDS];
         if let Some(reached) = tabled.get_mut(..words)
-            && self.tables.walks.reach(state, action.into(), seat, (from, shape.length), reached)
+            && self.tables.speed.walks.reach(state, action.into(), seat, (from, shape.length), reached)
         {
             return with(reached);
         }

@@ -17,7 +17,7 @@ use ludex_ir::{CaptureDestination, CellId, DirId, Push, StepCost, WalkRules};
 
 use super::path::MAX_PATH_STEPS;
 use super::{Entry, Path, Steps, WalkShape, search};
-use crate::eval::{Ctx, Line, PieceSlot};
+use crate::eval::{Ctx, Line, PieceSlot, WalkWords};
 use crate::hashing::WordHasher;
 use crate::state::{Piece, State};
 use crate::{Engine, Move};
@@ -143,7 +143,7 @@ impl Engine {
         let mut cell = from;
         for direction in mv.path.steps() {
             let next = self.game.board.neighbour(cell, direction);
-            let step = Ctx { piece: PieceSlot::Held(piece), step_from: Some(cell), step_to: next, ..*ctx };
+            let step = step_ctx(ctx, piece, cell, next);
             if let Some(cost) = &rules.cost {
                 piece = self.pay_step(state, &step, piece, cost).unwrap_or(piece);
             }
@@ -190,7 +190,9 @@ impl Engine {
     /// The step's context for one piece of the line.
     fn pushing(&self, step: &Ctx, line: Line, pushed: Option<Piece>, from: CellId) -> Ctx {
         let to = self.game.board.neighbour(from, line.direction);
-        Ctx { pushed, pushed_from: Some(from), pushed_to: to, line: Some(line), ..*step }
+        let walk =
+            WalkWords { pushed, pushed_from: Some(from), pushed_to: to, line: Some(line), ..step.walk };
+        Ctx { walk, ..*step }
     }
 
     /// Whether the push's condition holds for every piece of the line.
@@ -248,7 +250,8 @@ impl Engine {
             self.send_away(state, step, off, Some(last), fate);
         }
         for &(piece, cell) in &pushed {
-            let ctx = Ctx { line: None, ..self.pushing(step, line, Some(piece), cell) };
+            let pushing = self.pushing(step, line, Some(piece), cell);
+            let ctx = Ctx { walk: WalkWords { line: None, ..pushing.walk }, ..pushing };
             self.run_effects(state, &ctx, &push.then);
         }
         PUSHED.set(pushed);
@@ -278,7 +281,7 @@ impl Engine {
 impl WalkRuleSteps<'_> {
     /// The context of a step from `cell` to `next` by the moving piece as it is before the step.
     fn step(&self, piece: Piece, cell: CellId, next: Option<CellId>) -> Ctx {
-        Ctx { piece: PieceSlot::Held(piece), step_from: Some(cell), step_to: next, ..self.base }
+        step_ctx(&self.base, piece, cell, next)
     }
 
     fn pay(&self, step: &Ctx, piece: Piece) -> Option<Piece> {
@@ -291,6 +294,12 @@ impl WalkRuleSteps<'_> {
     fn guard_holds(&self, step: &Ctx) -> bool {
         self.rules.guard.as_ref().is_none_or(|guard| self.engine.holds(&self.scratch, step, guard))
     }
+}
+
+/// The context of a step from `cell` to `next` by the moving piece as it is before the step.
+fn step_ctx(move_ctx: &Ctx, piece: Piece, cell: CellId, next: Option<CellId>) -> Ctx {
+    let walk = WalkWords { step_from: Some(cell), step_to: next, ..move_ctx.walk };
+    Ctx { piece: PieceSlot::Held(piece), walk, ..*move_ctx }
 }
 
 /// A path carries the moving piece as it has paid so far, and its steps when the walk keeps them.
