@@ -106,7 +106,7 @@ impl<'a> Checker<'a> {
         let then = clauses.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
         let destination = self.destination(pattern, &clauses.destination);
         let promotion = self.promotion(pattern, &clauses.promote);
-        self.action_bindings.push(binding);
+        self.on_first_use.action_bindings.push(binding);
         ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then, promotion }
     }
 
@@ -264,14 +264,14 @@ impl<'a> Checker<'a> {
                         path.iter().map(|step| self.path_step(step)).collect::<Option<Vec<_>>>()
                     })
                     .collect();
-                let per_seat = (0..self.seats.len())
+                let per_seat = (0..self.game.seats.len())
                     .map(|seat| paths.iter().map(|p| self.seat_path(seat, p)).collect())
                     .collect();
                 ActionKind::Leap { paths: per_seat }
             }
             Some(ActionClause::Walk { directions, length, .. }) => {
                 let dirs = self.direction_list(directions);
-                let cells = self.board.as_ref().map_or(0, |b| b.cell_count());
+                let cells = self.game.board.as_ref().map_or(0, |b| b.cell_count());
                 let (length, exact) = match length {
                     Some(WalkLength::Exactly(e)) => (self.length(e, &before), true),
                     Some(WalkLength::AtMost(e)) => (self.length(e, &before), false),
@@ -301,7 +301,7 @@ impl<'a> Checker<'a> {
                 | ActionClause::Push { .. }
                 | ActionClause::Exit(_)
                 | ActionClause::Promote { .. },
-            ) => ActionKind::Step { directions: vec![Vec::new(); self.seats.len()] },
+            ) => ActionKind::Step { directions: vec![Vec::new(); self.game.seats.len()] },
         }
     }
 

@@ -80,7 +80,7 @@ impl<'a> Checker<'a> {
             } else {
                 None
             };
-            self.seat_ids.push(id);
+            self.game.seat_ids.push(id);
         }
         if seats.is_empty() && !self.decls.seats.is_empty() {
             self.report(
@@ -129,13 +129,13 @@ impl<'a> Checker<'a> {
     /// The index of the board symmetry a seat sees the board through.
     fn view(&mut self, decl: &ast::SeatDecl) -> usize {
         let degrees = decl.turned.as_ref().map_or(0, |t| t.node);
-        let Some(board) = &self.board else { return 0 };
+        let Some(board) = &self.game.board else { return 0 };
         let reflection = if decl.mirrored.is_some() { Reflection::Mirrored } else { Reflection::Unmirrored };
         if let Some(view) = board.symmetry_index(degrees, reflection) {
             return view;
         }
         let step = board.rotation_step;
-        self.views_known = false;
+        self.game.views_known = false;
         let span = decl.turned.as_ref().map_or(decl.span, |t| t.span);
         self.report(
             Diagnostic::error(
@@ -150,7 +150,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn teams(&mut self) -> Vec<ir::Team> {
-        let mut team_spans = vec![None; self.seats.len()];
+        let mut team_spans = vec![None; self.game.seats.len()];
         let decls = self.decls.teams.clone();
         let mut teams = Vec::new();
         for decl in decls {
@@ -175,7 +175,7 @@ impl<'a> Checker<'a> {
                     continue;
                 }
                 team_spans[seat as usize] = Some(ident.span);
-                self.seats[seat as usize].team = Some(id as ir::TeamId);
+                self.game.seats[seat as usize].team = Some(id as ir::TeamId);
                 seats.push(seat);
             }
             teams.push(ir::Team { name: decl.name.name.clone(), seats });
@@ -196,7 +196,7 @@ impl<'a> Checker<'a> {
 
     /// The IR seat of a declared seat, `None` when it does not take part.
     pub(super) fn seat_id(&self, declared: SeatId) -> Option<SeatId> {
-        self.seat_ids.get(declared as usize).copied().flatten()
+        self.game.seat_ids.get(declared as usize).copied().flatten()
     }
 
     pub(super) fn maps(&mut self) -> Vec<ir::Map> {
@@ -214,7 +214,7 @@ impl<'a> Checker<'a> {
 
     /// A map's values, one a cell (the grid's top row is the board's top rank).
     fn grid(&mut self, decl: &ast::MapDecl) -> Vec<Option<i32>> {
-        let Some(board) = &self.board else { return Vec::new() };
+        let Some(board) = &self.game.board else { return Vec::new() };
         let mut values = vec![None; board.cell_count()];
         let BoardKind::Square { width, height } = board.kind else {
             self.report(Diagnostic::error(
@@ -290,7 +290,7 @@ impl<'a> Checker<'a> {
 
     /// Declared names may not be cell or direction names of the board.
     pub(super) fn reserved_geometry_names(&mut self) {
-        let Some(board) = &self.board else { return };
+        let Some(board) = &self.game.board else { return };
         let relative = board.relative_directions();
         let clashes: Vec<(Ident, &str)> = self
             .names

@@ -282,7 +282,7 @@ impl<'a> Checker<'a> {
 
     /// Not shadowed by a parameter of the definition being inlined.
     fn parameter_free(&self, name: &str) -> bool {
-        self.frames.last().is_none_or(|f| f.params.iter().all(|(p, _)| *p != name))
+        self.nesting.frames.last().is_none_or(|f| f.params.iter().all(|(p, _)| *p != name))
     }
 
     fn not_a_collection(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
@@ -365,7 +365,7 @@ impl<'a> Checker<'a> {
             );
             return None;
         }
-        if self.frames.iter().any(|f| f.define == define) {
+        if self.nesting.frames.iter().any(|f| f.define == define) {
             self.report(
                 Diagnostic::error(
                     Code::RecursiveDefine,
@@ -382,10 +382,10 @@ impl<'a> Checker<'a> {
             return None;
         }
         let params = decl.params.iter().map(|p| p.name.as_str()).zip(resolved).collect();
-        self.frames.push(Frame { define, params, call: span });
+        self.nesting.frames.push(Frame { define, params, call: span });
         let result = body(self, &decl.body, scope);
-        self.frames.pop();
-        self.depth -= 1;
+        self.nesting.frames.pop();
+        self.nesting.depth -= 1;
         result
     }
 
@@ -398,14 +398,14 @@ impl<'a> Checker<'a> {
             }
             let decl = self.decls.defines[define];
             let params = decl.params.iter().map(|p| (p.name.as_str(), Typed::unknown())).collect();
-            self.frames.push(Frame { define, params, call: decl.name.span });
+            self.nesting.frames.push(Frame { define, params, call: decl.name.span });
             let scope = Scope::anywhere();
             if is_collection(&decl.body) {
                 self.pieces_arg(&decl.body, &scope);
             } else {
                 self.expr(&decl.body, &scope);
             }
-            self.frames.pop();
+            self.nesting.frames.pop();
         }
     }
 }

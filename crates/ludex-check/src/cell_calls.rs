@@ -67,7 +67,7 @@ impl<'a> Checker<'a> {
             );
             return Typed::unknown();
         }
-        let paths = (0..self.seats.len()).map(|seat| self.seat_path(seat, &path)).collect();
+        let paths = (0..self.game.seats.len()).map(|seat| self.seat_path(seat, &path)).collect();
         Typed::node(ir::Expr::Shift { cell: Box::new(cell.expr), paths }, Ty::Cell, &[cell.extent])
     }
 }

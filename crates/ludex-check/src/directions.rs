@@ -57,7 +57,7 @@ impl Checker<'_> {
 
     /// A direction of the board or a relative direction; `None` for anything else.
     fn single_direction(&self, name: &str) -> Option<DirRef> {
-        let board = self.board.as_ref()?;
+        let board = self.game.board.as_ref()?;
         if let Some(d) = board.direction_named(name) {
             return Some(DirRef::Absolute(d));
         }
@@ -67,7 +67,7 @@ impl Checker<'_> {
 
     /// The members of a built-in or declared group; `None` when `ident` names no group.
     fn direction_group(&mut self, ident: &Ident) -> Option<Vec<DirRef>> {
-        let board = self.board.as_ref()?;
+        let board = self.game.board.as_ref()?;
         if let Some(dirs) = board.group_named(&ident.name) {
             return Some(dirs.iter().map(|&d| DirRef::Absolute(d)).collect());
         }
@@ -78,7 +78,7 @@ impl Checker<'_> {
 
     /// A declared group, resolved on first use.
     fn declared_group(&mut self, group: usize, used_at: Span) -> Vec<DirRef> {
-        let Some(slot) = self.groups.get_mut(group) else { return Vec::new() };
+        let Some(slot) = self.on_first_use.groups.get_mut(group) else { return Vec::new() };
         let visit = slot.visit(Vec::clone);
         let decl = self.decls.groups[group];
         let cycle = || format!("direction group `{}` contains itself", decl.name.name);
@@ -94,7 +94,7 @@ impl Checker<'_> {
                 }
             }
         }
-        self.groups[group] = Lazy::Done(dirs.clone());
+        self.on_first_use.groups[group] = Lazy::Done(dirs.clone());
         dirs
     }
 
@@ -107,7 +107,7 @@ impl Checker<'_> {
     }
 
     fn unknown_direction(&mut self, ident: &Ident) {
-        let Some(board) = &self.board else { return };
+        let Some(board) = &self.game.board else { return };
         let candidates = board
             .directions
             .iter()
@@ -122,7 +122,7 @@ impl Checker<'_> {
 
     /// What each seat means by the directions.
     pub(super) fn per_seat(&self, dirs: &[DirRef]) -> PerSeat<Vec<DirId>> {
-        (0..self.seats.len())
+        (0..self.game.seats.len())
             .map(|seat| {
                 let mut out: Vec<DirId> = Vec::new();
                 for &d in dirs {
@@ -145,9 +145,10 @@ impl Checker<'_> {
         match d {
             DirRef::Absolute(d) => d,
             DirRef::Relative(d) => self
+                .game
                 .board
                 .as_ref()
-                .zip(self.seats.get(seat))
+                .zip(self.game.seats.get(seat))
                 .and_then(|(board, seat)| board.symmetries.get(seat.view))
                 .and_then(|symmetry| symmetry.directions.get(d as usize).copied())
                 .unwrap_or(d),

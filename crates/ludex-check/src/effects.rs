@@ -65,7 +65,7 @@ impl<'a> Checker<'a> {
                 Some(ir::Effect::Capture { cell: self.expect(cell, scope, Ty::Cell) })
             }
         };
-        self.depth -= 1;
+        self.nesting.depth -= 1;
         lowered
     }
 

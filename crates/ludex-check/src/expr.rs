@@ -31,7 +31,7 @@ impl<'a> Checker<'a> {
             return Typed::unknown();
         }
         let typed = self.expr_kind(e, scope);
-        self.depth -= 1;
+        self.nesting.depth -= 1;
         if typed.extent.depth > MAX_IR_DEPTH {
             self.too_deep(e.span);
             return Typed::unknown();
@@ -70,11 +70,11 @@ impl<'a> Checker<'a> {
 
     /// One level deeper; false (after a diagnostic) when too deep.
     pub(super) fn enter(&mut self, span: Span) -> bool {
-        if self.depth >= MAX_DEPTH {
+        if self.nesting.depth >= MAX_DEPTH {
             self.too_deep(span);
             return false;
         }
-        self.depth += 1;
+        self.nesting.depth += 1;
         true
     }
 
@@ -87,19 +87,19 @@ impl<'a> Checker<'a> {
 
     /// Spends work; false once it has run out (reported once).
     pub(super) fn spend(&mut self, units: u32) -> bool {
-        if self.work_left == 0 {
+        if self.nesting.work_left == 0 {
             return false;
         }
-        if units < self.work_left {
-            self.work_left -= units;
+        if units < self.nesting.work_left {
+            self.nesting.work_left -= units;
             return true;
         }
-        self.work_left = 0;
+        self.nesting.work_left = 0;
         self.report(
             Diagnostic::error(
                 Code::LimitExceeded,
                 "these rules take too much work to check",
-                self.frames.first().map_or(self.file_span(), |f| f.call),
+                self.nesting.frames.first().map_or(self.file_span(), |f| f.call),
                 "definitions expand too much from here",
             )
             .with_help("definitions are copied where they are used; make them smaller or less nested"),
@@ -150,7 +150,7 @@ impl<'a> Checker<'a> {
         if let Some(symbol) = self.names.value(&ident.name) {
             return self.symbol_value(symbol, ident, scope);
         }
-        if let Some(cell) = self.board.as_ref().and_then(|b| b.cell_named(&ident.name)) {
+        if let Some(cell) = self.game.board.as_ref().and_then(|b| b.cell_named(&ident.name)) {
             return Typed::constant(Const::Cell(cell), Ty::Cell);
         }
         self.unknown_name(ident, scope);
@@ -159,7 +159,7 @@ impl<'a> Checker<'a> {
 
     /// The argument bound to a parameter of the definition being inlined.
     fn parameter(&self, name: &str) -> Option<Typed> {
-        let frame = self.frames.last()?;
+        let frame = self.nesting.frames.last()?;
         frame.params.iter().find(|(p, _)| *p == name).map(|(_, arg)| arg.clone())
     }
 
@@ -185,7 +185,7 @@ impl<'a> Checker<'a> {
             format!("`{}` has no value here", word.name()),
         )
         .with_help(help);
-        if let Some(frame) = self.frames.first() {
+        if let Some(frame) = self.nesting.frames.first() {
             diagnostic = diagnostic.with_label(frame.call, "in this use of a definition");
         }
         self.report(diagnostic);
@@ -196,7 +196,7 @@ impl<'a> Checker<'a> {
         self.names.use_symbol(symbol);
         match symbol {
             Symbol::Option(i) => {
-                let value = self.options.get(i).map_or(0, |o| o.value);
+                let value = self.game.options.get(i).map_or(0, |o| o.value);
                 Typed::constant(Const::Int(value), Ty::Int)
             }
             Symbol::Seat(s) => match self.seat_id(s) {
@@ -241,12 +241,16 @@ impl<'a> Checker<'a> {
     }
 
     fn unknown_name(&mut self, ident: &Ident, scope: &Scope<'a>) {
-        if self.board.is_some() && looks_like_cell(&ident.name) {
+        if self.game.board.is_some() && looks_like_cell(&ident.name) {
             self.no_such_cell(ident);
             return;
         }
-        let params: Vec<&str> =
-            self.frames.last().map(|f| f.params.iter().map(|(p, _)| *p).collect()).unwrap_or_default();
+        let params: Vec<&str> = self
+            .nesting
+            .frames
+            .last()
+            .map(|f| f.params.iter().map(|(p, _)| *p).collect())
+            .unwrap_or_default();
         let words = scope.words.names();
         let declared = self.names.values_where(|s| {
             !matches!(
@@ -303,7 +307,7 @@ impl<'a> Checker<'a> {
 
     /// A piece's value may not read piece values: that could never finish.
     fn piece_value_in_value(&mut self, span: Span) {
-        if self.valuing {
+        if self.resolving.valuing {
             self.report(
                 Diagnostic::error(
                     Code::RecursiveDefine,

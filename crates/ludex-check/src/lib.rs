@@ -113,62 +113,84 @@ pub(crate) struct Checker<'a> {
     diagnostics: &'a mut Vec<Diagnostic>,
     decls: Decls<'a>,
     names: Names,
+    game: Lowered,
+    on_first_use: OnFirstUse<'a>,
+    nesting: Nesting<'a>,
+    resolving: Resolving,
+}
+
+/// The parts of the game lowered so far, in the order `Checker::run` lowers them.
+struct Lowered {
     options: Vec<ir::GameOption>,
     board: Option<Board>,
+    /// The names of the cells the board leaves out.
+    left_out: Vec<String>,
     seats: Vec<ir::Seat>,
     /// The IR seat of each declared seat, `None` for one whose condition excludes it.
     seat_ids: Vec<Option<ir::SeatId>>,
+    /// Every seat's view is one the board has (otherwise seat-read regions are not meaningful).
+    views_known: bool,
     teams: Vec<ir::Team>,
     maps: Vec<ir::Map>,
     attributes: Vec<ir::Attribute>,
     pieces: Vec<ir::PieceType>,
+}
+
+/// What is lowered when it is first used (declarations may use one another in any order), and
+/// what each action's clauses may use.
+struct OnFirstUse<'a> {
     zones: Vec<Lazy<ir::Zone>>,
     variables: Vec<Lazy<(types::Ty, ir::Variable)>>,
     groups: Vec<Lazy<Vec<DirRef>>>,
-    /// What each action's clauses may use, by action id (for the turns that play them).
+    /// By action id (for the turns that play them).
     action_bindings: Vec<scope::Binding<'a>>,
+}
+
+/// How deep checking has gone.
+struct Nesting<'a> {
     /// Definitions being inlined, innermost last.
     frames: Vec<Frame<'a>>,
     /// How deeply expressions (and inlined definitions) are nested right now.
     depth: u32,
     /// Work left before checking gives up (inlining could otherwise explode).
     work_left: u32,
-    /// Every seat's view is one the board has (otherwise seat-read regions are not meaningful).
-    views_known: bool,
-    /// A piece type's value is being resolved (it may not read piece values).
+}
+
+/// What is being resolved that limits what may be read.
+struct Resolving {
+    /// A piece type's value (it may not read piece values).
     valuing: bool,
-    /// The cells the board leaves out are being resolved (on the whole board).
+    /// The cells the board leaves out (on the whole board).
     shaping_board: bool,
-    /// The names of the cells the board leaves out.
-    left_out: Vec<String>,
 }
 
 impl<'a> Checker<'a> {
     fn new(file: &'a RulesFile, diagnostics: &'a mut Vec<Diagnostic>) -> Checker<'a> {
         let (decls, names) = names::collect(file, diagnostics);
         Checker {
-            zones: Lazy::pending(decls.zones.len()),
-            variables: Lazy::pending(decls.variables.len()),
-            groups: Lazy::pending(decls.groups.len()),
+            on_first_use: OnFirstUse {
+                zones: Lazy::pending(decls.zones.len()),
+                variables: Lazy::pending(decls.variables.len()),
+                groups: Lazy::pending(decls.groups.len()),
+                action_bindings: Vec::new(),
+            },
             diagnostics,
             decls,
             names,
-            options: Vec::new(),
-            board: None,
-            seats: Vec::new(),
-            seat_ids: Vec::new(),
-            teams: Vec::new(),
-            maps: Vec::new(),
-            attributes: Vec::new(),
-            pieces: Vec::new(),
-            action_bindings: Vec::new(),
-            frames: Vec::new(),
-            depth: 0,
-            work_left: expr::WORK,
-            valuing: false,
-            shaping_board: false,
-            left_out: Vec::new(),
-            views_known: true,
+            game: Lowered {
+                options: Vec::new(),
+                board: None,
+                left_out: Vec::new(),
+                seats: Vec::new(),
+                seat_ids: Vec::new(),
+                views_known: true,
+                teams: Vec::new(),
+                maps: Vec::new(),
+                attributes: Vec::new(),
+                pieces: Vec::new(),
+            },
+            nesting: Nesting { frames: Vec::new(), depth: 0, work_left: expr::WORK },
+            resolving: Resolving { valuing: false, shaping_board: false },
         }
     }
 
@@ -211,9 +233,9 @@ impl<'a> Checker<'a> {
 
     /// Runs `f` outside any definition being inlined: for a declaration computed on first use.
     fn isolated<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        let frames = std::mem::take(&mut self.frames);
+        let frames = std::mem::take(&mut self.nesting.frames);
         let result = f(self);
-        self.frames = frames;
+        self.nesting.frames = frames;
         result
     }
 
@@ -223,11 +245,11 @@ impl<'a> Checker<'a> {
     }
 
     fn run(mut self, values: &OptionValues) -> Option<Game> {
-        self.options = self.option_values(values);
-        self.board = self.board().and_then(|board| self.leave_out_cells(board));
-        self.seats = self.seats();
-        self.teams = self.teams();
-        self.maps = self.maps();
+        self.game.options = self.option_values(values);
+        self.game.board = self.board().and_then(|board| self.leave_out_cells(board));
+        self.game.seats = self.seats();
+        self.game.teams = self.teams();
+        self.game.maps = self.maps();
         self.reserved_geometry_names();
         self.piece_types();
         self.all_variables();
@@ -245,22 +267,24 @@ impl<'a> Checker<'a> {
             // After an error (a misspelled name, say) what looks unused may not be.
             self.unused_warnings();
         }
-        let board = self.board.take()?;
+        let board = self.game.board.take()?;
         Some(Game {
             name: self.decls.game.map_or(String::new(), |g| g.node.trim_matches('"').to_string()),
-            options: self.options,
-            seats: self.seats,
-            teams: self.teams,
+            options: self.game.options,
+            seats: self.game.seats,
+            teams: self.game.teams,
             board,
-            maps: self.maps,
+            maps: self.game.maps,
             zones: self
+                .on_first_use
                 .zones
                 .into_iter()
                 .filter_map(|z| if let Lazy::Done(z) = z { Some(z) } else { None })
                 .collect(),
-            attributes: self.attributes,
-            pieces: self.pieces,
+            attributes: self.game.attributes,
+            pieces: self.game.pieces,
             variables: self
+                .on_first_use
                 .variables
                 .into_iter()
                 .filter_map(|v| if let Lazy::Done((_, v)) = v { Some(v) } else { None })

@@ -22,27 +22,27 @@ impl<'a> Checker<'a> {
         let decls = self.decls.pieces.clone();
         for decl in decls {
             let (letter, letter_span) = piece_letter(decl);
-            if let Some(first) = self.pieces.iter().position(|p| p.letter == letter) {
+            if let Some(first) = self.game.pieces.iter().position(|p| p.letter == letter) {
                 self.report(
                     Diagnostic::error(
                         Code::DuplicateLetter,
                         format!(
                             "piece types `{}` and `{}` have the same letter {letter}",
-                            self.pieces[first].name, decl.name.name
+                            self.game.pieces[first].name, decl.name.name
                         ),
                         letter_span,
                         format!("letter {letter} again"),
                     )
                     .with_label(
                         letter_spans[first],
-                        format!("`{}` has letter {letter}", self.pieces[first].name),
+                        format!("`{}` has letter {letter}", self.game.pieces[first].name),
                     )
                     .with_help("moves are written with the letter: give one of them another `letter`"),
                 );
             }
             letter_spans.push(letter_span);
             let attributes = self.piece_attributes(decl, &mut attribute_spans);
-            self.pieces.push(ir::PieceType {
+            self.game.pieces.push(ir::PieceType {
                 name: decl.name.name.clone(),
                 letter,
                 attributes,
@@ -94,8 +94,8 @@ impl<'a> Checker<'a> {
             return None;
         }
         let range = self.attribute_range(decl)?;
-        if let Some(slot) = self.attributes.iter().position(|a| &a.name == name) {
-            let existing = &self.attributes[slot];
+        if let Some(slot) = self.game.attributes.iter().position(|a| &a.name == name) {
+            let existing = &self.game.attributes[slot];
             if (existing.min, existing.max) != range {
                 let (min, max) = (existing.min, existing.max);
                 self.report(
@@ -111,7 +111,7 @@ impl<'a> Checker<'a> {
             }
             return Some(slot as AttrId);
         }
-        if self.attributes.len() >= ir::MAX_ATTRIBUTES {
+        if self.game.attributes.len() >= ir::MAX_ATTRIBUTES {
             self.report(Diagnostic::error(
                 Code::LimitExceeded,
                 format!("too many attributes: at most {} names are allowed", ir::MAX_ATTRIBUTES),
@@ -120,9 +120,9 @@ impl<'a> Checker<'a> {
             ));
             return None;
         }
-        self.attributes.push(ir::Attribute { name: name.clone(), min: range.0, max: range.1 });
+        self.game.attributes.push(ir::Attribute { name: name.clone(), min: range.0, max: range.1 });
         spans.push(decl.span);
-        Some((self.attributes.len() - 1) as AttrId)
+        Some((self.game.attributes.len() - 1) as AttrId)
     }
 
     fn attribute_range(&mut self, decl: &ast::AttributeDecl) -> Option<(i32, i32)> {
@@ -148,10 +148,10 @@ impl<'a> Checker<'a> {
         let decls = self.decls.pieces.clone();
         for (t, decl) in decls.into_iter().enumerate() {
             let Some(value) = &decl.value else { continue };
-            self.valuing = true;
+            self.resolving.valuing = true;
             let lowered = self.expect(value, &Scope::piece_value(Kinds::of(&[t as TypeId])), Ty::Int);
-            self.valuing = false;
-            if let Some(piece) = self.pieces.get_mut(t) {
+            self.resolving.valuing = false;
+            if let Some(piece) = self.game.pieces.get_mut(t) {
                 piece.value = lowered;
             }
         }
@@ -173,8 +173,8 @@ impl<'a> Checker<'a> {
 
     /// The attribute slot of that name, checked against the piece types the piece may have.
     pub(super) fn attribute(&mut self, ident: &Ident, kinds: Kinds) -> Option<AttrId> {
-        let Some(slot) = self.attributes.iter().position(|a| a.name == ident.name) else {
-            let names = self.attributes.iter().map(|a| a.name.as_str()).chain(FIELDS);
+        let Some(slot) = self.game.attributes.iter().position(|a| a.name == ident.name) else {
+            let names = self.game.attributes.iter().map(|a| a.name.as_str()).chain(FIELDS);
             let message = format!("no piece type has an attribute `{}`", ident.name);
             self.report(not_among(Code::UnknownAttribute, message, ident, "unknown attribute", names));
             return None;
@@ -184,6 +184,7 @@ impl<'a> Checker<'a> {
             return Some(slot);
         }
         let lacking = self
+            .game
             .pieces
             .iter()
             .enumerate()
@@ -192,7 +193,7 @@ impl<'a> Checker<'a> {
         let has: Vec<&str> = piece
             .attributes
             .iter()
-            .filter_map(|&a| self.attributes.get(a as usize))
+            .filter_map(|&a| self.game.attributes.get(a as usize))
             .map(|a| a.name.as_str())
             .collect();
         let help = if has.is_empty() {
@@ -213,7 +214,7 @@ impl<'a> Checker<'a> {
 
     /// The range of an attribute slot.
     pub(super) fn attribute_bounds(&self, slot: AttrId) -> Option<(i64, i64)> {
-        self.attributes.get(slot as usize).map(|a| (a.min.into(), a.max.into()))
+        self.game.attributes.get(slot as usize).map(|a| (a.min.into(), a.max.into()))
     }
 }
 

@@ -80,12 +80,12 @@ impl<'a> Checker<'a> {
                 Shape::Difference(Box::new(self.region(a, seating)), Box::new(self.region(b, seating)))
             }
         };
-        self.depth -= 1;
+        self.nesting.depth -= 1;
         shape
     }
 
     fn cell_count(&self) -> usize {
-        self.board.as_ref().map_or(0, |b| b.cell_count())
+        self.game.board.as_ref().map_or(0, |b| b.cell_count())
     }
 
     fn no_cells(&self) -> Shape {
@@ -94,11 +94,14 @@ impl<'a> Checker<'a> {
 
     /// A mask of the cells whose (file, rank) satisfies `keep`.
     fn cells_where_position(&self, keep: impl Fn(u32, u32) -> bool) -> Vec<bool> {
-        self.board.as_ref().map_or(Vec::new(), |b| b.cells.iter().map(|c| keep(c.file, c.rank)).collect())
+        self.game
+            .board
+            .as_ref()
+            .map_or(Vec::new(), |b| b.cells.iter().map(|c| keep(c.file, c.rank)).collect())
     }
 
     fn rows(&mut self, from: &Spanned<i64>, to: &Spanned<i64>, span: Span) -> Shape {
-        let Some(board) = &self.board else { return self.no_cells() };
+        let Some(board) = &self.game.board else { return self.no_cells() };
         let ranks = board.cells.iter().map(|c| c.rank).max().unwrap_or(0);
         let in_board = |r: &Spanned<i64>| (1..=i64::from(ranks)).contains(&r.node);
         if let Some(off) = [from, to].into_iter().find(|r| !in_board(r)) {
@@ -142,7 +145,7 @@ impl<'a> Checker<'a> {
 
     /// The 1-based number of the file with that letter.
     fn file_number(&mut self, ident: &Ident) -> Option<u32> {
-        let board = self.board.as_ref()?;
+        let board = self.game.board.as_ref()?;
         let letters = |name: &str| name.trim_end_matches(|c: char| c.is_ascii_digit()).to_string();
         if let Some(cell) = board.cells.iter().find(|c| letters(&c.name) == ident.name) {
             return Some(cell.file);
@@ -175,7 +178,7 @@ impl<'a> Checker<'a> {
 
     /// The cell of that name, or a diagnostic.
     fn cell_named(&mut self, ident: &Ident) -> Option<CellId> {
-        let board = self.board.as_ref()?;
+        let board = self.game.board.as_ref()?;
         if let Some(cell) = board.cell_named(&ident.name) {
             return Some(cell);
         }
@@ -185,10 +188,10 @@ impl<'a> Checker<'a> {
 
     /// The board has no cell of that name (or has left it out).
     pub(super) fn no_such_cell(&mut self, ident: &Ident) {
-        let Some(board) = self.board.as_ref() else { return };
+        let Some(board) = self.game.board.as_ref() else { return };
         let first = board.cells.first().map_or("", |c| c.name.as_str());
         let last = board.cells.last().map_or("", |c| c.name.as_str());
-        let (label, help) = if self.left_out.contains(&ident.name) {
+        let (label, help) = if self.game.left_out.contains(&ident.name) {
             ("left out of the board by its `without`", "only the cells that remain can be named".to_string())
         } else {
             ("not a cell of this board", format!("cells are named from {first} to {last}"))
@@ -215,7 +218,7 @@ impl<'a> Checker<'a> {
             let env = self.const_env(Some(cell as CellId));
             match consteval::eval(&typed.expr, &env) {
                 Ok(value) => *slot = value == ir::Const::Bool(true),
-                Err(_) if self.shaping_board => {
+                Err(_) if self.resolving.shaping_board => {
                     self.not_geometry(condition.span, "this reads a zone, a map or the state of the game");
                     return self.no_cells();
                 }
@@ -230,13 +233,13 @@ impl<'a> Checker<'a> {
 
     /// What a constant expression may read, with `cell` standing for the given cell.
     pub(super) fn const_env(&self, cell: Option<CellId>) -> Env<'_> {
-        Env { board: self.board.as_ref(), maps: &self.maps, zones: &self.zones, cell }
+        Env { board: self.game.board.as_ref(), maps: &self.game.maps, zones: &self.on_first_use.zones, cell }
     }
 
     fn not_constant(&mut self, span: Span, why: Dynamic) {
         let label = match why {
             Dynamic::RotatedMap(map) => {
-                let name = self.maps.get(map as usize).map_or("", |m| m.name.as_str());
+                let name = self.game.maps.get(map as usize).map_or("", |m| m.name.as_str());
                 format!("map `{name}` changes during the game: it is rotated")
             }
             Dynamic::State => "this depends on the state of the game".to_string(),
@@ -253,7 +256,7 @@ impl<'a> Checker<'a> {
     }
 
     fn zone_ref(&mut self, ident: &Ident, seating: Seating) -> Shape {
-        if self.shaping_board {
+        if self.resolving.shaping_board {
             self.not_geometry(ident.span, "zones are drawn over the board that results");
             return self.no_cells();
         }
@@ -283,7 +286,7 @@ impl<'a> Checker<'a> {
 
     /// Builds a zone on first use.
     pub(super) fn zone(&mut self, zone: ZoneId, used_at: Span) {
-        let Some(slot) = self.zones.get_mut(zone as usize) else { return };
+        let Some(slot) = self.on_first_use.zones.get_mut(zone as usize) else { return };
         let visit = slot.visit(|_| ());
         let decl = self.decls.zones[zone as usize];
         let cycle = || format!("zone `{}` is defined in terms of itself", decl.name.name);
@@ -296,11 +299,12 @@ impl<'a> Checker<'a> {
             Seating::EachSeat => self.per_seat_cells(&shape, Side::facing),
             Seating::AllSeats => {
                 let cells = self.cell_set(&shape, Side::NEUTRAL);
-                vec![cells; self.seats.len()]
+                vec![cells; self.game.seats.len()]
             }
         };
         let per_seat = seating == Seating::EachSeat;
-        self.zones[zone as usize] = Lazy::Done(ir::Zone { name: decl.name.name.clone(), per_seat, cells });
+        self.on_first_use.zones[zone as usize] =
+            Lazy::Done(ir::Zone { name: decl.name.name.clone(), per_seat, cells });
     }
 
     /// Builds every zone, used or not.
@@ -312,7 +316,7 @@ impl<'a> Checker<'a> {
 
     /// The region built for every seat.
     pub(super) fn per_seat_cells(&self, shape: &Shape, side: impl Fn(SeatId) -> Side) -> PerSeat<CellSet> {
-        (0..self.seats.len()).map(|seat| self.cell_set(shape, side(seat as SeatId))).collect()
+        (0..self.game.seats.len()).map(|seat| self.cell_set(shape, side(seat as SeatId))).collect()
     }
 
     pub(super) fn cell_set(&self, shape: &Shape, side: Side) -> CellSet {
@@ -327,7 +331,7 @@ impl<'a> Checker<'a> {
             Shape::Written(mask) => mask.clone(),
             Shape::Zone(zone) => {
                 let mut mask = vec![false; self.cell_count()];
-                let cells = self.zones.get(*zone as usize).and_then(Lazy::done);
+                let cells = self.on_first_use.zones.get(*zone as usize).and_then(Lazy::done);
                 let set = cells.and_then(|z| z.cells.get(side.seat.unwrap_or(0) as usize));
                 for &cell in set.map_or(&[][..], |s| s.cells.as_slice()) {
                     if let Some(slot) = mask.get_mut(cell as usize) {
@@ -343,8 +347,8 @@ impl<'a> Checker<'a> {
 
     /// A mask drawn in canonical coordinates, as a seat sees it: mapped through its view.
     fn seen_from(&self, mask: &[bool], seat: Option<SeatId>) -> Vec<bool> {
-        let view = seat.and_then(|s| self.seats.get(s as usize)).map_or(0, |s| s.view);
-        let symmetry = self.board.as_ref().and_then(|b| b.symmetries.get(view));
+        let view = seat.and_then(|s| self.game.seats.get(s as usize)).map_or(0, |s| s.view);
+        let symmetry = self.game.board.as_ref().and_then(|b| b.symmetries.get(view));
         let Some(symmetry) = symmetry else { return mask.to_vec() };
         let mut seen = vec![false; mask.len()];
         for (cell, _) in mask.iter().enumerate().filter(|(_, in_region)| **in_region) {

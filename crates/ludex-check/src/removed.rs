@@ -14,12 +14,12 @@ impl<'a> Checker<'a> {
     /// The board with the cells of its `without` region left out.
     pub(super) fn leave_out_cells(&mut self, board: Board) -> Option<Board> {
         let Some(region) = self.decls.board.and_then(|b| b.without.as_ref()) else { return Some(board) };
-        self.board = Some(board);
-        self.shaping_board = true;
+        self.game.board = Some(board);
+        self.resolving.shaping_board = true;
         let errors = self.error_count();
         let shape = self.region(region, Seating::AllSeats);
-        self.shaping_board = false;
-        let board = self.board.take()?;
+        self.resolving.shaping_board = false;
+        let board = self.game.board.take()?;
         if self.error_count() > errors {
             return Some(board);
         }
@@ -38,7 +38,7 @@ impl<'a> Checker<'a> {
             // The whole board stays, so that what follows is checked against it.
             return Some(board);
         }
-        self.left_out = removed.cells.iter().map(|&c| board.cells[c as usize].name.clone()).collect();
+        self.game.left_out = removed.cells.iter().map(|&c| board.cells[c as usize].name.clone()).collect();
         board.without(&mask)
     }
 

@@ -16,7 +16,8 @@ const MAX_RESERVE: i64 = ir::MAX_CELLS as i64;
 impl<'a> Checker<'a> {
     pub(super) fn setup(&mut self) -> Vec<SetupStep> {
         let Some(decl) = self.decls.setup else { return Vec::new() };
-        let mut placed: Vec<Option<Span>> = vec![None; self.board.as_ref().map_or(0, |b| b.cell_count())];
+        let mut placed: Vec<Option<Span>> =
+            vec![None; self.game.board.as_ref().map_or(0, |b| b.cell_count())];
         let mut steps = Vec::new();
         for statement in &decl.statements {
             match statement {
@@ -37,7 +38,7 @@ impl<'a> Checker<'a> {
     fn owners(&mut self, owner: &Owner) -> Vec<(Option<SeatId>, Side)> {
         match owner {
             Owner::EachSeat(_) => {
-                (0..self.seats.len() as SeatId).map(|s| (Some(s), Side::facing(s))).collect()
+                (0..self.game.seats.len() as SeatId).map(|s| (Some(s), Side::facing(s))).collect()
             }
             Owner::Seat(ident) => {
                 self.seat_named(ident).map(|s| (Some(s), Side::of(s))).into_iter().collect()
@@ -65,7 +66,7 @@ impl<'a> Checker<'a> {
             let cells = self.cell_set(&shape, side).cells;
             if let Some(&cell) = cells.iter().find(|&&c| placed.get(c as usize).is_some_and(Option::is_some))
             {
-                if !overlap_reported && self.views_known {
+                if !overlap_reported && self.game.views_known {
                     self.overlap(cell, region.span(), placed.get(cell as usize).copied().flatten());
                     overlap_reported = true;
                 }
@@ -95,7 +96,7 @@ impl<'a> Checker<'a> {
 
     fn overlap(&mut self, cell: ir::CellId, region: Span, first: Option<Span>) {
         let name =
-            self.board.as_ref().and_then(|b| b.cells.get(cell as usize)).map_or("", |c| c.name.as_str());
+            self.game.board.as_ref().and_then(|b| b.cells.get(cell as usize)).map_or("", |c| c.name.as_str());
         let mut diagnostic = Diagnostic::error(
             Code::OverlappingSetup,
             format!("cell {name} receives two pieces in the setup"),

@@ -48,7 +48,7 @@ impl<'a> Checker<'a> {
     fn phase(&mut self, decl: &'a PhaseDecl) -> ir::Phase {
         let order = match &decl.order {
             Some(seats) => seats.iter().filter_map(|s| self.seat_named(s)).collect(),
-            None => (0..self.seats.len() as ir::SeatId).collect(),
+            None => (0..self.game.seats.len() as ir::SeatId).collect(),
         };
         let turn = match &decl.turn {
             Some(turn) => self.turn(turn),
@@ -113,7 +113,7 @@ impl<'a> Checker<'a> {
                 continue;
             };
             self.names.use_symbol(Symbol::Action(id));
-            if let Some(action) = self.action_bindings.get(id as usize) {
+            if let Some(action) = self.on_first_use.action_bindings.get(id as usize) {
                 binding.merge(action.clone());
             }
             actions.push(id);

@@ -17,7 +17,7 @@ impl<'a> Checker<'a> {
 
     /// The type of a variable, resolving its declaration on first use.
     pub(super) fn variable_type(&mut self, variable: VarId, used_at: Span) -> Ty {
-        let Some(slot) = self.variables.get_mut(variable as usize) else { return Ty::Unknown };
+        let Some(slot) = self.on_first_use.variables.get_mut(variable as usize) else { return Ty::Unknown };
         let visit = slot.visit(|&(ty, _)| ty);
         let decl = self.decls.variables[variable as usize];
         let cycle = || format!("the initial value of variable `{}` depends on itself", decl.name.name);
@@ -25,7 +25,7 @@ impl<'a> Checker<'a> {
             return ty;
         }
         let (ty, lowered) = self.isolated(|this| this.variable(decl));
-        self.variables[variable as usize] = Lazy::Done((ty, lowered));
+        self.on_first_use.variables[variable as usize] = Lazy::Done((ty, lowered));
         ty
     }
 

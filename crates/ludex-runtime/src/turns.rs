@@ -1,6 +1,8 @@
 //! The turn and phase machine: setup, turn start, the actions of a turn and when it ends, passes,
 //! phases and their `until`, chance resolution, end rules at decision points, results and the move
-//! limit.
+//! limit. It is written once: the two questions it asks that have a fast answer (is any action
+//! legal? does an end rule hold?) go through [`Answers`], which the engine answers by its speed
+//! layers and the reference plainly.
 
 use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
 
