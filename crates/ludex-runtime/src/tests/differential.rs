@@ -1,5 +1,6 @@
 //! The differential test: on random positions of every shipped rules file (`rules/` and
-//! `docs/examples/`, some with other option values too), reached by seeded random play, the engine
+//! `docs/examples/`, some with other option values too, and a game on a board larger than the
+//! shipped ones), reached by seeded random play, the engine
 //! with all its speed layers gives exactly what the plain reference gives (`crate::reference`):
 //! the setup's state; at every position checked, the same legal moves in the same order, the same
 //! answer to "has the seat to act a legal action?", random moves that are legal, the same
@@ -52,9 +53,50 @@ fn shipped_rules() -> Vec<(String, ludex_check::OptionValues, u64)> {
 }
 
 fn engine_for(path: &str, options: &ludex_check::OptionValues) -> Engine {
-    let text = std::fs::read_to_string(path).expect("a rules file");
-    let compiled = ludex_check::compile(&text, options);
-    Engine::new(compiled.game.unwrap_or_else(|| panic!("{path}: {:?}", compiled.diagnostics)))
+    compiled(path, &std::fs::read_to_string(path).expect("a rules file"), options)
+}
+
+fn compiled(name: &str, text: &str, options: &ludex_check::OptionValues) -> Engine {
+    let compiled = ludex_check::compile(text, options);
+    Engine::new(compiled.game.unwrap_or_else(|| panic!("{name}: {:?}", compiled.diagnostics)))
+}
+
+/// A game on a board of 260 cells, past every layer that needs a board of at most four words of
+/// bit sets (walk tables, cell tests, masks of ends, moves listed in order): the shipped games are
+/// all smaller. It has a plain walk, a walk with only a step condition, a slide with a bound, a
+/// leap, promotion, drops of two types with a filter on `to`, the Mana rule on `from` as a turn
+/// choice's filter, `otherwise`, captures into the reserve and a `legal if` that asks `attacked`.
+fn sprawl() -> String {
+    let rows: Vec<String> = (0..13)
+        .map(|y| (0..20).map(|x| ((x * 7 + y * 3) % 3 + 1).to_string()).collect::<Vec<_>>().join(" "))
+        .collect();
+    format!(
+        "game \"sprawl\"\nseat north\nseat south turned 180\nboard square 20 by 13\n\
+         map level {{\n{}\n}}\n\
+         piece king {{\n  letter K\n}}\npiece rook {{\n  letter R\n}}\npiece knight {{\n  letter N\n}}\n\
+         piece pawn {{\n  letter P\n}}\npiece scout {{\n  letter S\n}}\npiece climber {{\n  letter C\n}}\n\
+         piece stone {{\n  letter T\n}}\n\
+         zone far of each seat = row 13\nvariable mark: cell = none\n\
+         define in_check(s) = count(pieces(s, king), attacked(it.cell, s)) > 0\n\
+         setup {{\n  place king for each seat on cells j1\n  place rook for each seat on cells a1, t1\n\
+           place knight for each seat on cells c1, r1\n  place scout for each seat on cells e1, p1\n\
+           place climber for each seat on cells g1, n1\n  place pawn for each seat on row 2\n\
+           place stone neutral on cells e7, j7, p7\n  reserve pawn 1, knight 1 for each seat\n}}\n\
+         action king_step for king {{\n  step all\n}}\n\
+         action rook_slide for rook {{\n  slide orthogonal at most 6\n}}\n\
+         action knight_leap for knight {{\n  leap n+n+e, n+n+w, s+s+e, s+s+w, e+e+n, e+e+s, w+w+n, w+w+s\n}}\n\
+         action pawn_step for pawn {{\n  step forward, forward_left, forward_right\n  promote on far to rook, knight\n}}\n\
+         action scout_walk for scout {{\n  walk all at most 3\n}}\n\
+         action climb for climber {{\n  walk orthogonal exactly 2\n  each step where level(step_to) >= level(step_from)\n}}\n\
+         action land {{\n  drop pawn, knight on rows 1 to 3\n  where level(to) == 2\n}}\n\
+         capture {{\n  to reserve\n}}\n\
+         phase play {{\n  turn {{\n    play king_step, rook_slide, knight_leap, pawn_step, scout_walk, climb\n\
+             where mark == none or level(from) == level(mark)\n    otherwise land\n\
+             legal if not in_check(mover)\n    after {{\n      set mark = to\n    }}\n  }}\n}}\n\
+         end {{\n  when count(pieces(next, king)) == 0: win mover\n  when stuck and in_check(next): win mover\n\
+           when turns >= 200: draw\n}}\n",
+        rows.join("\n")
+    )
 }
 
 /// What the comparison went through, to show that it reached every construct.
@@ -238,8 +280,12 @@ fn compare(engine: &Engine, seeds: u64, checks: usize, coverage: &mut Coverage) 
 #[test]
 fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
     let mut seen = BTreeSet::new();
-    for (path, options, seeds) in shipped_rules() {
-        let engine = engine_for(&path, &options);
+    let games = shipped_rules()
+        .into_iter()
+        .map(|(path, options, seeds)| (engine_for(&path, &options), path, options, seeds));
+    let sprawl = compiled("sprawl", &sprawl(), &Default::default());
+    for (engine, path, options, seeds) in games.chain([(sprawl, "sprawl".into(), Default::default(), SEEDS)])
+    {
         let mut coverage = Coverage::default();
         if let Err(difference) = compare(&engine, seeds, CHECKS_PER_GAME, &mut coverage) {
             panic!("{path} {options:?}: the engine and the reference differ: {difference}");
@@ -254,6 +300,7 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
         "leap",
         "plain walk",
         "walk keeping its path",
+        "walk with a guard",
         "walk off the board",
         "drop",
         "choose",
