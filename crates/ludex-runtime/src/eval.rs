@@ -53,11 +53,6 @@ pub(crate) struct Each {
     pub seat: Option<SeatId>,
 }
 
-impl Each {
-    /// Nothing bound.
-    pub(crate) const NONE: Each = Each { it: Value::None, it_cell: None, seat: None };
-}
-
 /// The words of a walk's step, for walks with rules: the cells of the step (`step_to` none off the
 /// board), and the piece being pushed with its cells and line.
 #[derive(Clone, Copy, Debug)]
@@ -68,18 +63,6 @@ pub(crate) struct WalkWords {
     pub pushed_from: Option<CellId>,
     pub pushed_to: Option<CellId>,
     pub line: Option<Line>,
-}
-
-impl WalkWords {
-    /// No step.
-    pub(crate) const NONE: WalkWords = WalkWords {
-        step_from: None,
-        step_to: None,
-        pushed: None,
-        pushed_from: None,
-        pushed_to: None,
-        line: None,
-    };
 }
 
 /// How an evaluation stands.
@@ -117,9 +100,18 @@ impl Ctx {
             target: None,
             choice: None,
             promotion: None,
-            each: Each::NONE,
-            walk: WalkWords::NONE,
-            evaluation: Evaluation::START,
+            // Written out, not copied from constants, so that only the discriminants are stored:
+            // a context is built for every piece of every generation.
+            each: Each { it: Value::None, it_cell: None, seat: None },
+            walk: WalkWords {
+                step_from: None,
+                step_to: None,
+                pushed: None,
+                pushed_from: None,
+                pushed_to: None,
+                line: None,
+            },
+            evaluation: Evaluation { stuck: None, attacking: false, value_depth: 0 },
         }
     }
 

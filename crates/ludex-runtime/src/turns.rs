@@ -23,8 +23,8 @@ const MAX_RESERVE_PIECES: usize = 1 << 16;
 pub(crate) trait Answers {
     /// Whether the seat to act has any legal action (not counting `end` or `pass`).
     fn any_legal_action(&self, engine: &Engine, state: &State) -> bool;
-    /// Whether the condition of end rule number `rule` holds, in the end rules' context `ctx`.
-    fn end_rule_holds(&self, engine: &Engine, state: &State, ctx: &Ctx, rule: usize) -> bool;
+    /// The first end rule whose condition holds, in the end rules' context `ctx`.
+    fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize>;
 }
 
 /// How a turn ends: the seat passed (it had no legal action), or it played (or ended its turn, or
@@ -44,13 +44,8 @@ impl Answers for Fast {
         engine.has_legal_action(state)
     }
 
-    fn end_rule_holds(&self, engine: &Engine, state: &State, ctx: &Ctx, rule: usize) -> bool {
-        engine
-            .tables
-            .speed
-            .end_conditions
-            .get(rule)
-            .is_some_and(|condition| engine.test(state, ctx, condition))
+    fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize> {
+        engine.tables.speed.end_conditions.iter().position(|condition| engine.test(state, ctx, condition))
     }
 }
 
@@ -321,8 +316,7 @@ impl Engine {
         if self.tables.end_reads.stuck {
             ctx.evaluation.stuck = Some(!answers.any_legal_action(self, state));
         }
-        let index =
-            (0..self.game.end.len()).position(|rule| answers.end_rule_holds(self, state, &ctx, rule))?;
+        let index = answers.first_end_rule(self, state, &ctx)?;
         let rule = self.game.end.get(index)?;
         Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
     }

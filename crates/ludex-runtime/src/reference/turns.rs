@@ -16,8 +16,8 @@ impl Answers for Plain {
         engine.reference_legal_moves(state).iter().any(|mv| matches!(mv.kind, MoveKind::Action(_)))
     }
 
-    fn end_rule_holds(&self, engine: &Engine, state: &State, ctx: &Ctx, rule: usize) -> bool {
-        engine.game.end.get(rule).is_some_and(|rule| engine.holds(state, ctx, &rule.condition))
+    fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize> {
+        engine.game.end.iter().position(|rule| engine.holds(state, ctx, &rule.condition))
     }
 }
 
