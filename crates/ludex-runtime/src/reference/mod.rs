@@ -14,7 +14,10 @@
 //!
 //! What the reference shares with the engine is what has one form only: expressions (`eval`),
 //! effects (`play_action`), the walk search, and the turn machine, whose questions (is any action
-//! legal? does an end rule hold?) the reference answers itself ([`Plain`]).
+//! legal? does an end rule hold?) the reference answers itself (`turns::Plain`). Inside `eval`,
+//! `attacked` and `stuck` are the engine's; the differential test compares both with the
+//! reference's at every position it checks, and the board index `eval` reads with one rebuilt
+//! from the board.
 //!
 //! Modules: `moves` (the legal moves), `patterns` (where a piece can go by each pattern),
 //! `attacks` (the cells a seat attacks, for `attacked`), `turns` (the turn machine's answers, and
