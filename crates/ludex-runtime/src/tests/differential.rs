@@ -1,8 +1,8 @@
 //! The differential test: on random positions of every shipped rules file (`rules/` and
-//! `docs/examples/`, some with other option values too, and a game on a board larger than the
-//! shipped ones), reached by seeded random play, the engine
-//! with all its speed layers gives exactly what the plain reference gives (`crate::reference`):
-//! the setup's state; at every position checked, the same legal moves in the same order, the same
+//! `docs/examples/`, some with other option values too) and of a game on a board larger than the
+//! shipped ones, reached by seeded random play, the engine with all its speed layers gives exactly
+//! what the plain reference gives (`crate::reference`): the setup's state; at every position
+//! checked, the same legal moves in the same order, the same
 //! answer to "has the seat to act a legal action?", random moves that are legal, the same
 //! `attacked` for every cell, defending seat and attacking seat (or any); for every legal move and
 //! every outcome of a pending roll, the same state after it, whose board index is the one rebuilt
