@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod config;
+mod fmt;
 mod input;
 mod perft;
 mod play;
@@ -13,7 +14,6 @@ mod replay;
 mod run;
 mod session;
 
-use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -36,6 +36,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Print the lowered game (the IR) as JSON
     Ir(check::IrArgs),
+    /// Lay rules files out in the canonical style (in place, or `--check`)
+    Fmt(fmt::FmtArgs),
     /// Play a game in the terminal
     Play(play::PlayArgs),
     /// Play many games between agents and summarize the results
@@ -53,6 +55,7 @@ pub fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Check(args) => check::check(&args),
         Command::Ir(args) => check::ir(&args),
+        Command::Fmt(args) => fmt::fmt(&args),
         Command::Play(args) => play::play(&args),
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
@@ -93,8 +96,8 @@ impl CliError {
     }
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
 }

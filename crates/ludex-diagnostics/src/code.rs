@@ -43,6 +43,7 @@ codes! {
     DuplicateLetter = "duplicate-letter",
     EmptyRange = "empty-range",
     EmptyRegion = "empty-region",
+    FormatterFailed = "formatter-failed",
     GridRowCount = "grid-row-count",
     GridRowLength = "grid-row-length",
     LimitExceeded = "limit-exceeded",
