@@ -6,7 +6,7 @@ use ludex_syntax::Rule;
 
 use crate::doc::Doc;
 use crate::layout::{self, INDENT, Layout, Separator, Side};
-use crate::tree::{Element, Node, Tree};
+use crate::tree::{Element, Node, Token, Tree};
 
 /// Builds the document of a tree, laying out each token's comments once.
 pub(crate) struct Printer<'a, 't> {
@@ -77,7 +77,7 @@ impl<'a, 't> Printer<'a, 't> {
     ) -> Doc<'t> {
         let mut parts = Vec::new();
         let mut first = true;
-        for clause in split_clauses(elements) {
+        for clause in split_clauses(&self.tree.tokens, elements) {
             let Some(head) = clause.first().and_then(Element::first_token) else { continue };
             self.comment_lines(head, &mut first, &mut parts);
             let blank = self.tree.tokens.get(head).is_some_and(|t| t.blank_before);
@@ -121,27 +121,24 @@ impl<'a, 't> Printer<'a, 't> {
         let mut previous: Option<&Element> = None;
         let mut at = 0;
         while let Some(element) = elements.get(at) {
-            if self.is_open_brace(element) {
-                let close = matching_brace(self, elements, at);
-                row.finish_run();
-                if previous.is_some() {
-                    row.parts.push(Doc::Space);
-                }
+            let block = if self.is_open_brace(element) {
+                let close = self.matching_brace(elements, at);
                 let inner = elements.get(at + 1..close).unwrap_or(&[]);
-                let block = self.block(rule, element, inner, elements.get(close));
-                row.parts.push(block);
-                previous = elements.get(close).or(Some(element));
-                at = close + 1;
-                continue;
-            }
-            if self.is_block(element) {
+                Some((self.block(rule, element, inner, elements.get(close)), close))
+            } else if self.is_block(element) {
+                Some((self.element(element), at))
+            } else {
+                None
+            };
+            if let Some((block, last)) = block {
+                // A block stands at the row's own indentation, after a space.
                 row.finish_run();
                 if previous.is_some() {
                     row.parts.push(Doc::Space);
                 }
-                row.parts.push(self.element(element));
-                previous = Some(element);
-                at += 1;
+                row.parts.push(block);
+                previous = elements.get(last).or(Some(element));
+                at = last + 1;
                 continue;
             }
             let separator = previous
@@ -193,6 +190,24 @@ impl<'a, 't> Printer<'a, 't> {
         element.node().and_then(|node| node.children.first()).is_some_and(|first| self.is_open_brace(first))
     }
 
+    /// Where the `}` that closes the `{` at `open` is among the children, or their end.
+    fn matching_brace(&self, elements: &[Element], open: usize) -> usize {
+        let mut depth = 0usize;
+        for (at, element) in elements.iter().enumerate().skip(open) {
+            match element.token().map(|t| self.text(t)) {
+                Some("{") => depth += 1,
+                Some("}") => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return at;
+                    }
+                }
+                _ => {}
+            }
+        }
+        elements.len()
+    }
+
     /// The side of a child that faces what follows it.
     fn end_side(&self, element: &Element) -> Side<'t> {
         self.side(element, element.last_token())
@@ -223,6 +238,11 @@ struct Row<'t> {
 
 impl<'t> Row<'t> {
     fn push(&mut self, separator: Option<Separator>, doc: Doc<'t>) {
+        if separator.is_none() && self.parts.is_empty() && self.runs.iter().all(Vec::is_empty) {
+            // The row's first token: its comments stand at the row's own indentation.
+            self.parts.push(doc);
+            return;
+        }
         let Some(run) = self.runs.last_mut() else { return };
         match separator {
             None | Some(Separator::Tight) => run.push(doc),
@@ -260,13 +280,17 @@ fn line_break<'t>(blank: bool) -> Doc<'t> {
     if blank { Doc::BlankLine } else { Doc::HardLine }
 }
 
-/// The clauses of a block: each child node starts one; a token outside any node joins the clause
-/// before it.
-fn split_clauses(elements: &[Element]) -> Vec<&[Element]> {
+/// The clauses of a block: each child of the grammar (a node, or a token that is a whole rule like
+/// `declare`) starts one; a literal token outside any node joins the clause before it.
+fn split_clauses<'e>(tokens: &[Token<'_>], elements: &'e [Element]) -> Vec<&'e [Element]> {
+    let starts_clause = |element: &Element| match element {
+        Element::Node(_) => true,
+        Element::Token(index) => tokens.get(*index).is_some_and(|token| token.rule.is_some()),
+    };
     let mut clauses = Vec::new();
     let mut start = 0;
     for (at, element) in elements.iter().enumerate() {
-        if at > start && element.node().is_some() {
+        if at > start && starts_clause(element) {
             clauses.push(&elements[start..at]);
             start = at;
         }
@@ -275,22 +299,4 @@ fn split_clauses(elements: &[Element]) -> Vec<&[Element]> {
         clauses.push(&elements[start..]);
     }
     clauses
-}
-
-/// Where the `}` that closes the `{` at `open` is among the children, or their end.
-fn matching_brace(printer: &Printer<'_, '_>, elements: &[Element], open: usize) -> usize {
-    let mut depth = 0usize;
-    for (at, element) in elements.iter().enumerate().skip(open) {
-        match element.token().map(|t| printer.text(t)) {
-            Some("{") => depth += 1,
-            Some("}") => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return at;
-                }
-            }
-            _ => {}
-        }
-    }
-    elements.len()
 }

@@ -134,7 +134,7 @@ impl<'t> Builder<'t> {
         let text = pair.as_str();
         if pair.clone().into_inner().peek().is_some() {
             children.push(Element::Node(self.node(pair)));
-        } else if is_one_token(text) {
+        } else if is_one_token(rule, text) {
             children.push(Element::Token(self.push_token(text, Some(rule))));
         } else if !text.is_empty() {
             // A leaf of several literals (`each seat`), or one followed by the whitespace pest
@@ -197,10 +197,10 @@ impl<'t> Builder<'t> {
     }
 }
 
-/// Whether a leaf of the tree is a single token as it stands: a string, or text without
-/// whitespace or comments (a grid value `-1` stays whole).
-fn is_one_token(text: &str) -> bool {
-    !text.is_empty() && (text.starts_with('"') || !text.contains(|c: char| c.is_whitespace() || c == '#'))
+/// Whether a leaf of the tree is a single token: a string, a grid value (`-1`, which elsewhere
+/// would be a sign and a number), or text that reads as one token.
+fn is_one_token(rule: Rule, text: &str) -> bool {
+    !text.is_empty() && (text.starts_with('"') || rule == Rule::grid_value || token_len(text) == text.len())
 }
 
 /// The length of the literal that starts `text`: a word, a string, a two-character comparison or
@@ -266,9 +266,10 @@ mod tests {
 
     #[test]
     fn strings_grid_values_and_comparisons_stay_whole() {
-        let tree = tree("game \"A # b\"\nmap m {\n  -1 . 2\n}\ndefine d = 1 <= 2");
+        let tree = tree("game \"A # b\"\nmap m {\n  -1 . 2\n}\ndefine d = 1 <= 2\naction a { then {} }");
         let texts = texts(&tree);
         assert!(texts.contains(&"\"A # b\"") && texts.contains(&"-1") && texts.contains(&"<="), "{texts:?}");
+        assert!(texts.ends_with(&["then", "{", "}", "}", ""]), "an empty block is two tokens: {texts:?}");
         assert!(tree.tokens.iter().all(|t| t.comments.is_empty() && t.trailing.is_none()));
     }
 }
