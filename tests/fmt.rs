@@ -126,6 +126,16 @@ fn formatting_keeps_the_meaning_of_every_shipped_file_and_fixture() {
     assert!(formatted >= 40 && refused >= 15, "{formatted} formatted, {refused} refused");
 }
 
+/// Points the checks at any directory of inputs, such as a fuzz corpus:
+/// `LUDEX_FMT_CORPUS=fuzz/corpus/parse cargo test --test fmt -- --ignored`.
+#[test]
+#[ignore = "needs LUDEX_FMT_CORPUS, a directory of inputs"]
+fn formatting_keeps_the_meaning_of_every_file_of_a_corpus() {
+    let dir = std::env::var("LUDEX_FMT_CORPUS").expect("LUDEX_FMT_CORPUS names a directory");
+    let (formatted, refused) = check_formatting_of_every_file_in(Path::new(&dir));
+    println!("{dir}: {formatted} formatted, {refused} refused");
+}
+
 #[test]
 fn formatted_tricky_inputs() {
     insta::glob!("fmt/*.rules", |path| {
@@ -298,5 +308,42 @@ proptest! {
         prop_assert_eq!(meaning(&variant), meaning(&text), "the re-spacing changed the file:\n{}", variant);
         let formatted = assert_formatting_keeps(&path.display().to_string(), &variant);
         prop_assert!(formatted.is_some(), "{} re-spaced does not format:\n{}", path.display(), variant);
+    }
+}
+
+/// Characters that make and break the structure of a rules file.
+const SIGNS: &[char] = &['{', '}', '(', ')', ',', ':', '=', '+', '-', '.', '#', '"', '\n', ' ', 'x', '1'];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A shipped file with characters inserted and removed is formatted, keeping what it means and
+    /// its comments, or refused with its syntax errors; never anything else.
+    #[test]
+    fn damaged_files_are_formatted_or_refused(
+        file in any::<prop::sample::Index>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), prop::option::of(0..SIGNS.len())), 1..6),
+    ) {
+        let paths = shipped_rules_files();
+        let path = &paths[file.index(paths.len())];
+        let mut text = std::fs::read_to_string(path).expect("a rules file");
+        for (at, sign) in &edits {
+            let boundaries: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+            let at = boundaries[at.index(boundaries.len())];
+            match sign {
+                Some(sign) => text.insert(at, SIGNS[*sign]),
+                None if at < text.len() => {
+                    text.remove(at);
+                }
+                None => {}
+            }
+        }
+        assert_formatting_keeps(&format!("{} damaged", path.display()), &text);
+    }
+
+    /// Any text at all is formatted or refused, without a panic.
+    #[test]
+    fn any_text_is_formatted_or_refused(text in "[a-z0-9 {}()=,:#\n.+-]{0,200}") {
+        assert_formatting_keeps("a random text", &text);
     }
 }
