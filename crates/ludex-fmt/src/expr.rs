@@ -214,29 +214,47 @@ impl<'t> Printer<'_, 't> {
                 Doc::Line,
                 self.token(link.then_token),
             ]));
-            let (then_branch, is_block) = self.branch(link.then_branch, &soft_line);
-            parts.extend([head, Doc::Space, then_branch]);
-            parts.push(if is_block { Doc::Space } else { line.clone() });
+            parts.extend([head, Doc::Space]);
+            match self.branch(link.then_branch, &soft_line) {
+                // `) else`: the block's `)` and `else` share a line.
+                Branch::Block(block) => parts.extend([block, Doc::Space]),
+                Branch::Inline(branch) => parts.extend([branch, line.clone()]),
+            }
             parts.extend([self.token(link.else_token), Doc::Space]);
             if at + 1 == links.len() {
-                parts.push(self.branch(link.else_branch, &soft_line).0);
+                parts.push(self.branch(link.else_branch, &soft_line).into_doc());
             }
         }
         Doc::group(Doc::Concat(parts))
     }
 
-    /// A branch of a conditional, and whether it is laid out as a block (a parenthesised
-    /// conditional: `(`, its lines indented, `)`).
-    fn branch(&mut self, expr: &Node, soft_line: &Doc<'t>) -> (Doc<'t>, bool) {
+    /// A branch of a conditional.
+    fn branch(&mut self, expr: &Node, soft_line: &Doc<'t>) -> Branch<'t> {
         match as_parenthesised_conditional(expr) {
             Some((open, inner, close)) => {
                 let open = self.token(open);
                 let inner = self.conditional(inner);
                 let close = self.token(close);
                 let body = Doc::nest(INDENT, Doc::Concat(vec![soft_line.clone(), inner]));
-                (Doc::Concat(vec![open, body, soft_line.clone(), close]), true)
+                Branch::Block(Doc::Concat(vec![open, body, soft_line.clone(), close]))
             }
-            None => (Doc::nest(INDENT, self.expression(expr)), false),
+            None => Branch::Inline(Doc::nest(INDENT, self.expression(expr))),
+        }
+    }
+}
+
+/// How a branch of a conditional is laid out.
+enum Branch<'t> {
+    /// A parenthesised conditional: `(`, its lines indented, `)`.
+    Block(Doc<'t>),
+    /// Any other expression, after `then` or `else`.
+    Inline(Doc<'t>),
+}
+
+impl<'t> Branch<'t> {
+    fn into_doc(self) -> Doc<'t> {
+        match self {
+            Branch::Block(doc) | Branch::Inline(doc) => doc,
         }
     }
 }
