@@ -550,3 +550,71 @@ fn games_with_scores_end_with_a_points_table_per_seat_and_per_team() {
         run_json(&["run", DICE_CHESS, "--games", "1", "--json"])["seats"][0].get("mean_points").is_none()
     );
 }
+
+// `ludex fmt`: in place, `--check`, standard input, and files that do not parse.
+
+const UNFORMATTED: &str = "game   \"T\"\nseat a # the first seat\nseat b piece p { letter P }\n";
+const FORMATTED: &str = "game \"T\"\nseat a # the first seat\nseat b\npiece p {\n  letter P\n}\n";
+const BROKEN: &str = "game \"T\"\nseat a turnd 90\n";
+
+#[test]
+fn fmt_check_names_the_unformatted_files_and_changes_nothing() {
+    let dir = temp_dir();
+    let unformatted = dir.join("unformatted.rules");
+    let formatted = dir.join("formatted.rules");
+    std::fs::write(&unformatted, UNFORMATTED).expect("a file");
+    std::fs::write(&formatted, FORMATTED).expect("a file");
+    let output = ludex(&["fmt", "--check", text(&formatted), text(&unformatted)]);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), format!("{}\n", unformatted.display()));
+    assert!(stderr(&output).contains("1 file not formatted"), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&unformatted).expect("the file"), UNFORMATTED);
+    assert_exit(&ludex(&["fmt", "--check", text(&formatted)]), 0);
+    assert_exit(&ludex(&["fmt", "--check", "rules/chess.rules", "docs/examples/pawns.rules"]), 0);
+}
+
+#[test]
+fn fmt_formats_files_in_place() {
+    let path = temp_file("in-place.rules", UNFORMATTED.as_bytes());
+    let output = ludex(&["fmt", text(&path)]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "");
+    assert_eq!(std::fs::read_to_string(&path).expect("the file"), FORMATTED);
+    assert_exit(&ludex(&["fmt", "--check", text(&path)]), 0);
+}
+
+#[test]
+fn fmt_formats_standard_input_to_standard_output() {
+    for args in [&["fmt"][..], &["fmt", "-"]] {
+        let output = ludex_with_input(args, UNFORMATTED);
+        assert_exit(&output, 0);
+        assert_eq!(stdout(&output), FORMATTED);
+    }
+    let output = ludex_with_input(&["fmt", "--check", "-"], UNFORMATTED);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "<stdin>\n");
+    assert_exit(&ludex_with_input(&["fmt", "--check"], FORMATTED), 0);
+}
+
+#[test]
+fn fmt_leaves_a_file_that_does_not_parse_untouched_and_shows_its_errors() {
+    let broken = temp_file("broken.rules", BROKEN.as_bytes());
+    let other = temp_file("other.rules", UNFORMATTED.as_bytes());
+    let output = ludex(&["fmt", text(&broken), text(&other)]);
+    assert_exit(&output, 1);
+    let errors = stderr(&output);
+    assert!(errors.contains("ludex::syntax-error") && errors.contains("turnd"), "{errors}");
+    assert!(errors.contains("broken.rules` has 1 error; it is left as it is"), "{errors}");
+    assert_eq!(std::fs::read_to_string(&broken).expect("the file"), BROKEN);
+    assert_eq!(std::fs::read_to_string(&other).expect("the file"), FORMATTED, "the other file is formatted");
+    let output = ludex_with_input(&["fmt"], BROKEN);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "", "nothing is written for standard input that does not parse");
+}
+
+#[test]
+fn fmt_of_a_missing_file_is_a_usage_error() {
+    let output = ludex(&["fmt", "no-such-file.rules"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("cannot read `no-such-file.rules`"), "{}", stderr(&output));
+}

@@ -162,7 +162,7 @@ fn every_code_has_a_fixture() {
         .iter()
         .filter(|code| {
             let reported = examples(**code).iter().any(|e| e.expect != Expect::Clean);
-            !reported && !named.contains(code)
+            !reported && !named.contains(code) && !REPORTS_A_BUG_IN_LUDEX.contains(code)
         })
         .map(|code| code.as_str())
         .collect();
@@ -181,6 +181,10 @@ fn fixtures_named_for_a_code_report_it() {
     }
 }
 
+/// Codes that only a bug in ludex itself can produce (an internal check that refuses to go on), so
+/// no input file can be their fixture.
+const REPORTS_A_BUG_IN_LUDEX: [Code; 1] = [Code::FormatterFailed];
+
 #[test]
 fn every_code_is_emitted_by_a_fixture() {
     let mut emitted: BTreeSet<Code> = BTreeSet::new();
@@ -192,7 +196,11 @@ fn every_code_is_emitted_by_a_fixture() {
             emitted.extend(diagnostics_of(&example).iter().map(|d| d.code));
         }
     }
-    let never: Vec<&str> = Code::ALL.iter().filter(|c| !emitted.contains(c)).map(|c| c.as_str()).collect();
+    let never: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|c| !emitted.contains(c) && !REPORTS_A_BUG_IN_LUDEX.contains(c))
+        .map(|c| c.as_str())
+        .collect();
     assert!(never.is_empty(), "codes that no fixture emits (remove them if nothing can): {never:?}");
 }
 

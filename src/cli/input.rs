@@ -17,10 +17,20 @@ const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Reads a whole text file; every failure is a usage error naming the file.
 pub fn read_text(path: &Path) -> CliResult<String> {
-    let cannot = |why: String| CliError::usage(format!("cannot read `{}`: {why}", path.display()));
-    let file = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    let name = format!("`{}`", path.display());
+    let file = std::fs::File::open(path).map_err(|e| CliError::usage(format!("cannot read {name}: {e}")))?;
+    read_all(file, &name)
+}
+
+/// Reads the whole of standard input as text, with the same limit as a file.
+pub fn read_stdin() -> CliResult<String> {
+    read_all(io::stdin().lock(), "standard input")
+}
+
+fn read_all(reader: impl Read, name: &str) -> CliResult<String> {
+    let cannot = |why: String| CliError::usage(format!("cannot read {name}: {why}"));
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
+    reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(cannot(format!("larger than {} MiB", MAX_FILE_BYTES >> 20)));
     }

@@ -6,6 +6,7 @@ mod bench;
 mod check;
 mod config;
 mod explain;
+mod fmt;
 mod input;
 mod perft;
 mod play;
@@ -14,7 +15,6 @@ mod replay;
 mod run;
 mod session;
 
-use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -37,6 +37,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Print the lowered game (the IR) as JSON
     Ir(check::IrArgs),
+    /// Lay rules files out in the canonical style (in place, or `--check`)
+    Fmt(fmt::FmtArgs),
     /// Play a game in the terminal
     Play(play::PlayArgs),
     /// Play many games between agents and summarize the results
@@ -58,6 +60,7 @@ pub fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Check(args) => check::check(&args),
         Command::Ir(args) => check::ir(&args),
+        Command::Fmt(args) => fmt::fmt(&args),
         Command::Play(args) => play::play(&args),
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
@@ -100,8 +103,8 @@ impl CliError {
     }
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
 }

@@ -73,6 +73,8 @@ codes! {
     EmptyRange = "empty-range",
     /// The board leaves out every cell, or a setup statement places no piece (a warning).
     EmptyRegion = "empty-region",
+    /// The formatter's output did not read back as the same file: a bug in ludex, not in the rules.
+    FormatterFailed = "formatter-failed",
     /// A map has a different number of rows than the board.
     GridRowCount = "grid-row-count",
     /// A row of a map has a different number of values than the board has files.
