@@ -2,8 +2,8 @@
 //! output, with the checker of `ludex check` behind it.
 //!
 //! It publishes the checker's diagnostics on every open and change, and answers hover, go to
-//! definition, find references, rename, completion, document symbols and semantic tokens, reading
-//! names through the symbol index the checker records as it resolves them ([`ludex_check::analyze`]).
+//! definition, find references, rename, completion, document symbols, semantic tokens and formatting
+//! (`ludex fmt`'s layout), reading names through the symbol index the checker records as it resolves them ([`ludex_check::analyze`]).
 //! The protocol's types come from `lsp-types` and its messages from `lsp-server` (as in
 //! rust-analyzer); the framing is read here so that a malformed message gets an error and the
 //! server goes on.
@@ -15,6 +15,7 @@ mod completion;
 mod diagnostics;
 mod docs;
 mod document;
+mod formatting;
 mod hover;
 mod lexer;
 mod navigation;

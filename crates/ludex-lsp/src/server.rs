@@ -15,8 +15,8 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Initialize, PrepareRenameRequest,
-    References, Rename, Request as _, SemanticTokensFullRequest, Shutdown,
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, Initialize,
+    PrepareRenameRequest, References, Rename, Request as _, SemanticTokensFullRequest, Shutdown,
 };
 use lsp_types::{
     CompletionOptions, CompletionResponse, DocumentSymbolResponse, GotoDefinitionResponse,
@@ -32,7 +32,7 @@ use serde_json::Value;
 use crate::document::Document;
 use crate::position::OutOfRange;
 use crate::transport::{self, Incoming};
-use crate::{completion, diagnostics, hover, navigation, semantic_tokens, symbols};
+use crate::{completion, diagnostics, formatting, hover, navigation, semantic_tokens, symbols};
 
 /// Where the session is in its lifecycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,6 +185,14 @@ impl<W: Write> Server<W> {
                 let document = self.document(&p.text_document.uri)?;
                 to_json(SemanticTokensResult::Tokens(semantic_tokens::full(document)))
             }
+            Formatting::METHOD => {
+                let p: lsp_types::DocumentFormattingParams = parse(params)?;
+                let document = self.document(&p.text_document.uri)?;
+                to_json(
+                    formatting::format(document)
+                        .map_err(|why| Failure::new(ErrorCode::RequestFailed, why))?,
+                )
+            }
             _ => Err(Failure::new(ErrorCode::MethodNotFound, format!("unknown method `{method}`"))),
         }
     }
@@ -305,6 +313,7 @@ fn initialize_result() -> InitializeResult {
             work_done_progress_options: Default::default(),
         })),
         document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
                 legend: semantic_tokens::legend(),
