@@ -1,6 +1,7 @@
 //! The command line's shape (clap), the dispatch to each command, and how failures become exit
-//! codes: 0 success, 1 a check failure, a replay mismatch or a game that could not go on, 2 a usage
-//! or input error (bad arguments, unreadable or malformed files). Nothing here panics on any input.
+//! codes: 0 success, 1 a check failure, a replay mismatch, a failing test or a game that could not
+//! go on, 2 a usage or input error (bad arguments, unreadable or malformed files). Nothing here
+//! panics on any input.
 
 mod bench;
 mod check;
@@ -12,6 +13,7 @@ mod points;
 mod replay;
 mod run;
 mod session;
+mod test;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -46,6 +48,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
     Bench(bench::BenchArgs),
+    /// Run the scenario tests in NAME.tests beside each NAME.rules
+    Test(test::TestArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -58,6 +62,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::replay(&args),
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
+        Command::Test(args) => test::test(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
