@@ -37,7 +37,7 @@ fn value_text(text: &str, start: usize, value: &FillValue) -> String {
     let line_start = text[..start].rfind('\n').map_or(0, |at| at + 1);
     let line = &text[line_start..start];
     let indent: String = line.chars().take_while(|c| c.is_whitespace()).collect();
-    let continuation = format!("{indent}    ");
+    let continuation = format!("{indent}  ");
     let mut out = String::new();
     let mut column = line.chars().count();
     for (index, item) in items.iter().enumerate() {
@@ -90,7 +90,7 @@ mod tests {
         let lines: Vec<&str> = written.lines().collect();
         assert!(lines.iter().all(|l| l.chars().count() <= WIDTH), "{written}");
         assert!(lines[1].starts_with("  expect moves: a1-b1, a2-b2,"), "{written}");
-        assert!(lines[2].starts_with("      a"), "{written}");
+        assert!(lines[2].starts_with("    a"), "{written}");
         let items: Vec<String> = written
             .split("moves: ")
             .nth(1)

@@ -222,7 +222,7 @@ impl Game<'_> {
     fn turn(&self, seat: &Expected<Spanned<String>>) -> Check {
         let actual = match self.engine.status(self.state) {
             Status::Decision { seat } => Ok(self.seat_name(seat).to_string()),
-            Status::Chance { .. } | Status::Over(_) => Err(self.status_note().unwrap_or_default()),
+            Status::Chance { .. } | Status::Over(_) => Err(self.status_text()),
         };
         let expected = seat.value.as_ref().map(|s| self.seat(s).map(|id| (s, id))).transpose()?;
         let holds = match (&expected, self.engine.status(self.state)) {
@@ -241,7 +241,7 @@ impl Game<'_> {
     fn roll(&self, sides: &Expected<u32>) -> Check {
         let (actual, holds) = match self.engine.status(self.state) {
             Status::Chance { sides: pending } => (Ok(format!("d{pending}")), sides.value == Some(pending)),
-            Status::Decision { .. } | Status::Over(_) => (Err(self.status_note().unwrap_or_default()), false),
+            Status::Decision { .. } | Status::Over(_) => (Err(self.status_text()), false),
         };
         let expected = sides.value.map(|s| format!("d{s}"));
         self.compare_state("the pending roll", sides.span, expected.as_deref(), holds, actual)
@@ -491,12 +491,20 @@ impl Game<'_> {
         }
     }
 
-    /// Why nothing can be played: the game is over, or a roll is pending.
+    /// Why no move can be played, when none can: the game is over, or a roll is pending.
     fn status_note(&self) -> Option<String> {
         match self.engine.status(self.state) {
-            Status::Over(result) => Some(format!("the game is over ({})", result.reason)),
-            Status::Chance { sides } => Some(format!("a d{sides} roll is pending")),
             Status::Decision { .. } => None,
+            Status::Over(_) | Status::Chance { .. } => Some(self.status_text()),
+        }
+    }
+
+    /// Whose decision it is, in words.
+    fn status_text(&self) -> String {
+        match self.engine.status(self.state) {
+            Status::Decision { seat } => format!("{} is to move", self.seat_name(seat)),
+            Status::Chance { sides } => format!("a d{sides} roll is pending"),
+            Status::Over(result) => format!("the game is over ({})", result.reason),
         }
     }
 
@@ -610,7 +618,7 @@ fn unfilled(span: Span, subject: &str, value: FillValue) -> Box<Finding> {
 }
 
 fn bad_token(error: TokenError, span: Span) -> Box<Finding> {
-    let diagnostic = Diagnostic::error(Code::UnknownPiece, error.message, span, "not a piece of this game");
+    let diagnostic = Diagnostic::error(Code::UnknownPiece, error.message, span, "not read as a piece");
     malformed(match error.help {
         Some(help) => diagnostic.with_help(help),
         None => diagnostic,

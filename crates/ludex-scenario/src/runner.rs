@@ -210,6 +210,7 @@ fn illegal_move(text: &str, span: Span, error: String) -> Diagnostic {
     let first_word = text.split(' ').next().unwrap_or(text);
     match did_you_mean(first_word, STATEMENT_KEYWORDS) {
         Some(suggestion) => diagnostic.with_help(format!("{suggestion} (a `play` line is all moves)")),
-        None => diagnostic.with_help(error),
+        None => diagnostic
+            .with_help(error.split_once("; ").map_or(error.as_str(), |(_, legal)| legal).to_string()),
     }
 }

@@ -138,7 +138,7 @@ fn strict_error(line: &str, offset: usize) -> Diagnostic {
     };
     let mut expected: Vec<String> =
         positives.iter().filter_map(|&rule| describe(rule)).map(String::from).collect();
-    expected.extend(tokens.iter().filter(|t| !t.trim().is_empty()).map(|t| format!("`{t}`")));
+    expected.extend(tokens.iter().filter(|t| worth_naming(t)).map(|t| format!("`{t}`")));
     expected.dedup();
     let rest = line.get(position..).unwrap_or("").trim_start();
     let found_at = offset + line.len() - rest.len();
@@ -151,7 +151,17 @@ fn strict_error(line: &str, offset: usize) -> Diagnostic {
         [] => format!("unexpected {found_text}"),
         _ => format!("expected {}, found {found_text}", join_or(&expected)),
     };
-    Diagnostic::error(Code::SyntaxError, message, found_span, "unexpected here")
+    let diagnostic = Diagnostic::error(Code::SyntaxError, message, found_span, "unexpected here");
+    match line.trim_end().ends_with(',') && found.is_empty() {
+        true => diagnostic.with_help("after a comma a list goes on at the next line: end it without one"),
+        false => diagnostic,
+    }
+}
+
+/// Whether an expected token is worth naming: a word or a symbol, not a character class, a
+/// space, the start of a comment or a character that could only lengthen a word.
+fn worth_naming(token: &str) -> bool {
+    !(token.trim().is_empty() || token.contains("..") || token == "#" || token == "_" || token == "-")
 }
 
 /// A rule in words, for "expected ..." messages; `None` for rules not worth naming.
