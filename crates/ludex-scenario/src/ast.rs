@@ -113,9 +113,10 @@ pub struct Expectation {
 /// What an expectation says about the game at that point.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Claim {
-    /// The legal moves, or those starting on a cell.
+    /// The legal moves, or those that start on a cell, or end on one.
     Moves {
         from: Option<Spanned<String>>,
+        to: Option<Spanned<String>>,
         relation: Relation,
     },
     /// The piece on a cell, as a position-format token (`None`: the cell is empty).

@@ -30,7 +30,7 @@ pub(crate) fn check(
 ) -> Option<Finding> {
     let game = Game { engine, state, source };
     let outcome = match &expectation.claim {
-        Claim::Moves { from, relation } => game.moves(from.as_ref(), relation),
+        Claim::Moves { from, to, relation } => game.moves(from.as_ref(), to.as_ref(), relation),
         Claim::Piece { cell, piece } => game.piece(cell, piece),
         Claim::Empty { cells } => game.empty(cells),
         Claim::Holding { kind, seat, pieces } => game.holding(*kind, seat, pieces),
@@ -54,20 +54,24 @@ struct Game<'a> {
 }
 
 impl Game<'_> {
-    fn moves(&self, from: Option<&Spanned<String>>, relation: &Relation) -> Check {
+    fn moves(&self, from: Option<&Spanned<String>>, to: Option<&Spanned<String>>, relation: &Relation) -> Check {
         let from_cell = from.map(|cell| self.cell(cell)).transpose()?;
+        let to_cell = to.map(|cell| self.cell(cell)).transpose()?;
         let mut legal = Vec::new();
         self.engine.legal_moves(self.state, &mut legal);
         let mut actual: Vec<String> = legal
             .iter()
             .filter(|mv| from_cell.is_none_or(|cell| mv.from == Some(cell)))
+            .filter(|mv| to_cell.is_none_or(|cell| mv.to == Some(cell)))
             .map(|&mv| self.engine.move_notation(self.state, mv))
             .collect();
         actual.sort();
         actual.dedup();
-        let subject = match from {
-            Some(cell) => format!("the moves from {}", cell.value),
-            None => "the legal moves".to_string(),
+        let subject = match (from, to) {
+            (None, None) => "the legal moves".to_string(),
+            (Some(from), None) => format!("the moves from {}", from.value),
+            (None, Some(to)) => format!("the moves to {}", to.value),
+            (Some(from), Some(to)) => format!("the moves from {} to {}", from.value, to.value),
         };
         let listed = |moves: &[Spanned<String>], name: &str| moves.iter().any(|m| m.value == name);
         match relation {

@@ -257,16 +257,13 @@ impl TestBuilder<'_> {
         let mut inner = pair.into_inner();
         Some(match rule {
             Rule::moves_expectation => {
-                let mut next = inner.next()?;
-                let from = match next.as_rule() {
-                    Rule::from_cell => {
-                        let cell = spanned(&next.into_inner().next()?);
-                        next = inner.next()?;
-                        Some(cell)
-                    }
-                    _ => None,
+                let parts: Vec<Pair<'_, Rule>> = inner.collect();
+                let cell = |rule: Rule| {
+                    let part = parts.iter().find(|p| p.as_rule() == rule)?;
+                    part.clone().into_inner().next().map(|cell| spanned(&cell))
                 };
-                Claim::Moves { from, relation: relation(next)? }
+                let (from, to) = (cell(Rule::from_cell), cell(Rule::to_cell));
+                Claim::Moves { from, to, relation: relation(parts.last()?.clone())? }
             }
             Rule::piece_expectation => {
                 let cell = spanned(&inner.next()?);

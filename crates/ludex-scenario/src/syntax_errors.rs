@@ -178,6 +178,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::tokens | Rule::token => "a value",
         Rule::position_block => "`{`",
         Rule::from_cell => "`from`",
+        Rule::to_cell => "`to`",
         Rule::exact_moves => "`:`",
         Rule::included_moves => "`include`",
         Rule::excluded_moves => "`exclude`",
