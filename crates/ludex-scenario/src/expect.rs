@@ -54,7 +54,12 @@ struct Game<'a> {
 }
 
 impl Game<'_> {
-    fn moves(&self, from: Option<&Spanned<String>>, to: Option<&Spanned<String>>, relation: &Relation) -> Check {
+    fn moves(
+        &self,
+        from: Option<&Spanned<String>>,
+        to: Option<&Spanned<String>>,
+        relation: &Relation,
+    ) -> Check {
         let from_cell = from.map(|cell| self.cell(cell)).transpose()?;
         let to_cell = to.map(|cell| self.cell(cell)).transpose()?;
         let mut legal = Vec::new();
@@ -556,7 +561,7 @@ fn holding_mismatch(
     help.push(format!("{subject}: {}", join_or_none(&actual)));
     let label = format!("{} not held, {} not listed", unmatched.len(), comparison.unnamed_pieces.len());
     let diagnostic = label_items(
-        failure(format!("{subject} is not as listed"), span, label, help),
+        failure(format!("{subject}: not the pieces listed"), span, label, help),
         &unmatched,
         "not held",
     );
@@ -653,8 +658,10 @@ fn unknown<'n>(
     malformed(diagnostic.with_help(help))
 }
 
+/// Labels the items (the first few), except one the primary label already points at.
 fn label_items(mut diagnostic: Diagnostic, items: &[&Spanned<String>], label: &str) -> Diagnostic {
-    for item in items.iter().take(LABELLED_ITEMS) {
+    let primary = diagnostic.primary.span;
+    for item in items.iter().filter(|item| item.span != primary).take(LABELLED_ITEMS) {
         diagnostic = diagnostic.with_label(item.span, label);
     }
     diagnostic

@@ -113,7 +113,8 @@ impl Reader<'_> {
     /// Test names and position names are each given once.
     fn check_names(&mut self) {
         let tests = self.parsed.suite.tests.iter().map(|t| &t.name);
-        let names: Vec<&Spanned<String>> = tests.chain(&self.parsed.malformed).collect();
+        let mut names: Vec<&Spanned<String>> = tests.chain(&self.parsed.malformed).collect();
+        names.sort_by_key(|name| name.span.start);
         duplicates(&names, "test", &mut self.parsed.diagnostics);
         let positions: Vec<&Spanned<String>> = self.parsed.suite.positions.iter().map(|p| &p.name).collect();
         duplicates(&positions, "position", &mut self.parsed.diagnostics);
@@ -144,11 +145,17 @@ struct TestBuilder<'t> {
     start: Option<Start>,
     statements: Vec<Statement>,
     diagnostics: Vec<Diagnostic>,
+    /// A `test` line was found inside the test: the lines after it belong to that test, so they
+    /// are not read as this one's.
+    abandoned: bool,
 }
 
 impl TestBuilder<'_> {
     fn statement(&mut self, pair: Pair<'_, Rule>) {
         let span = span_of(&pair);
+        if self.abandoned {
+            return;
+        }
         match pair.as_rule() {
             Rule::option => match self.start {
                 Some(_) => self.misplaced(span, "an `option` comes before the start of the test"),
@@ -188,7 +195,11 @@ impl TestBuilder<'_> {
                     self.statements.push(Statement::Expect(Expectation { claim, span }));
                 }
             }
-            Rule::statement_error => self.diagnostics.push(syntax_errors::statement_error(self.text, span)),
+            Rule::statement_error => {
+                let diagnostic = syntax_errors::statement_error(self.text, span);
+                self.abandoned = diagnostic.code == Code::UnclosedBrace;
+                self.diagnostics.push(diagnostic);
+            }
             other => unreachable_rule(other, &mut self.diagnostics, span),
         }
     }
