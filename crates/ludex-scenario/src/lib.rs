@@ -26,3 +26,6 @@ pub use expect::MAX_PERFT_DEPTH;
 pub use parse::{Parsed, parse};
 pub use report::{Bless, Fill, FillValue, Finding, FindingKind, TestReport};
 pub use runner::Runner;
+
+#[cfg(test)]
+mod tests;
