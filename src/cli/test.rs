@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use ludex::diagnostics::{self, Diagnostic};
-use ludex::scenario::{self, Bless, Finding, FindingKind, Parsed, Runner, TestReport};
+use ludex::scenario::{self, Bless, Fill, Finding, FindingKind, Parsed, Runner, TestReport};
 use serde::Serialize;
 
 use super::input::{check_file, plural, read_text};
@@ -129,46 +129,23 @@ fn pair_of(path: &Path) -> CliResult<Pair> {
 }
 
 fn run_file(pair: &Pair, filter: Option<&str>, bless: Bless, color: bool) -> CliResult<FileResults> {
-    let rules_name = pair.rules.display().to_string();
-    let tests_name = pair.tests.display().to_string();
-    let mut results = FileResults {
-        rules: rules_name.clone(),
-        tests: None,
-        passed: 0,
-        failed: 0,
-        filtered_out: 0,
-        blessed: 0,
-        diagnostics: Vec::new(),
-        results: Vec::new(),
-        failures: Vec::new(),
-    };
+    let mut results = FileResults::new(pair.rules.display().to_string());
     if !pair.named && !pair.tests.exists() {
         return Ok(results);
     }
-    results.tests = Some(tests_name.clone());
+    results.tests = Some(pair.tests.display().to_string());
     let checked = check_file(&pair.rules, &Default::default())?;
     if checked.errors() > 0 {
-        let rendered = diagnostics::render(&checked.diagnostics, &rules_name, &checked.text, color);
-        results.diagnostics.extend(json_findings(
-            &checked.diagnostics,
-            "malformed",
-            &rules_name,
-            &checked.text,
-        ));
-        results.failures.push((rules_name, rendered));
+        let rules = Source { name: checked.name.clone(), text: checked.text.clone(), color };
+        results.add_problems(&rules, &checked.diagnostics);
         return Ok(results);
     }
-    let text = read_text(&pair.tests)?;
-    let parsed = scenario::parse(&text);
+    let source = Source { name: pair.tests.display().to_string(), text: read_text(&pair.tests)?, color };
+    let parsed = scenario::parse(&source.text);
+    results.add_problems(&source, &parsed.diagnostics);
     let stem = pair.rules.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
     let selected = |name: &str| filter.is_none_or(|f| format!("{stem}::{name}").contains(f));
-    let render = |diagnostics: &[Diagnostic]| diagnostics::render(diagnostics, &tests_name, &text, color);
-    if !parsed.diagnostics.is_empty() {
-        results.diagnostics.extend(json_findings(&parsed.diagnostics, "malformed", &tests_name, &text));
-        results.failures.push((tests_name.clone(), render(&parsed.diagnostics)));
-    }
-    let mut runner = Runner::new(&checked.text, &text);
-    let mut fills = Vec::new();
+    let mut runner = Runner::new(&checked.text, &source.text);
     let reports: Vec<TestReport> = parsed
         .suite
         .tests
@@ -177,30 +154,85 @@ fn run_file(pair: &Pair, filter: Option<&str>, bless: Bless, color: bool) -> Cli
         .map(|test| runner.run(&parsed.suite, test))
         .collect();
     for report in &reports {
-        let passed = report.passed(bless);
+        results.add_report(&source, &stem, report, bless);
+    }
+    results.results.extend(malformed_tests(&parsed, &stem, &selected));
+    results.count(parsed.suite.tests.len() + parsed.malformed.len());
+    let fills: Vec<&Fill> = reports.iter().flat_map(|report| report.fills(bless)).collect();
+    results.blessed = write_blessed(&pair.tests, &source, &fills)?;
+    Ok(results)
+}
+
+/// Writes the values found into the tests file; how many.
+fn write_blessed(path: &Path, source: &Source, fills: &[&Fill]) -> CliResult<usize> {
+    if !fills.is_empty() {
+        std::fs::write(path, scenario::bless(&source.text, fills))
+            .map_err(|e| CliError::failed(format!("cannot write `{}`: {e}", source.name)))?;
+    }
+    Ok(fills.len())
+}
+
+/// A file the diagnostics point into: rendered for the terminal, or as JSON.
+struct Source {
+    name: String,
+    text: String,
+    color: bool,
+}
+
+impl Source {
+    fn render(&self, diagnostics: &[Diagnostic]) -> String {
+        diagnostics::render(diagnostics, &self.name, &self.text, self.color)
+    }
+
+    fn json(&self, diagnostics: &[Diagnostic], kind: &'static str) -> Vec<JsonFinding> {
+        diagnostics::to_json(diagnostics, &self.name, &self.text)
+            .iter()
+            .map(|d| JsonFinding { kind, diagnostic: serde_json::to_value(d).unwrap_or_default() })
+            .collect()
+    }
+}
+
+impl FileResults {
+    fn new(rules: String) -> FileResults {
+        FileResults {
+            rules,
+            tests: None,
+            passed: 0,
+            failed: 0,
+            filtered_out: 0,
+            blessed: 0,
+            diagnostics: Vec::new(),
+            results: Vec::new(),
+            failures: Vec::new(),
+        }
+    }
+
+    /// Problems of a whole file: lines that do not parse, the rules' errors.
+    fn add_problems(&mut self, source: &Source, diagnostics: &[Diagnostic]) {
+        if !diagnostics.is_empty() {
+            self.diagnostics.extend(source.json(diagnostics, "malformed"));
+            self.failures.push((source.name.clone(), source.render(diagnostics)));
+        }
+    }
+
+    fn add_report(&mut self, source: &Source, stem: &str, report: &TestReport, bless: Bless) {
+        let name = format!("{stem}::{}", report.name);
         let failures: Vec<&Finding> = report.failures(bless).collect();
         if !failures.is_empty() {
             let diagnostics: Vec<Diagnostic> = failures.iter().map(|f| f.diagnostic.clone()).collect();
-            results.failures.push((format!("{stem}::{}", report.name), render(&diagnostics)));
+            self.failures.push((name.clone(), source.render(&diagnostics)));
         }
-        fills.extend(report.fills(bless).cloned());
-        results.results.push(JsonTest {
-            name: format!("{stem}::{}", report.name),
-            passed,
-            findings: failures.iter().map(|f| json_finding(f, &tests_name, &text)).collect(),
-        });
+        let findings =
+            failures.iter().flat_map(|f| source.json(std::slice::from_ref(&f.diagnostic), kind_name(f.kind)));
+        self.results.push(JsonTest { name, passed: report.passed(bless), findings: findings.collect() });
     }
-    results.results.extend(malformed_tests(&parsed, &stem, &selected));
-    results.passed = results.results.iter().filter(|t| t.passed).count();
-    results.failed = results.results.len() - results.passed;
-    results.filtered_out = parsed.suite.tests.len() + parsed.malformed.len() - results.results.len();
-    if !fills.is_empty() {
-        let written = scenario::bless(&text, &fills.iter().collect::<Vec<_>>());
-        std::fs::write(&pair.tests, written)
-            .map_err(|e| CliError::failed(format!("cannot write `{tests_name}`: {e}")))?;
-        results.blessed = fills.len();
+
+    /// The counts, once every selected test has a result, out of the file's `total` tests.
+    fn count(&mut self, total: usize) {
+        self.passed = self.results.iter().filter(|t| t.passed).count();
+        self.failed = self.results.len() - self.passed;
+        self.filtered_out = total - self.results.len();
     }
-    Ok(results)
 }
 
 /// The tests left out of the suite because they do not parse: each fails (the file's diagnostics
@@ -214,20 +246,12 @@ fn malformed_tests(parsed: &Parsed, stem: &str, selected: &dyn Fn(&str) -> bool)
         .collect()
 }
 
-fn json_finding(finding: &Finding, file: &str, text: &str) -> JsonFinding {
-    let kind = match finding.kind {
+fn kind_name(kind: FindingKind) -> &'static str {
+    match kind {
         FindingKind::Unfilled => "unfilled",
         FindingKind::Failed => "failed",
         FindingKind::Malformed => "malformed",
-    };
-    json_findings(std::slice::from_ref(&finding.diagnostic), kind, file, text).remove(0)
-}
-
-fn json_findings(diagnostics: &[Diagnostic], kind: &'static str, file: &str, text: &str) -> Vec<JsonFinding> {
-    diagnostics::to_json(diagnostics, file, text)
-        .iter()
-        .map(|d| JsonFinding { kind, diagnostic: serde_json::to_value(d).unwrap_or_default() })
-        .collect()
+    }
 }
 
 /// One line a test, the failures, and the summary.
