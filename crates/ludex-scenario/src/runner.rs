@@ -77,11 +77,12 @@ impl<'r> Runner<'r> {
             let compiled = compile(rules, &options);
             match compiled.game {
                 Some(game) if !compiled.has_errors() => Ok(Engine::new(game)),
+                // The checker gives no game only with an error to say why.
                 _ => Err(compiled
                     .diagnostics
                     .iter()
                     .find(|d| d.is_error())
-                    .map_or((Code::MissingPhase, "the rules give no game".to_string()), |d| {
+                    .map_or((Code::SyntaxError, "the rules give no game".to_string()), |d| {
                         (d.code, d.message.clone())
                     })),
             }
