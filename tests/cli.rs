@@ -618,3 +618,119 @@ fn fmt_of_a_missing_file_is_a_usage_error() {
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("cannot read `no-such-file.rules`"), "{}", stderr(&output));
 }
+
+// ---- ludex test ------------------------------------------------------------------------------------
+
+/// pawns.rules copied into a fresh directory with the given tests beside it; the rules' path.
+fn pawns_with_tests(tests: &str) -> PathBuf {
+    let rules = temp_file("pawns.rules", &std::fs::read("docs/examples/pawns.rules").expect("pawns.rules"));
+    std::fs::write(rules.with_extension("tests"), tests).expect("a tests file");
+    rules
+}
+
+const PAWNS_TESTS: &str = "test \"white moves first\" {\n  setup\n  expect turn: white\n}\n\n\
+                           test \"thirteen first moves\" {\n  setup\n  expect perft 1: 13\n}\n";
+
+#[test]
+fn test_runs_the_tests_beside_each_rules_file_with_a_summary() {
+    let output = ludex(&["test", "docs/examples/pawns.rules", "docs/examples/race.tests"]);
+    assert_exit(&output, 0);
+    let out = stdout(&output);
+    assert!(out.contains("running 6 tests from docs/examples/pawns.tests"), "{out}");
+    assert!(out.contains("test pawns::reaching the far row wins ... ok"), "{out}");
+    assert!(out.contains("test result: ok. 6 passed, 0 failed"), "{out}");
+    assert!(out.contains("test race::the first runner on the far row wins ... ok"), "{out}");
+    assert!(out.contains("all files: 13 passed, 0 failed"), "{out}");
+}
+
+#[test]
+fn test_filters_by_name() {
+    let output = ludex(&["test", "docs/examples/pawns.rules", "--filter", "far row"]);
+    assert_exit(&output, 0);
+    let out = stdout(&output);
+    assert!(out.contains("running 1 test from"), "{out}");
+    assert!(out.contains("test result: ok. 1 passed, 0 failed, 5 filtered out"), "{out}");
+}
+
+#[test]
+fn a_failing_test_exits_1_with_its_diagnostic() {
+    let rules = pawns_with_tests(&PAWNS_TESTS.replace("perft 1: 13", "perft 1: 12"));
+    let output = ludex(&["test", text(&rules)]);
+    assert_exit(&output, 1);
+    let out = stdout(&output);
+    assert!(out.contains("test pawns::thirteen first moves ... FAILED"), "{out}");
+    assert!(out.contains("---- pawns::thirteen first moves ----"), "{out}");
+    assert!(out.contains("expected perft 1 to be 12, found 13"), "{out}");
+    assert!(out.contains("test result: FAILED. 1 passed, 1 failed"), "{out}");
+    assert!(stderr(&output).contains("1 of 2 tests failed"), "{}", stderr(&output));
+}
+
+#[test]
+fn test_json_gives_every_result_and_finding() {
+    let rules = pawns_with_tests(&PAWNS_TESTS.replace("perft 1: 13", "perft 1: 12"));
+    let output = ludex(&["test", text(&rules), "--json"]);
+    assert_exit(&output, 1);
+    let json = json(&output);
+    assert_eq!((json["passed"].as_u64(), json["failed"].as_u64()), (Some(1), Some(1)));
+    let results = &json["files"][0]["results"];
+    assert_eq!(results[0]["name"], "pawns::white moves first");
+    assert_eq!(results[0]["passed"], true);
+    let finding = &results[1]["findings"][0];
+    assert_eq!(finding["kind"], "failed");
+    assert_eq!(finding["code"], "ludex::expectation-failed");
+    assert_eq!((finding["line"].as_u64(), finding["label"].as_str()), (Some(8), Some("found 13")));
+}
+
+#[test]
+fn bless_writes_the_values_found_into_the_placeholders() {
+    let rules = pawns_with_tests(&PAWNS_TESTS.replace("perft 1: 13", "perft 1: ?"));
+    let unblessed = ludex(&["test", text(&rules)]);
+    assert_exit(&unblessed, 1);
+    assert!(stdout(&unblessed).contains("no expected value yet"), "{}", stdout(&unblessed));
+    let output = ludex(&["test", text(&rules), "--bless"]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("wrote 1 value into"), "{}", stdout(&output));
+    let written = std::fs::read_to_string(rules.with_extension("tests")).expect("the tests file");
+    assert_eq!(written, PAWNS_TESTS);
+    assert_exit(&ludex(&["test", text(&rules)]), 0);
+}
+
+#[test]
+fn bless_rewrites_failing_expectations_only_when_asked() {
+    let wrong = PAWNS_TESTS.replace("perft 1: 13", "perft 1: 12");
+    let rules = pawns_with_tests(&wrong);
+    assert_exit(&ludex(&["test", text(&rules), "--bless"]), 1);
+    let tests = rules.with_extension("tests");
+    assert_eq!(std::fs::read_to_string(&tests).expect("the tests file"), wrong);
+    assert_exit(&ludex(&["test", text(&rules), "--bless=all"]), 0);
+    assert_eq!(std::fs::read_to_string(&tests).expect("the tests file"), PAWNS_TESTS);
+}
+
+#[test]
+fn a_rules_file_without_tests_has_no_tests() {
+    let rules = temp_file("alone.rules", &std::fs::read("docs/examples/pawns.rules").expect("pawns.rules"));
+    let output = ludex(&["test", text(&rules)]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("alone.rules: no tests"), "{}", stdout(&output));
+}
+
+#[test]
+fn malformed_tests_and_broken_rules_fail() {
+    let rules = pawns_with_tests("test \"x\" {\n  setup\n  expect mvoes: a2-a3\n}\n");
+    let output = ludex(&["test", text(&rules)]);
+    assert_exit(&output, 1);
+    assert!(stdout(&output).contains("unknown expectation `mvoes`"), "{}", stdout(&output));
+    assert!(stdout(&output).contains("test pawns::x ... FAILED"), "{}", stdout(&output));
+    let broken = temp_file("broken.rules", b"game \"broken\"\nseat white\n");
+    std::fs::write(broken.with_extension("tests"), PAWNS_TESTS).expect("a tests file");
+    assert_exit(&ludex(&["test", text(&broken)]), 1);
+}
+
+#[test]
+fn test_usage_errors_exit_2() {
+    assert_exit(&ludex(&["test"]), 2);
+    assert_exit(&ludex(&["test", "no/such.rules"]), 2);
+    let rules = temp_file("lonely.rules", &std::fs::read("docs/examples/pawns.rules").expect("pawns.rules"));
+    assert_exit(&ludex(&["test", text(&rules.with_extension("tests"))]), 2);
+    assert_exit(&ludex(&["test", "docs/examples/pawns.rules", "--bless=some"]), 2);
+}

@@ -23,8 +23,19 @@ enum Expect {
     Reported(Severity),
 }
 
-/// A `ludex` block of an explanation.
+/// What an example is written in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Language {
+    /// A rules file (`ludex`).
+    Rules,
+    /// A `.tests` file run against the rules file at this path of the repository
+    /// (`ludex-tests,rules:PATH`).
+    Tests { rules: String },
+}
+
+/// A `ludex` or `ludex-tests` block of an explanation.
 struct Example {
+    language: Language,
     expect: Expect,
     /// `option:NAME=VALUE` in the fence: checked as with `--option NAME=VALUE`.
     options: OptionValues,
@@ -56,20 +67,31 @@ fn examples(code: Code) -> Vec<Example> {
     found
 }
 
-/// The example a fence opens (`ludex`, `ludex,error`, `ludex,warning,option:goal=12`), `None` for
-/// a `text` block.
+/// The example a fence opens (`ludex`, `ludex,error`, `ludex,warning,option:goal=12`,
+/// `ludex-tests,error,rules:PATH`), `None` for a `text` block.
 fn example(code: Code, info: &str, text: String, line: usize) -> Option<Example> {
     let mut words = info.split(',');
-    match words.next() {
-        Some("ludex") => {}
+    let mut language = match words.next() {
+        Some("ludex") => Language::Rules,
+        Some("ludex-tests") => Language::Tests { rules: String::new() },
         Some("text") => return None,
-        other => panic!("{code}.md:{line}: a block is `ludex...` or `text`, not {other:?}"),
-    }
-    let mut example = Example { expect: Expect::Clean, options: OptionValues::new(), text, line };
+        other => panic!("{code}.md:{line}: a block is `ludex...`, `ludex-tests...` or `text`, not {other:?}"),
+    };
+    let mut example = Example {
+        language: Language::Rules,
+        expect: Expect::Clean,
+        options: OptionValues::new(),
+        text,
+        line,
+    };
     for word in words {
         match word {
             "error" => example.expect = Expect::Reported(Severity::Error),
             "warning" => example.expect = Expect::Reported(Severity::Warning),
+            _ if word.starts_with("rules:") => match &mut language {
+                Language::Tests { rules } => *rules = word["rules:".len()..].to_string(),
+                Language::Rules => panic!("{code}.md:{line}: `{word}` is for `ludex-tests` blocks"),
+            },
             _ => {
                 let option = word.strip_prefix("option:").and_then(|o| o.split_once('='));
                 let Some((name, value)) = option else {
@@ -80,11 +102,33 @@ fn example(code: Code, info: &str, text: String, line: usize) -> Option<Example>
             }
         }
     }
+    if language == (Language::Tests { rules: String::new() }) {
+        panic!("{code}.md:{line}: a `ludex-tests` block names its rules file (`rules:PATH`)");
+    }
+    example.language = language;
     Some(example)
 }
 
 fn diagnostics_of(example: &Example) -> Vec<Diagnostic> {
-    ludex::compile(&example.text, &example.options).diagnostics
+    match &example.language {
+        Language::Rules => ludex::compile(&example.text, &example.options).diagnostics,
+        Language::Tests { rules } => scenario_diagnostics(rules, &example.text),
+    }
+}
+
+/// What `ludex test` reports on a `.tests` text run against a shipped rules file: its syntax
+/// diagnostics, then every test's findings.
+fn scenario_diagnostics(rules: &str, tests: &str) -> Vec<Diagnostic> {
+    let rules = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(rules))
+        .unwrap_or_else(|_| panic!("the rules file {rules}"));
+    let parsed = ludex::scenario::parse(tests);
+    let mut diagnostics = parsed.diagnostics.clone();
+    let mut runner = ludex::scenario::Runner::new(&rules, tests);
+    for test in &parsed.suite.tests {
+        let report = runner.run(&parsed.suite, test);
+        diagnostics.extend(report.findings.into_iter().map(|finding| finding.diagnostic));
+    }
+    diagnostics
 }
 
 /// Checks the examples of one code and renders the diagnostics of those that are reported.
@@ -103,7 +147,11 @@ fn explained(code: Code) -> String {
                         "{at} must report only `{code}` as {severity:?}: {diagnostic:#?}"
                     );
                 }
-                let name = format!("{code}-{}.rules", rendered.len() + 1);
+                let extension = match example.language {
+                    Language::Rules => "rules",
+                    Language::Tests { .. } => "tests",
+                };
+                let name = format!("{code}-{}.{extension}", rendered.len() + 1);
                 rendered.push(render(&diagnostics, &name, &example.text, false));
             }
         }

@@ -1,6 +1,7 @@
 //! The command line's shape (clap), the dispatch to each command, and how failures become exit
-//! codes: 0 success, 1 a check failure, a replay mismatch or a game that could not go on, 2 a usage
-//! or input error (bad arguments, unreadable or malformed files). Nothing here panics on any input.
+//! codes: 0 success, 1 a check failure, a replay mismatch, a failing test or a game that could not
+//! go on, 2 a usage or input error (bad arguments, unreadable or malformed files). Nothing here
+//! panics on any input.
 
 mod bench;
 mod check;
@@ -14,6 +15,7 @@ mod points;
 mod replay;
 mod run;
 mod session;
+mod test;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -53,6 +55,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Run the language server for editors (LSP over standard input and output)
     Lsp,
+    /// Run the scenario tests in NAME.tests beside each NAME.rules
+    Test(test::TestArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -68,6 +72,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::bench(&args),
         Command::Explain(args) => explain::explain(&args),
         Command::Lsp => return ExitCode::from(ludex::lsp::run_stdio()),
+        Command::Test(args) => test::test(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

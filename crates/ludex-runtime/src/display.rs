@@ -249,7 +249,7 @@ impl Engine {
 
     /// A value in words: numbers, `true`/`false`, `none`, and names for cells, seats, types and
     /// phases; pieces as in the position format.
-    pub(crate) fn value_text(&self, value: Value) -> String {
+    pub fn value_text(&self, value: Value) -> String {
         match value {
             Value::None => "none".into(),
             Value::Int(n) => n.to_string(),
