@@ -4,7 +4,7 @@
 //! The pipeline, one crate a stage, re-exported here under the names the CLI, the tests and the
 //! benches use: [`syntax`] parses text into the [`ast`]; [`check`] resolves and validates it,
 //! collecting every [`diagnostics::Diagnostic`], and lowers it to the [`ir`]; [`runtime`] plays any
-//! IR; [`agents`] choose moves; [`record`] saves and replays games. This crate adds what belongs at
+//! IR; [`agents`] choose moves; [`record`] saves and replays games; [`render`] draws states as SVG. This crate adds what belongs at
 //! the edge: rendering diagnostics for a terminal. The `ludex` binary (`src/main.rs`, `src/cli/`)
 //! drives the stages through this public API only.
 
@@ -13,6 +13,7 @@ pub use ludex_agents::record;
 pub use ludex_check as check;
 pub use ludex_check::{Compiled, OptionValues, compile};
 pub use ludex_ir as ir;
+pub use ludex_render as render;
 pub use ludex_runtime as runtime;
 pub use ludex_syntax as syntax;
 pub use ludex_syntax::ast;

@@ -550,3 +550,63 @@ fn games_with_scores_end_with_a_points_table_per_seat_and_per_team() {
         run_json(&["run", DICE_CHESS, "--games", "1", "--json"])["seats"][0].get("mean_points").is_none()
     );
 }
+
+#[test]
+fn show_draws_the_start_a_position_or_a_recorded_state_as_svg() {
+    let dir = temp_dir();
+    let out = dir.join("start.svg");
+    assert_exit(&ludex(&["show", MANA, "--svg", text(&out), "--zones", "home"]), 0);
+    let svg = std::fs::read_to_string(&out).expect("the picture");
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.contains("zone home"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("class=\"cell\"").count(), 36);
+
+    let record = dir.join("game.jsonl");
+    assert_exit(&ludex(&["run", DICE_CHESS, "--games", "1", "--seed", "3", "--record", text(&record)]), 0);
+    let game: Value = serde_json::from_str(&std::fs::read_to_string(&record).expect("record")).expect("JSON");
+    let plies = game["plies"].as_array().expect("plies");
+    let last_move =
+        (0..plies.len()).rev().find(|&i| !plies[i].as_str().unwrap().starts_with("roll ")).unwrap();
+    let ply = (last_move + 1).to_string();
+    let output = ludex(&["show", DICE_CHESS, "--record", text(&record), "--ply", &ply, "--svg", "-"]);
+    assert_exit(&output, 0);
+    let notation = plies[last_move].as_str().unwrap();
+    assert!(stdout(&output).contains(&format!("last move: {notation}")), "{}", stdout(&output));
+
+    let output = ludex(&["show", DICE_CHESS, "--record", text(&record), "--ply", "100000", "--svg", "-"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("past its end"), "{}", stderr(&output));
+    let output = ludex(&["show", MANA, "--zones", "homes", "--svg", "-"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("no zone `homes` (did you mean `home`?)"), "{}", stderr(&output));
+    let output = ludex(&["show", MANA]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("red to move"), "{}", stdout(&output));
+}
+
+#[test]
+fn replay_writes_a_page_that_steps_through_a_game() {
+    let dir = temp_dir();
+    let record = dir.join("games.jsonl");
+    assert_exit(&ludex(&["run", MANA, "--games", "2", "--seed", "2", "--record", text(&record)]), 0);
+    let page = dir.join("game.html");
+    let output = ludex(&["replay", text(&record), "--html", text(&page), "--game", "2"]);
+    assert_exit(&output, 0);
+    let game: Value = serde_json::from_str(std::fs::read_to_string(&record).unwrap().lines().nth(1).unwrap())
+        .expect("JSON");
+    let entries = game["plies"].as_array().expect("plies").len();
+    assert!(
+        stdout(&output).contains(&format!("game 2: {} frames written", entries + 1)),
+        "{}",
+        stdout(&output)
+    );
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<title>Mana</title>"));
+    assert_eq!(html.matches("<template class=\"frame\"").count(), entries + 1);
+    assert_eq!(html.matches("<svg ").count(), entries + 1);
+    let output = ludex(&["replay", text(&record), "--html", text(&page), "--game", "3"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("holds 2 recorded games, not game 3"), "{}", stderr(&output));
+}

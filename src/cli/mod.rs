@@ -12,6 +12,7 @@ mod points;
 mod replay;
 mod run;
 mod session;
+mod show;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -40,8 +41,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between agents and summarize the results
     Run(run::RunArgs),
-    /// Replay recorded games, checking every move, roll and result
+    /// Replay recorded games, checking every move, roll and result (or write a page to step through one)
     Replay(replay::ReplayArgs),
+    /// Draw a position as SVG: the start, a position file, or a state of a recorded game
+    Show(show::ShowArgs),
     /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
@@ -56,6 +59,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::play(&args),
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
+        Command::Show(args) => show::show(&args),
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
     };
