@@ -610,3 +610,48 @@ fn replay_writes_a_page_that_steps_through_a_game() {
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("holds 2 recorded games, not game 3"), "{}", stderr(&output));
 }
+
+/// One HTTP/1.0 request to a local server; the response's text.
+fn http(address: &str, request: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).expect("the server accepts");
+    stream.write_all(request.as_bytes()).expect("the request is sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("a response");
+    response
+}
+
+#[test]
+fn serve_serves_the_built_page_on_the_loopback_only() {
+    use std::io::{BufRead, BufReader};
+    let dir = temp_dir();
+    std::fs::create_dir_all(dir.join("pkg")).expect("pkg");
+    std::fs::write(dir.join("index.html"), "<!DOCTYPE html>playground").expect("page");
+    std::fs::write(dir.join("pkg/engine.wasm"), b"\0asm").expect("wasm");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ludex"))
+        .args(["serve", "--port", "0", "--dir", text(&dir)])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("serve starts");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().expect("stdout")).read_line(&mut line).expect("its address");
+    let address =
+        line.split("http://").nth(1).and_then(|rest| rest.split('/').next()).expect(&line).to_string();
+    assert!(address.starts_with("127.0.0.1:"), "{line}");
+    let page = http(&address, "GET / HTTP/1.0\r\n\r\n");
+    assert!(page.starts_with("HTTP/1.1 200") && page.ends_with("playground"), "{page}");
+    assert!(page.contains("Content-Type: text/html; charset=utf-8"), "{page}");
+    let wasm = http(&address, "GET /pkg/engine.wasm HTTP/1.0\r\n\r\n");
+    assert!(wasm.contains("Content-Type: application/wasm"), "{wasm}");
+    for path in ["/../Cargo.toml", "/pkg/%2e%2e/%2e%2e/Cargo.toml", "/missing.js"] {
+        let response = http(&address, &format!("GET {path} HTTP/1.0\r\n\r\n"));
+        assert!(response.starts_with("HTTP/1.1 404"), "{path}: {response}");
+    }
+    assert!(http(&address, "POST / HTTP/1.0\r\n\r\n").starts_with("HTTP/1.1 405"));
+    server.kill().expect("the server stops");
+    let _ = server.wait();
+
+    let output = ludex(&["serve", "--dir", text(&temp_dir())]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("build it with web/build.sh"), "{}", stderr(&output));
+}

@@ -11,6 +11,7 @@ mod play;
 mod points;
 mod replay;
 mod run;
+mod serve;
 mod session;
 mod show;
 
@@ -45,6 +46,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Draw a position as SVG: the start, a position file, or a state of a recorded game
     Show(show::ShowArgs),
+    /// Serve the browser playground (built by web/build.sh) on 127.0.0.1
+    Serve(serve::ServeArgs),
     /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
@@ -60,6 +63,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
         Command::Show(args) => show::show(&args),
+        Command::Serve(args) => serve::serve(&args),
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
     };

@@ -56,10 +56,10 @@ pub fn replay_page(title: &str, frames: &[Frame]) -> String {
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
          <style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<div class=\"controls\">\
-         <button id=\"first\" title=\"first (Home)\">\u{23ee}</button>\
+         <button id=\"first\" title=\"first (Home)\">|\u{25c0}</button>\
          <button id=\"back\" title=\"back (\u{2190})\">\u{25c0}</button>\
          <button id=\"forward\" title=\"forward (\u{2192})\">\u{25b6}</button>\
-         <button id=\"last\" title=\"last (End)\">\u{23ed}</button>\
+         <button id=\"last\" title=\"last (End)\">\u{25b6}|</button>\
          <input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" aria-label=\"ply\">\
          <span id=\"caption\"></span></div>\n<div id=\"stage\"></div>\n"
     );
