@@ -227,8 +227,10 @@ impl Session {
     pub fn set_seat(&mut self, seat: usize, spec: &str) -> Result<(), String> {
         let spec = AgentSpec::from_str(spec)?;
         let count = self.seats.len();
-        let slot =
-            self.seats.get_mut(seat).ok_or_else(|| format!("the game has seats 0 to {}", count - 1))?;
+        let slot = self
+            .seats
+            .get_mut(seat)
+            .ok_or_else(|| format!("seat {seat} is not one of the game's {count}"))?;
         *slot = spec.to_string();
         Ok(())
     }

@@ -100,6 +100,7 @@ fn agents_choose_legal_moves_and_records_replay() {
     let mut game = session("rules/mana.rules", 3);
     game.set_seat(1, "mcts:iterations=200").expect("a spec");
     assert!(game.set_seat(1, "genius").unwrap_err().contains("unknown agent"));
+    assert_eq!(game.set_seat(2, "random").unwrap_err(), "seat 2 is not one of the game's 2");
     for _ in 0..12 {
         match game.status().kind {
             "chance" => {
