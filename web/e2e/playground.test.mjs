@@ -1,8 +1,8 @@
 // The playground end to end in a real browser: `ludex serve` serves the built page (web/dist), and
 // Debian's chromium, driven by playwright-core, loads it, opens a game, moves by clicking, steps
-// through the history, downloads a record that `ludex replay` accepts, lets MCTS answer from its
-// worker, rolls dice, shows a broken file's diagnostic, and draws every bundled rules file's start
-// with no console error. Screenshots go to web/e2e/out/.
+// through the history, downloads a record that `ludex replay` accepts (and pages through with
+// `--html`), lets MCTS answer from its worker, rolls dice, shows a broken file's diagnostic, and
+// draws every bundled rules file's start with no console error. Screenshots go to web/e2e/out/.
 //
 // Environment: LUDEX (the binary; default target/release/ludex), CHROMIUM (default /usr/bin/chromium).
 import { test, before, after } from 'node:test';
@@ -121,6 +121,26 @@ test('the downloaded record replays with ludex replay', async () => {
   const replay = spawnSync(ludex, ['replay', file], { cwd: root, encoding: 'utf8' });
   assert.equal(replay.status, 0, replay.stderr);
   assert.match(replay.stdout, /1 game replayed/);
+});
+
+test('the replay page of that record steps through it', async () => {
+  const html = path.join(out, 'chess.html');
+  const written = spawnSync(ludex, ['replay', path.join(out, 'chess.jsonl'), '--html', html], { cwd: root, encoding: 'utf8' });
+  assert.equal(written.status, 0, written.stderr);
+  const replay = await context.newPage();
+  const errors = [];
+  replay.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  replay.on('pageerror', (error) => errors.push(error.message));
+  await replay.goto('file://' + html);
+  assert.equal(await replay.textContent('#caption'), '1 / 5 \u2014 start');
+  await replay.keyboard.press('ArrowRight');
+  assert.equal(await replay.textContent('#caption'), '2 / 5 \u2014 1: e2-e4 (white)');
+  assert.equal(await replay.locator('#stage .last-move').count(), 1);
+  await replay.click('#last');
+  assert.match(await replay.textContent('#caption'), /^5 \/ 5 \u2014 4: /);
+  assert.equal(await replay.locator('#stage polygon.cell').count(), 64);
+  await replay.close();
+  assert.deepEqual(errors, []);
 });
 
 test('MCTS answers from its web worker', async () => {
