@@ -7,7 +7,6 @@ use std::fmt::Write;
 use ludex_ir::{BoardKind, CellId, MapId};
 
 use crate::Scene;
-use crate::layout::Point;
 use crate::palette::{self, INK, LAST_MOVE, SHARED_ZONE};
 use crate::pieces;
 use crate::svg::{centred_text, num, points, shrunk};
@@ -133,11 +132,7 @@ fn cell_writing(scene: &Scene, out: &mut String) {
         .map(|map| map_values(scene, map))
         .filter(|values| distinct(values) > SHADES_ALONE)
         .collect();
-    let radius = scene.layout.piece_radius;
-    let (corner, name_at): (Point, Point) = match game.board.kind {
-        BoardKind::Square { .. } => ((radius * 0.95, -radius * 0.95), (0.0, 0.0)),
-        BoardKind::Hex { .. } => ((0.0, -radius * 1.3), (0.0, radius * 1.35)),
-    };
+    let (value_at, name_at) = (scene.layout.value_offset, scene.layout.name_offset);
     let _ = write!(out, r#"<g fill="{INK}" fill-opacity="0.7">"#);
     for (cell, shape) in cell_ids(scene).zip(&scene.layout.cells) {
         let (x, y) = shape.centre;
@@ -147,10 +142,10 @@ fn cell_writing(scene: &Scene, out: &mut String) {
             .map(|v| v.to_string())
             .collect();
         if !values.is_empty() {
-            centred_text(out, (x + corner.0, y + corner.1), 10.0, "", &values.join("/"));
+            centred_text(out, (x + value_at.0, y + value_at.1), 10.0, "", &values.join("/"));
         }
-        if scene.layout.names_in_cells {
-            centred_text(out, (x + name_at.0, y + name_at.1), 7.5, "", scene.engine.cell_name(cell));
+        if let Some((dx, dy)) = name_at {
+            centred_text(out, (x + dx, y + dy), 7.5, "", scene.engine.cell_name(cell));
         }
     }
     out.push_str("</g>");

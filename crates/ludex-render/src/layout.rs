@@ -80,8 +80,11 @@ pub(crate) struct Layout {
     pub outline: Vec<(Point, Point)>,
     /// File letters and rank numbers around the board.
     pub labels: Vec<Label>,
-    /// Whether each cell writes its own name (hexagonal boards, whose ranks run up each file).
-    pub names_in_cells: bool,
+    /// Where a cell writes its name, from its centre: hexagonal boards only, whose ranks run up
+    /// each file.
+    pub name_offset: Option<Point>,
+    /// Where a cell writes its map values, from its centre.
+    pub value_offset: Point,
     /// The radius a piece is drawn with.
     pub piece_radius: f64,
     /// Width and height of the board with its coordinates.
@@ -116,11 +119,17 @@ impl Layout {
             .collect();
         let size = (right - left + 2.0 * MARGIN, bottom - top + 2.0 * MARGIN);
         let outline = outline(board, &grid, &cells);
-        let (labels, names_in_cells, piece_radius) = match board.kind {
-            BoardKind::Square { .. } => (square_labels(&whole, &place, size), false, SQUARE_SIDE * 0.38),
-            BoardKind::Hex { .. } => (hex_labels(&whole, &place, grid.unit.1), true, HEX_RADIUS * 0.55),
+        let (labels, name_offset, value_offset, piece_radius) = match board.kind {
+            BoardKind::Square { .. } => {
+                let corner = SQUARE_SIDE * 0.36;
+                (square_labels(&whole, &place, size), None, (corner, -corner), SQUARE_SIDE * 0.38)
+            }
+            BoardKind::Hex { .. } => {
+                let (name, value) = (Some((0.0, HEX_RADIUS * 0.74)), (0.0, -HEX_RADIUS * 0.72));
+                (hex_labels(&whole, &place, grid.unit.1), name, value, HEX_RADIUS * 0.55)
+            }
         };
-        Layout { cells, outline, labels, names_in_cells, piece_radius, size }
+        Layout { cells, outline, labels, name_offset, value_offset, piece_radius, size }
     }
 }
 

@@ -97,5 +97,6 @@ pub fn svg(engine: &Engine, state: &State, picture: &Picture) -> String {
     board::draw(&scene, &mut out);
     legend.draw((board.0, 0.0), &mut out);
     out.push_str("</svg>\n");
-    out
+    // One element a line, so that a change to a picture reads as a change to its lines.
+    out.replace("><", ">\n<")
 }
