@@ -734,3 +734,108 @@ fn test_usage_errors_exit_2() {
     assert_exit(&ludex(&["test", text(&rules.with_extension("tests"))]), 2);
     assert_exit(&ludex(&["test", "docs/examples/pawns.rules", "--bless=some"]), 2);
 }
+
+#[test]
+fn show_draws_the_start_a_position_or_a_recorded_state_as_svg() {
+    let dir = temp_dir();
+    let out = dir.join("start.svg");
+    assert_exit(&ludex(&["show", MANA, "--svg", text(&out), "--zones", "home"]), 0);
+    let svg = std::fs::read_to_string(&out).expect("the picture");
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.contains("zone home"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("class=\"cell\"").count(), 36);
+
+    let record = dir.join("game.jsonl");
+    assert_exit(&ludex(&["run", DICE_CHESS, "--games", "1", "--seed", "3", "--record", text(&record)]), 0);
+    let game: Value = serde_json::from_str(&std::fs::read_to_string(&record).expect("record")).expect("JSON");
+    let plies = game["plies"].as_array().expect("plies");
+    let last_move =
+        (0..plies.len()).rev().find(|&i| !plies[i].as_str().unwrap().starts_with("roll ")).unwrap();
+    let ply = (last_move + 1).to_string();
+    let output = ludex(&["show", DICE_CHESS, "--record", text(&record), "--ply", &ply, "--svg", "-"]);
+    assert_exit(&output, 0);
+    let notation = plies[last_move].as_str().unwrap();
+    assert!(stdout(&output).contains(&format!("last move: {notation}")), "{}", stdout(&output));
+
+    let output = ludex(&["show", DICE_CHESS, "--record", text(&record), "--ply", "100000", "--svg", "-"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("past its end"), "{}", stderr(&output));
+    let output = ludex(&["show", MANA, "--zones", "homes", "--svg", "-"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("no zone `homes` (did you mean `home`?)"), "{}", stderr(&output));
+    let output = ludex(&["show", MANA]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("red to move"), "{}", stdout(&output));
+}
+
+#[test]
+fn replay_writes_a_page_that_steps_through_a_game() {
+    let dir = temp_dir();
+    let record = dir.join("games.jsonl");
+    assert_exit(&ludex(&["run", MANA, "--games", "2", "--seed", "2", "--record", text(&record)]), 0);
+    let page = dir.join("game.html");
+    let output = ludex(&["replay", text(&record), "--html", text(&page), "--game", "2"]);
+    assert_exit(&output, 0);
+    let game: Value = serde_json::from_str(std::fs::read_to_string(&record).unwrap().lines().nth(1).unwrap())
+        .expect("JSON");
+    let entries = game["plies"].as_array().expect("plies").len();
+    assert!(
+        stdout(&output).contains(&format!("game 2: {} frames written", entries + 1)),
+        "{}",
+        stdout(&output)
+    );
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<title>Mana</title>"));
+    assert_eq!(html.matches("<template class=\"frame\"").count(), entries + 1);
+    assert_eq!(html.matches("<svg ").count(), entries + 1);
+    let output = ludex(&["replay", text(&record), "--html", text(&page), "--game", "3"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("holds 2 recorded games, not game 3"), "{}", stderr(&output));
+}
+
+/// One HTTP/1.0 request to a local server; the response's text.
+fn http(address: &str, request: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).expect("the server accepts");
+    stream.write_all(request.as_bytes()).expect("the request is sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("a response");
+    response
+}
+
+#[test]
+fn serve_serves_the_built_page_on_the_loopback_only() {
+    use std::io::{BufRead, BufReader};
+    let dir = temp_dir();
+    std::fs::create_dir_all(dir.join("pkg")).expect("pkg");
+    std::fs::write(dir.join("index.html"), "<!DOCTYPE html>playground").expect("page");
+    std::fs::write(dir.join("pkg/engine.wasm"), b"\0asm").expect("wasm");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ludex"))
+        .args(["serve", "--port", "0", "--dir", text(&dir)])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("serve starts");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().expect("stdout")).read_line(&mut line).expect("its address");
+    let address =
+        line.split("http://").nth(1).and_then(|rest| rest.split('/').next()).expect(&line).to_string();
+    assert!(address.starts_with("127.0.0.1:"), "{line}");
+    let page = http(&address, "GET / HTTP/1.0\r\n\r\n");
+    assert!(page.starts_with("HTTP/1.0 200 OK") && page.ends_with("playground"), "{page}");
+    assert!(page.contains("Content-Type: text/html; charset=utf-8"), "{page}");
+    let wasm = http(&address, "GET /pkg/engine.wasm HTTP/1.0\r\n\r\n");
+    assert!(wasm.contains("Content-Type: application/wasm"), "{wasm}");
+    for path in ["/../Cargo.toml", "/pkg/%2e%2e/%2e%2e/Cargo.toml", "/missing.js"] {
+        let response = http(&address, &format!("GET {path} HTTP/1.0\r\n\r\n"));
+        assert!(response.starts_with("HTTP/1.0 404"), "{path}: {response}");
+    }
+    assert!(http(&address, "POST / HTTP/1.0\r\n\r\n").starts_with("HTTP/1.0 405"));
+    server.kill().expect("the server stops");
+    let _ = server.wait();
+
+    let output = ludex(&["serve", "--dir", text(&temp_dir())]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("build it with web/build.sh"), "{}", stderr(&output));
+}

@@ -14,7 +14,9 @@ mod play;
 mod points;
 mod replay;
 mod run;
+mod serve;
 mod session;
+mod show;
 mod test;
 
 use std::io::{self, Write};
@@ -45,8 +47,12 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between agents and summarize the results
     Run(run::RunArgs),
-    /// Replay recorded games, checking every move, roll and result
+    /// Replay recorded games, checking every move, roll and result (or write a page to step through one)
     Replay(replay::ReplayArgs),
+    /// Draw a position as SVG: the start, a position file, or a state of a recorded game
+    Show(show::ShowArgs),
+    /// Serve the browser playground (built by web/build.sh) on 127.0.0.1
+    Serve(serve::ServeArgs),
     /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
@@ -68,6 +74,8 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::play(&args),
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
+        Command::Show(args) => show::show(&args),
+        Command::Serve(args) => serve::serve(&args),
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Explain(args) => explain::explain(&args),
