@@ -2,6 +2,7 @@
 //! with miette: the edge of the pipeline, where spans become lines, columns and underlines.
 
 use std::fmt;
+use std::io::IsTerminal;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 
@@ -69,6 +70,13 @@ pub enum Colors {
     Terminal,
     /// Plain Unicode, for tests and pipes.
     Plain,
+}
+
+impl Colors {
+    /// Colored when `stream` is a terminal, plain when it is a pipe or a file.
+    pub fn on(stream: &impl IsTerminal) -> Colors {
+        if stream.is_terminal() { Colors::Terminal } else { Colors::Plain }
+    }
 }
 
 /// Renders diagnostics as text like rustc's, with the file name, line, column and the span

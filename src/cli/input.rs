@@ -2,7 +2,7 @@
 //! diagnostics shown, and the `NAME=VALUE` / `SEAT=AGENT` arguments resolved against a game.
 
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use ludex::agents::AgentSpec;
@@ -10,17 +10,27 @@ use ludex::diagnostics::{self, Code, Colors, Diagnostic};
 use ludex::ir::{Game, SeatId};
 use ludex::{OptionValues, compile};
 
-use super::{CliError, CliResult};
+use super::{CliError, CliResult, explain};
 
 /// The largest rules, position or match file read, so a wrong path cannot exhaust memory.
 const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Reads a whole text file; every failure is a usage error naming the file.
 pub fn read_text(path: &Path) -> CliResult<String> {
-    let cannot = |why: String| CliError::usage(format!("cannot read `{}`: {why}", path.display()));
-    let file = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    let name = format!("`{}`", path.display());
+    let file = std::fs::File::open(path).map_err(|e| CliError::usage(format!("cannot read {name}: {e}")))?;
+    read_all(file, &name)
+}
+
+/// Reads the whole of standard input as text, with the same limit as a file.
+pub fn read_stdin() -> CliResult<String> {
+    read_all(io::stdin().lock(), "standard input")
+}
+
+fn read_all(reader: impl Read, name: &str) -> CliResult<String> {
+    let cannot = |why: String| CliError::usage(format!("cannot read {name}: {why}"));
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
+    reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(cannot(format!("larger than {} MiB", MAX_FILE_BYTES >> 20)));
     }
@@ -58,18 +68,22 @@ impl Checked {
         if self.diagnostics.is_empty() {
             return;
         }
-        let colors = if io::stderr().is_terminal() { Colors::Terminal } else { Colors::Plain };
-        let text = diagnostics::render(&self.diagnostics, &self.name, &self.text, colors);
+        let text = diagnostics::render(&self.diagnostics, &self.name, &self.text, Colors::on(&io::stderr()));
         let _ = io::stderr().write_all(text.as_bytes());
     }
 
-    /// The game, or the check failure (`N errors in FILE`).
+    /// The game, or the check failure (`N errors in FILE`), ending with where to read more about
+    /// the errors (`ludex explain CODE`).
     pub fn into_game(self) -> CliResult<Game> {
         let errors = self.errors();
         match self.game {
             Some(game) if errors == 0 => Ok(game),
             _ if errors > 0 => {
-                Err(CliError::failed(format!("{} in `{}`", plural(errors, "error"), self.name)))
+                let mut message = format!("{} in `{}`", plural(errors, "error"), self.name);
+                if let Some(hint) = explain::hint(&self.diagnostics) {
+                    message.push_str(&format!("\n\n{hint}"));
+                }
+                Err(CliError::failed(message))
             }
             _ => Err(CliError::failed(format!("`{}` gave no game and no error", self.name))),
         }

@@ -15,6 +15,7 @@ mod directions;
 mod effects;
 mod expr;
 mod holdings;
+mod index;
 mod names;
 mod options;
 mod pieces;
@@ -36,8 +37,13 @@ use ludex_ir::{self as ir, Board, Game};
 use ludex_syntax::ast::{Ident, RulesFile, Span};
 
 use directions::DirRef;
+use index::IndexBuilder;
 use names::{Decls, Names};
 use types::Typed;
+
+pub use index::{Declared, Meaning, Reference, Role, SymbolIndex, SymbolKind};
+pub use names::BUILTINS;
+pub use scope::{ExpressionPlace, context_words, context_words_in};
 
 /// Values chosen for the options a rules file declares (`--option players=4`).
 pub type OptionValues = BTreeMap<String, i64>;
@@ -45,11 +51,20 @@ pub type OptionValues = BTreeMap<String, i64>;
 /// Checks a parsed file and lowers it for the given option values. The game is `None` when an
 /// error was found.
 pub fn check(file: &RulesFile, options: &OptionValues) -> (Option<Game>, Vec<Diagnostic>) {
+    let (game, diagnostics, _) = check_indexed(file, options);
+    (game, diagnostics)
+}
+
+/// Checks a parsed file like [`check`], and gives the symbol index of what it resolved.
+pub fn check_indexed(
+    file: &RulesFile,
+    options: &OptionValues,
+) -> (Option<Game>, Vec<Diagnostic>, SymbolIndex) {
     let mut diagnostics = Vec::new();
-    let game = Checker::new(file, &mut diagnostics).run(options);
+    let (game, index) = Checker::new(file, &mut diagnostics).run(options);
     tidy(&mut diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
-    (game, diagnostics)
+    (game, diagnostics, index)
 }
 
 /// Orders diagnostics by place and drops repeats (a definition's body checked at every use).
@@ -108,15 +123,22 @@ struct Frame<'a> {
     call: Span,
 }
 
-/// The checker: declarations, symbol tables, the IR built so far and the diagnostics.
+/// The checker: declarations, symbol tables, the IR built so far and what it finds.
 pub(crate) struct Checker<'a> {
-    diagnostics: &'a mut Vec<Diagnostic>,
+    findings: Findings<'a>,
     decls: Decls<'a>,
     names: Names,
     game: Lowered,
     on_first_use: OnFirstUse<'a>,
     nesting: Nesting<'a>,
     resolving: Resolving,
+}
+
+/// What checking finds besides the game.
+struct Findings<'a> {
+    diagnostics: &'a mut Vec<Diagnostic>,
+    /// Every name resolved so far, for the symbol index.
+    index: IndexBuilder,
 }
 
 /// The parts of the game lowered so far, in the order `Checker::run` lowers them.
@@ -174,7 +196,7 @@ impl<'a> Checker<'a> {
                 groups: Lazy::pending(decls.groups.len()),
                 action_bindings: Vec::new(),
             },
-            diagnostics,
+            findings: Findings { diagnostics, index: IndexBuilder::default() },
             decls,
             names,
             game: Lowered {
@@ -224,11 +246,11 @@ impl<'a> Checker<'a> {
     }
 
     fn report(&mut self, diagnostic: Diagnostic) {
-        self.diagnostics.push(diagnostic);
+        self.findings.diagnostics.push(diagnostic);
     }
 
     fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
+        self.findings.diagnostics.iter().filter(|d| d.is_error()).count()
     }
 
     /// Runs `f` outside any definition being inlined: for a declaration computed on first use.
@@ -244,7 +266,15 @@ impl<'a> Checker<'a> {
         self.decls.game.map_or(Span::default(), |g| g.span)
     }
 
-    fn run(mut self, values: &OptionValues) -> Option<Game> {
+    /// The game (when there is a board to lower it on) and the symbol index.
+    fn run(mut self, values: &OptionValues) -> (Option<Game>, SymbolIndex) {
+        let game = self.lower(values);
+        let board = game.as_ref().map(|g| &g.board).or(self.game.board.as_ref());
+        let index = std::mem::take(&mut self.findings.index).finish(&self.decls, board);
+        (game, index)
+    }
+
+    fn lower(&mut self, values: &OptionValues) -> Option<Game> {
         self.game.options = self.option_values(values);
         self.game.board = self.board().and_then(|board| self.leave_out_cells(board));
         self.game.seats = self.seats();
@@ -270,22 +300,18 @@ impl<'a> Checker<'a> {
         let board = self.game.board.take()?;
         Some(Game {
             name: self.decls.game.map_or(String::new(), |g| g.node.trim_matches('"').to_string()),
-            options: self.game.options,
-            seats: self.game.seats,
-            teams: self.game.teams,
+            options: std::mem::take(&mut self.game.options),
+            seats: std::mem::take(&mut self.game.seats),
+            teams: std::mem::take(&mut self.game.teams),
             board,
-            maps: self.game.maps,
-            zones: self
-                .on_first_use
-                .zones
+            maps: std::mem::take(&mut self.game.maps),
+            zones: std::mem::take(&mut self.on_first_use.zones)
                 .into_iter()
                 .filter_map(|z| if let Lazy::Done(z) = z { Some(z) } else { None })
                 .collect(),
-            attributes: self.game.attributes,
-            pieces: self.game.pieces,
-            variables: self
-                .on_first_use
-                .variables
+            attributes: std::mem::take(&mut self.game.attributes),
+            pieces: std::mem::take(&mut self.game.pieces),
+            variables: std::mem::take(&mut self.on_first_use.variables)
                 .into_iter()
                 .filter_map(|v| if let Lazy::Done((_, v)) = v { Some(v) } else { None })
                 .collect(),
@@ -315,14 +341,52 @@ impl Compiled {
 
 /// Parses, checks and lowers a rules file with the given option values (defaults for the rest).
 pub fn compile(text: &str, options: &OptionValues) -> Compiled {
-    let (file, mut diagnostics) = ludex_syntax::parse(text);
+    let (file, diagnostics) = ludex_syntax::parse(text);
     if diagnostics.iter().any(Diagnostic::is_error) {
-        // Items that did not parse are missing from the AST: checking it would report their absence
-        // (no board, every use of a name they declared) as mistakes of their own.
-        return Compiled { game: None, diagnostics };
+        return compiled(diagnostics, None, Vec::new());
     }
     let (game, check_diagnostics) = check(&file, options);
-    diagnostics.extend(check_diagnostics);
+    compiled(diagnostics, game, check_diagnostics)
+}
+
+/// What an editor needs of a text: what [`compile`] gives, the items that parsed, and the symbol
+/// index of checking them.
+#[derive(Debug)]
+pub struct Analysis {
+    pub compiled: Compiled,
+    /// Whether every item parsed.
+    pub parsed: Parsed,
+    /// The items that parsed.
+    pub file: RulesFile,
+    /// Resolved from the items that parsed, even when others did not.
+    pub index: SymbolIndex,
+}
+
+/// Compiles a rules file as [`compile`] does (the same game and diagnostics) and indexes its names.
+/// Unlike `compile`, it checks the items that parsed even when others did not, for their index.
+pub fn analyze(text: &str, options: &OptionValues) -> Analysis {
+    let (file, diagnostics) = ludex_syntax::parse(text);
+    let parsed = if diagnostics.iter().any(Diagnostic::is_error) { Parsed::Partly } else { Parsed::Whole };
+    let (game, check_diagnostics, index) = check_indexed(&file, options);
+    Analysis { compiled: compiled(diagnostics, game, check_diagnostics), parsed, file, index }
+}
+
+/// Whether every item of a file parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parsed {
+    Whole,
+    /// Some items did not parse, and are missing from the AST.
+    Partly,
+}
+
+/// The result of parsing then checking. After a syntax error only the syntax is reported: items
+/// that did not parse are missing from the AST, and checking it would report their absence (no
+/// board, every use of a name they declared) as mistakes of their own.
+fn compiled(mut diagnostics: Vec<Diagnostic>, game: Option<Game>, checked: Vec<Diagnostic>) -> Compiled {
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return Compiled { game: None, diagnostics };
+    }
+    diagnostics.extend(checked);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     Compiled { game, diagnostics }
 }
