@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use ludex_diagnostics::{Code, Diagnostic};
+use ludex_diagnostics::{Code, Diagnostic, Limit};
 use ludex_ir::{self as ir, Board, BoardKind, SeatId};
 use ludex_syntax::ast::{self, BoardShape, Ident, Spanned};
 
@@ -32,15 +32,16 @@ impl<'a> Checker<'a> {
             return None;
         };
         let board = match &decl.shape {
-            BoardShape::Square { width, height } => square(width.node, height.node),
-            BoardShape::Hex { side } => hex(side.node),
+            BoardShape::Square { width, height } => square(width.node, height.node, self.limits.max_cells),
+            BoardShape::Hex { side } => hex(side.node).filter(|b| b.cell_count() <= self.limits.max_cells),
         };
         if board.is_none() {
             let limits = match decl.shape {
                 BoardShape::Square { .. } => {
                     format!(
-                        "a square board is 1 to {MAX_WIDTH} files wide, with at most {} cells",
-                        ir::MAX_CELLS
+                        "a square board is 1 to {MAX_WIDTH} files wide, with at most {} cells (the limit `{}`)",
+                        self.limits.max_cells,
+                        Limit::Cells
                     )
                 }
                 BoardShape::Hex { .. } => format!("a hexagonal board has 1 to {MAX_HEX_SIDE} cells a side"),
@@ -315,10 +316,10 @@ impl<'a> Checker<'a> {
 }
 
 /// A square board, if its size is supported.
-fn square(width: i64, height: i64) -> Option<Board> {
+fn square(width: i64, height: i64, max_cells: usize) -> Option<Board> {
     let fits = (1..=MAX_WIDTH).contains(&width)
         && height >= 1
-        && width.saturating_mul(height) <= ir::MAX_CELLS as i64;
+        && width.saturating_mul(height) <= i64::try_from(max_cells).unwrap_or(i64::MAX);
     if fits { Board::square(width as u32, height as u32) } else { None }
 }
 

@@ -31,7 +31,7 @@ mod walks;
 
 use std::collections::BTreeMap;
 
-use ludex_diagnostics::{Code, Diagnostic};
+use ludex_diagnostics::{Code, Diagnostic, Limit, Limits};
 use ludex_ir::{self as ir, Board, Game};
 use ludex_syntax::ast::{Ident, RulesFile, Span};
 
@@ -42,11 +42,20 @@ use types::Typed;
 /// Values chosen for the options a rules file declares (`--option players=4`).
 pub type OptionValues = BTreeMap<String, i64>;
 
-/// Checks a parsed file and lowers it for the given option values. The game is `None` when an
-/// error was found.
+/// Checks a parsed file and lowers it for the given option values, under the default limits. The
+/// game is `None` when an error was found.
 pub fn check(file: &RulesFile, options: &OptionValues) -> (Option<Game>, Vec<Diagnostic>) {
+    check_with_limits(file, options, &Limits::default())
+}
+
+/// [`check`] under the given limits (which the game keeps, to run under).
+pub fn check_with_limits(
+    file: &RulesFile,
+    options: &OptionValues,
+    limits: &Limits,
+) -> (Option<Game>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    let game = Checker::new(file, &mut diagnostics).run(options);
+    let game = Checker::new(file, &mut diagnostics, limits).run(options);
     tidy(&mut diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     (game, diagnostics)
@@ -141,10 +150,12 @@ pub(crate) struct Checker<'a> {
     shaping_board: bool,
     /// The names of the cells the board leaves out.
     left_out: Vec<String>,
+    /// The resource limits the file is checked under.
+    limits: Limits,
 }
 
 impl<'a> Checker<'a> {
-    fn new(file: &'a RulesFile, diagnostics: &'a mut Vec<Diagnostic>) -> Checker<'a> {
+    fn new(file: &'a RulesFile, diagnostics: &'a mut Vec<Diagnostic>, limits: &Limits) -> Checker<'a> {
         let (decls, names) = names::collect(file, diagnostics);
         Checker {
             zones: Lazy::pending(decls.zones.len()),
@@ -169,6 +180,7 @@ impl<'a> Checker<'a> {
             shaping_board: false,
             left_out: Vec::new(),
             views_known: true,
+            limits: limits.clone(),
         }
     }
 
@@ -270,7 +282,7 @@ impl<'a> Checker<'a> {
             setup,
             phases,
             end,
-            limits: ir::Limits::default(),
+            limits: self.limits,
             score,
         })
     }
@@ -289,15 +301,36 @@ impl Compiled {
     }
 }
 
-/// Parses, checks and lowers a rules file with the given option values (defaults for the rest).
+/// Parses, checks and lowers a rules file with the given option values (defaults for the rest),
+/// under the default limits.
 pub fn compile(text: &str, options: &OptionValues) -> Compiled {
+    compile_with_limits(text, options, &Limits::default())
+}
+
+/// [`compile`] under the given limits: a text longer than `source-bytes` is refused unread.
+pub fn compile_with_limits(text: &str, options: &OptionValues, limits: &Limits) -> Compiled {
+    if text.len() as u64 > limits.max_source_bytes {
+        let diagnostic = Diagnostic::error(
+            Code::LimitExceeded,
+            format!(
+                "the file is {} bytes long, more than the limit `{}` of {} bytes",
+                text.len(),
+                Limit::SourceBytes,
+                limits.max_source_bytes
+            ),
+            Span::default(),
+            "not read",
+        )
+        .with_help(Limit::SourceBytes.how_to_raise());
+        return Compiled { game: None, diagnostics: vec![diagnostic] };
+    }
     let (file, mut diagnostics) = ludex_syntax::parse(text);
     if diagnostics.iter().any(Diagnostic::is_error) {
         // Items that did not parse are missing from the AST: checking it would report their absence
         // (no board, every use of a name they declared) as mistakes of their own.
         return Compiled { game: None, diagnostics };
     }
-    let (game, check_diagnostics) = check(&file, options);
+    let (game, check_diagnostics) = check_with_limits(&file, options, limits);
     diagnostics.extend(check_diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     Compiled { game, diagnostics }

@@ -5,8 +5,10 @@
 use serde::Serialize;
 
 mod code;
+mod limits;
 
 pub use code::Code;
+pub use limits::{Limit, Limits, MAX_CELLS, quote};
 
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]

@@ -156,7 +156,7 @@ impl Engine {
         if let Some(result) = &state.result {
             return Status::Over(result.clone());
         }
-        match state.pending.first() {
+        match state.pending.front() {
             Some(roll) => Status::Chance { sides: roll.sides },
             None => Status::Decision { seat: self.current_seat(state) },
         }

@@ -45,14 +45,16 @@
 
 use std::fmt::Write;
 
-use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, ValueType, VarId};
+use ludex_ir::{AttrId, CellId, Limit, MAX_ATTRIBUTES, PhaseId, SeatId, ValueType, VarId};
 
 use super::state::{PendingRoll, Piece, Prize, Resume, RollTarget, State};
 use super::value::Value;
 use super::{Engine, GameResult};
 
-/// The most pieces one reserve token may stand for.
-const MAX_TOKEN_COUNT: usize = 4096;
+/// The most characters of the input a message quotes.
+const QUOTED_CHARS: usize = 40;
+/// The longest message about a line, whatever it quotes of the line.
+const MESSAGE_CHARS: usize = 240;
 /// The most positions a `history` line may hold.
 const MAX_HISTORY: usize = 1 << 20;
 
@@ -87,9 +89,9 @@ pub(crate) fn read(engine: &Engine, text: &str) -> Result<State, String> {
     let mut rest = lines.as_slice();
     while let Some((&(number, line), tail)) = rest.split_first() {
         rest = tail;
-        reader
-            .statement(number, line, &mut rest)
-            .map_err(|e| format!("line {}: {}", e.line.unwrap_or(number), e.message))?;
+        reader.statement(number, line, &mut rest).map_err(|e| {
+            format!("line {}: {}", e.line.unwrap_or(number), ludex_ir::quote(&e.message, MESSAGE_CHARS))
+        })?;
     }
     reader.finish()
 }
@@ -134,6 +136,14 @@ impl Reader<'_> {
     }
 
     fn finish(mut self) -> Result<State, String> {
+        // Read in any order, kept sorted: sorted once here rather than prize by prize.
+        self.state.prizes.sort();
+        let limits = &self.engine.game.limits;
+        let pieces =
+            self.state.board.iter().flatten().count() + self.state.reserve.len() + self.state.prizes.len();
+        if pieces > limits.max_pieces {
+            return Err(over_limit(Limit::Pieces, limits.max_pieces, "pieces in all"));
+        }
         let order = self.engine.order(self.state.phase);
         if let Some((number, seat, nth)) = self.turn {
             let mut places = order.iter().enumerate().filter(|(_, s)| **s == seat).map(|(i, _)| i);
@@ -303,20 +313,19 @@ impl Reader<'_> {
     fn reserve(&mut self, args: &str) -> Result<(), String> {
         let mut words = args.split_whitespace();
         let seat = self.seat(words.next().unwrap_or(""))?;
+        let most = self.engine.game.limits.max_reserve;
         for token in words {
             let (token, count) = match token.split_once('*') {
                 Some((token, count)) => {
-                    (token, count.parse::<usize>().map_err(|_| format!("bad count `{count}`"))?)
+                    (token, count.parse::<usize>().map_err(|_| format!("bad count `{}`", quote(count)))?)
                 }
                 None => (token, 1),
             };
-            if count > MAX_TOKEN_COUNT {
-                return Err(format!("at most {MAX_TOKEN_COUNT} pieces a token"));
+            if count > most.saturating_sub(self.state.reserve.len()) {
+                return Err(over_limit(Limit::Reserve, most, "pieces in the reserves"));
             }
             let piece = self.piece(token, Some(seat))?;
-            for _ in 0..count {
-                self.state.add_to_reserve(piece);
-            }
+            self.state.add_many_to_reserve(piece, count);
         }
         Ok(())
     }
@@ -325,7 +334,11 @@ impl Reader<'_> {
     fn prizes(&mut self, args: &str) -> Result<(), String> {
         let mut words = args.split_whitespace();
         let holder = self.seat(words.next().unwrap_or(""))?;
+        let most = self.engine.game.limits.max_prizes;
         for token in words {
+            if self.state.prizes.len() >= most {
+                return Err(over_limit(Limit::Prizes, most, "pieces in the prize piles"));
+            }
             let (token, value) = token.split_once('=').map_or((token, None), |(t, v)| (t, Some(v)));
             let (token, cell) = token.split_once('@').map_or((token, None), |(t, c)| (t, Some(c)));
             let piece = self.piece(token, None)?;
@@ -337,7 +350,7 @@ impl Reader<'_> {
                     .piece_value(&self.state, &super::eval::Ctx::new(None, None), piece)
                     .unwrap_or(0),
             };
-            self.state.add_prize(Prize { holder, piece, value, cell });
+            self.state.prizes.push(Prize { holder, piece, value, cell });
         }
         Ok(())
     }
@@ -422,7 +435,11 @@ impl Reader<'_> {
         if sides == 0 {
             return Err("a die has at least one side".into());
         }
-        self.state.pending.push(PendingRoll { sides, target });
+        let most = self.engine.game.limits.max_rolls;
+        if self.state.pending.len() >= most {
+            return Err(over_limit(Limit::Rolls, most, "pending rolls"));
+        }
+        self.state.pending.push_back(PendingRoll { sides, target });
         Ok(())
     }
 
@@ -475,7 +492,17 @@ impl Reader<'_> {
 }
 
 fn parse_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
-    text.trim().parse().map_err(|_| format!("expected a number, found `{text}`"))
+    text.trim().parse().map_err(|_| format!("expected a number, found `{}`", quote(text)))
+}
+
+/// At most a few dozen characters of the input, for a message.
+fn quote(text: &str) -> String {
+    ludex_ir::quote(text, QUOTED_CHARS)
+}
+
+/// "more than the limit `reserve` of 65536 pieces in the reserves".
+fn over_limit(limit: Limit, most: usize, what: &str) -> String {
+    format!("more than the limit `{limit}` of {most} {what} ({})", limit.how_to_raise())
 }
 
 fn resume(text: &str) -> Result<Resume, String> {
