@@ -11,7 +11,7 @@
 pub use ludex_agents as agents;
 pub use ludex_agents::record;
 pub use ludex_check as check;
-pub use ludex_check::{Compiled, OptionValues, compile};
+pub use ludex_check::{Compiled, OptionValues, compile, compile_with_limits};
 pub use ludex_ir as ir;
 pub use ludex_runtime as runtime;
 pub use ludex_syntax as syntax;

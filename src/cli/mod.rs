@@ -1,11 +1,13 @@
 //! The command line's shape (clap), the dispatch to each command, and how failures become exit
-//! codes: 0 success, 1 a check failure, a replay mismatch or a game that could not go on, 2 a usage
-//! or input error (bad arguments, unreadable or malformed files). Nothing here panics on any input.
+//! codes: 0 success, 1 a check failure (errors in a rules file), a replay mismatch or a game that
+//! could not go on, 2 a usage or input error (bad arguments, unreadable or malformed files, a limit
+//! exceeded by a position or record). Nothing here panics on any input.
 
 mod bench;
 mod check;
 mod config;
 mod input;
+mod limits;
 mod perft;
 mod play;
 mod points;
@@ -23,11 +25,15 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "ludex",
     version,
-    about = "Check, inspect and play games written in the ludex rules language"
+    about = "Check, inspect and play games written in the ludex rules language",
+    after_help = limits::help()
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Override a resource limit (repeatable); the limits and their defaults are listed below
+    #[arg(long = "limit", value_name = "NAME=VALUE", global = true, value_parser = limits::parse_limit)]
+    limits: Vec<(ludex::diagnostics::Limit, u64)>,
 }
 
 #[derive(Subcommand)]
@@ -50,15 +56,7 @@ enum Command {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let outcome = match cli.command {
-        Command::Check(args) => check::check(&args),
-        Command::Ir(args) => check::ir(&args),
-        Command::Play(args) => play::play(&args),
-        Command::Run(args) => run::run(&args),
-        Command::Replay(args) => replay::replay(&args),
-        Command::Perft(args) => perft::perft(&args),
-        Command::Bench(args) => bench::bench(&args),
-    };
+    let outcome = limits::set(&cli.limits).map_err(CliError::usage).and_then(|()| run(cli.command));
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -67,6 +65,18 @@ pub fn main() -> ExitCode {
             }
             ExitCode::from(error.exit_code())
         }
+    }
+}
+
+fn run(command: Command) -> CliResult {
+    match command {
+        Command::Check(args) => check::check(&args),
+        Command::Ir(args) => check::ir(&args),
+        Command::Play(args) => play::play(&args),
+        Command::Run(args) => run::run(&args),
+        Command::Replay(args) => replay::replay(&args),
+        Command::Perft(args) => perft::perft(&args),
+        Command::Bench(args) => bench::bench(&args),
     }
 }
 

@@ -13,7 +13,8 @@ use ludex::agents::play::is_roll;
 use ludex::record::{self, Record};
 use ludex::runtime::Engine;
 
-use super::input::{load_game, plural, resolve};
+use super::input::{load_game, plural, resolve, shown_path};
+use super::limits::limits;
 use super::{CliError, CliResult};
 
 #[derive(Args)]
@@ -24,13 +25,13 @@ pub struct ReplayArgs {
 
 pub fn replay(args: &ReplayArgs) -> CliResult {
     let file = File::open(&args.file)
-        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", args.file.display())))?;
+        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", shown_path(&args.file))))?;
     let mut engines = Engines { base: args.file.parent().map(Path::to_path_buf), last: None };
     let mut out = io::stdout().lock();
     let (mut games, mut failures) = (0usize, 0usize);
-    for item in record::read(BufReader::new(file)) {
+    for item in record::read_with_limits(BufReader::new(file), limits()) {
         let (line, record) =
-            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", args.file.display())))?;
+            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", shown_path(&args.file))))?;
         games += 1;
         match record::verify(engines.get(&record)?, &record) {
             Ok(_) => writeln!(out, "{}", replayed_line(games, &record))?,

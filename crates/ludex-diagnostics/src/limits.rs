@@ -104,7 +104,7 @@ macro_rules! limits {
 
 limits! {
     /// The largest rules file, position file or match file read, in bytes.
-    max_source_bytes: u64 = 16 << 20, SourceBytes, "source-bytes", ceiling 1 << 30;
+    max_source_bytes: u64 = 1 << 20, SourceBytes, "source-bytes", ceiling 1 << 30;
     /// The most diagnostics shown for one file; the rest are counted ("… and 12 more").
     max_diagnostics: usize = 200, Diagnostics, "diagnostics", ceiling u32::MAX as u64;
     /// The most cells a board may have.
@@ -117,9 +117,9 @@ limits! {
     max_prizes: usize = 1 << 16, Prizes, "prizes", ceiling 1 << 24;
     /// The most rolls a position may leave pending.
     max_rolls: usize = 1024, Rolls, "rolls", ceiling 1 << 20;
-    /// The deepest an expression may be nested as written (each operator, call or parenthesis is a
-    /// level).
-    max_expression_depth: usize = 128, ExpressionDepth, "expression-depth", ceiling 128;
+    /// The deepest an expression may be nested once definitions are inlined (each operator, call or
+    /// parenthesis is a level); the runtime's evaluation nests as deep.
+    max_expression_depth: usize = 320, ExpressionDepth, "expression-depth", ceiling 320;
     /// The most evaluation steps one generation of the legal moves may take in the worst case, as
     /// the checker bounds it (a count or sum over the board multiplies the steps of what it
     /// counts).
@@ -218,7 +218,7 @@ mod tests {
         assert!(error("cell=4").contains("there is no limit `cell`"));
         assert!(error("cells=-1").contains("whole number"));
         assert!(error("cells=0").contains("from 1 to 4096"));
-        assert!(error("expression-depth=129").contains("from 1 to 128"));
+        assert!(error("expression-depth=321").contains("from 1 to 320"));
         assert!(error(&format!("{}=1", "x".repeat(5000))).len() < 400);
         assert_eq!(limits.apply("perft-depth=64"), Ok(()));
     }

@@ -88,31 +88,29 @@ impl Reader<'_> {
     }
 }
 
-/// Refuses an item whose parse tree is deeper than [`MAX_NESTING`], walking it without recursion.
+/// Refuses an item whose parse tree is deeper than [`MAX_NESTING`], walking it without recursion in
+/// document order (pairs, not tokens: pest checks the whole file's tokens each time it makes them in
+/// a debug build, which made checking quadratic there).
 fn check_nesting(item: &Pair<'_, Rule>) -> Result<(), Box<Diagnostic>> {
-    let mut depth = 0usize;
-    for token in item.clone().tokens() {
-        match token {
-            pest::Token::Start { pos, .. } => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    let at = pos.pos();
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            Code::TooDeeplyNested,
-                            "this item is nested too deeply",
-                            Span::new(at, at + 1),
-                            "nested too deeply here",
-                        )
-                        .with_help(format!(
-                            "an item may nest at most {MAX_NESTING} levels (a parenthesis, call or block \
-                         counts one or two); split it into smaller parts, for example with `define`"
-                        )),
-                    ));
-                }
-            }
-            pest::Token::End { .. } => depth = depth.saturating_sub(1),
+    let mut stack = vec![(item.clone(), 1usize)];
+    while let Some((pair, depth)) = stack.pop() {
+        if depth > MAX_NESTING {
+            let at = pair.as_span().start();
+            return Err(Box::new(
+                Diagnostic::error(
+                    Code::TooDeeplyNested,
+                    "this item is nested too deeply",
+                    Span::new(at, at + 1),
+                    "nested too deeply here",
+                )
+                .with_help(format!(
+                    "an item may nest at most {MAX_NESTING} levels (a parenthesis, call or block \
+                     counts one or two); split it into smaller parts, for example with `define`"
+                )),
+            ));
         }
+        let children: Vec<Pair<'_, Rule>> = pair.into_inner().collect();
+        stack.extend(children.into_iter().rev().map(|child| (child, depth + 1)));
     }
     Ok(())
 }
