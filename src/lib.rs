@@ -18,3 +18,5 @@ pub use ludex_syntax as syntax;
 pub use ludex_syntax::ast;
 
 pub mod diagnostics;
+#[doc(hidden)]
+pub mod fuzzing;

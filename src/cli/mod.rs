@@ -80,6 +80,21 @@ fn run(command: Command) -> CliResult {
     }
 }
 
+/// Parses arguments as `main` does, limits included, without running the command: the arguments
+/// are cut from `data` at NUL bytes, the program's name put first. For the fuzz target `cli_args`
+/// and its corpus test, which include this module.
+#[allow(dead_code, reason = "the binary parses with `Cli::parse`, which exits on an error")]
+pub fn parse_arg_bytes(data: &[u8]) -> Result<(), String> {
+    let args = data.split(|&b| b == 0).map(|arg| String::from_utf8_lossy(arg).into_owned());
+    let cli = Cli::try_parse_from(std::iter::once("ludex".to_string()).chain(args))
+        .map_err(|error| error.to_string())?;
+    let mut limits = ludex::diagnostics::Limits::default();
+    for &(limit, value) in &cli.limits {
+        limits.set(limit, value)?;
+    }
+    Ok(())
+}
+
 /// A failure that ends the command, with its message.
 #[derive(Debug)]
 pub struct CliError {

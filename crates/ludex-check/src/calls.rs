@@ -202,14 +202,14 @@ impl<'a> Checker<'a> {
         let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
         let predicate = call.args.get(1).map(|p| self.expect_typed(p, &scope.with_it(it), Ty::Bool));
         let Some(pieces) = pieces else { return Typed::unknown() };
-        let extents = [Some(pieces.extent), predicate.as_ref().map(|p| p.extent)];
-        let extents: Vec<Extent> = extents.into_iter().flatten().collect();
+        let times = self.most_elements(&pieces.collection);
+        let extent = Extent::repeating(pieces.extent, predicate.as_ref().map(|p| p.extent), times);
         let predicate = predicate.map(|p| Box::new(p.expr));
         let (expr, ty) = match tally {
             Tally::Count => (ir::Expr::Count(pieces.collection, predicate), Ty::Int),
             Tally::First => (ir::Expr::First(pieces.collection, predicate), pieces.element),
         };
-        Typed::node(expr, ty, &extents)
+        Typed { expr, ty, extent }
     }
 
     /// `sum(COLLECTION, term over it)`
@@ -221,8 +221,9 @@ impl<'a> Checker<'a> {
         let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
         let term = self.expect_typed(&call.args[1], &scope.with_it(it), Ty::Int);
         let Some(pieces) = pieces else { return Typed::unknown() };
-        let extents = [pieces.extent, term.extent];
-        Typed::node(ir::Expr::Sum(pieces.collection, Box::new(term.expr)), Ty::Int, &extents)
+        let times = self.most_elements(&pieces.collection);
+        let extent = Extent::repeating(pieces.extent, Some(term.extent), times);
+        Typed { expr: ir::Expr::Sum(pieces.collection, Box::new(term.expr)), ty: Ty::Int, extent }
     }
 
     /// The collection a `count` or `sum` goes over: `pieces(...)`, `reserve(...)`, `prizes(...)`,

@@ -29,7 +29,9 @@ impl<'a> Checker<'a> {
             seat: Box::new(seat.expr),
             by: by.map(|b| Box::new(b.expr)),
         };
-        Typed::node(expr, Ty::Bool, &extents)
+        let mut typed = Typed::node(expr, Ty::Bool, &extents);
+        typed.extent.cost = typed.extent.cost.saturating_add(self.attack_cost());
+        typed
     }
 
     /// `shift(CELL, PATH)`: PATH is directions joined by `+`, read from the mover's side.

@@ -31,6 +31,9 @@ impl<'a> Checker<'a> {
             self.too_deep(e.span);
             return Typed::unknown();
         }
+        if self.too_costly(typed.extent, e.span) {
+            return Typed::unknown();
+        }
         typed
     }
 

@@ -11,6 +11,7 @@ mod board;
 mod calls;
 mod cell_calls;
 mod consteval;
+mod cost;
 mod directions;
 mod effects;
 mod expr;
@@ -532,6 +533,33 @@ mod tests {
         assert!(codes(&compiled).iter().all(|&c| c == "limit-exceeded"), "{:?}", codes(&compiled));
         let shallow = format!("variable v = {}\nsetup {{ place pawn for each seat on row 1 }}", chain("1"));
         assert!(!game_with("square 4 by 4", &shallow).has_errors());
+    }
+
+    #[test]
+    fn nested_counts_through_definitions_are_bounded_by_the_evaluation_steps() {
+        let nested = |depth: usize| {
+            let mut defines = String::from("define nest0 = count(pieces(mover))\n");
+            for k in 1..=depth {
+                defines.push_str(&format!("define nest{k} = count(pieces(mover), nest{} > 0)\n", k - 1));
+            }
+            format!(
+                "{defines}setup {{ place pawn for each seat on row 1 }}\n\
+                 action rush for pawn {{ step forward  where nest{depth} > 0 }}"
+            )
+        };
+        assert!(!game_with("square 8 by 8", &nested(2)).has_errors());
+        let big = game_with("square 26 by 150", &nested(2));
+        assert_eq!(codes(&big), ["limit-exceeded"]);
+        let message = &big.diagnostics[0].message;
+        assert!(message.contains("more than the limit `evaluation-steps` of 1099511627776"), "{message}");
+        let limits = ludex_diagnostics::Limits { max_evaluation_steps: 1 << 20, ..Default::default() };
+        let text = format!(
+            "game \"T\"\nseat white\nseat black\nboard square 8 by 8\npiece pawn {{ letter P }}\n\
+             phase play {{ turn {{ play rush }} }}\nend {{ when false: draw }}\n{}",
+            nested(2)
+        );
+        let lowered = crate::compile_with_limits(&text, &Default::default(), &limits);
+        assert!(codes(&lowered).contains(&"limit-exceeded"), "{:?}", codes(&lowered));
     }
 
     #[test]

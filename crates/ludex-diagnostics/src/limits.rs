@@ -123,7 +123,7 @@ limits! {
     /// The most evaluation steps one generation of the legal moves may take in the worst case, as
     /// the checker bounds it (a count or sum over the board multiplies the steps of what it
     /// counts).
-    max_evaluation_steps: u64 = 1 << 32, EvaluationSteps, "evaluation-steps", ceiling u64::MAX;
+    max_evaluation_steps: u64 = 1 << 40, EvaluationSteps, "evaluation-steps", ceiling u64::MAX;
     /// The most actions one turn may hold, whatever the rules say.
     max_actions_per_turn: u32 = 64, ActionsPerTurn, "actions-per-turn", ceiling u16::MAX as u64;
     /// The most plies (moves; rolls do not count) a game may last: one that reaches it ends, a draw
