@@ -162,6 +162,28 @@ impl LineIndex {
     }
 }
 
+/// A label placed in the file: its span cut to the text (and to its first line when it covers
+/// more than [`LONGEST_LABEL`]), and its first and last lines.
+struct Placed<'d> {
+    label: &'d Label,
+    span: (usize, usize),
+    lines: (usize, usize),
+}
+
+impl<'d> Placed<'d> {
+    fn new(label: &'d Label, text: &str, index: &LineIndex) -> Placed<'d> {
+        let (start, end) = clamp(text, label.span);
+        let first = index.line_of(start);
+        let last = index.line_of(end.saturating_sub(1).max(start));
+        if last - first >= LONGEST_LABEL {
+            let (line_start, line_end) = index.range(first);
+            let content_end = line_start + content_len(text, line_start, line_end);
+            return Placed { label, span: (start, content_end.max(start)), lines: (first, first) };
+        }
+        Placed { label, span: (start, end), lines: (first, last) }
+    }
+}
+
 /// One line of an excerpt: where it starts in the excerpt and in the file, and the part of it
 /// drawn (all of it, or a window of its content cut with `…`).
 #[derive(Debug)]
@@ -229,26 +251,11 @@ struct Excerpt {
 
 impl Excerpt {
     fn new(name: &str, text: &str, index: &LineIndex, diagnostic: &Diagnostic) -> Excerpt {
-        let all = std::iter::once((&diagnostic.primary, true))
-            .chain(diagnostic.secondary.iter().map(|l| (l, false)));
-        let spans: Vec<(&Label, (usize, usize), (usize, usize))> = all
-            .map(|(label, _)| {
-                let (start, end) = clamp(text, label.span);
-                let first = index.line_of(start);
-                let last = index.line_of(end.saturating_sub(1).max(start));
-                let (start, end, last) = if last - first >= LONGEST_LABEL {
-                    let (line_start, line_end) = index.range(first);
-                    let content_end = line_start + content_len(text, line_start, line_end);
-                    (start, content_end.max(start), first)
-                } else {
-                    (start, end, last)
-                };
-                (label, (start, end), (first, last))
-            })
-            .collect();
-        let mut wanted: Vec<(usize, usize)> = spans
+        let labels = std::iter::once(&diagnostic.primary).chain(&diagnostic.secondary);
+        let placed: Vec<Placed> = labels.map(|label| Placed::new(label, text, index)).collect();
+        let mut wanted: Vec<(usize, usize)> = placed
             .iter()
-            .map(|&(_, _, (first, last))| (first.saturating_sub(1), (last + 1).min(index.last_line())))
+            .map(|p| (p.lines.0.saturating_sub(1), (p.lines.1 + 1).min(index.last_line())))
             .collect();
         wanted.sort_unstable();
         let mut excerpt = Excerpt {
@@ -258,7 +265,7 @@ impl Excerpt {
             blocks: Vec::new(),
             labels: Vec::new(),
         };
-        let anchors: Vec<usize> = spans.iter().map(|&(_, (start, _), _)| start).collect();
+        let anchors: Vec<usize> = placed.iter().map(|p| p.span.0).collect();
         let mut block: Option<(usize, usize)> = None;
         for (first, last) in wanted {
             block = match block {
@@ -274,10 +281,10 @@ impl Excerpt {
         if let Some(done) = block {
             excerpt.push_block(text, index, done, &anchors);
         }
-        for (i, (label, (start, end), _)) in spans.into_iter().enumerate() {
-            let from = excerpt.map(start);
-            let to = excerpt.map(end).max(from);
-            excerpt.labels.push((label.message.clone(), SourceSpan::new(from.into(), to - from), i == 0));
+        for (i, p) in placed.into_iter().enumerate() {
+            let from = excerpt.map(p.span.0);
+            let to = excerpt.map(p.span.1).max(from);
+            excerpt.labels.push((p.label.message.clone(), SourceSpan::new(from.into(), to - from), i == 0));
         }
         excerpt
     }

@@ -8,6 +8,9 @@
 //! the edge: rendering diagnostics for a terminal. The `ludex` binary (`src/main.rs`, `src/cli/`)
 //! drives the stages through this public API only.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub use ludex_agents as agents;
 pub use ludex_agents::record;
 pub use ludex_check as check;

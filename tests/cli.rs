@@ -595,10 +595,13 @@ fn a_diagnostic_far_along_a_line_is_drawn_in_a_window() {
 
 #[test]
 fn error_messages_quote_a_window_of_a_long_line() {
-    let path = pawns_with(&format!("seat {}", "x".repeat(60_000)));
-    let output = ludex(&["check", text(&path)]);
-    assert_exit(&output, 1);
-    assert!(stderr(&output).len() < 3000, "{} bytes", stderr(&output).len());
+    let long = "x".repeat(60_000);
+    for extra in [format!("seat {long} turned 9"), format!("zone far = cells {long}"), format!("{long} = 1")]
+    {
+        let output = ludex(&["check", text(&pawns_with(&extra))]);
+        assert_exit(&output, 1);
+        assert!(stderr(&output).len() < 3000, "{} bytes:\n{}", stderr(&output).len(), stderr(&output));
+    }
 }
 
 #[test]

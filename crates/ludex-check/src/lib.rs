@@ -6,6 +6,9 @@
 //! variables and direction groups are computed on first use ([`Lazy`]), so declarations may refer
 //! to each other in any order and a cycle is reported instead of followed.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 mod actions;
 mod board;
 mod calls;

@@ -5,6 +5,9 @@
 //! (`ludex ir`). Nothing here knows whether the board is square or hexagonal except `Board::kind`,
 //! which only the display and the notation use.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod geometry;
 
 use serde::{Deserialize, Serialize};

@@ -13,6 +13,9 @@
 //! (the turn and phase machine, end rules, results), `history` (positions for `repetitions`),
 //! `notation`, `display`, `position` (the position text format), `perft`.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 mod attacks;
 mod board_index;
 mod cell_tests;

@@ -4,6 +4,9 @@
 //! Recovery works item by item, like Prisma's schema parser: the grammar swallows an item it cannot
 //! read as an `item_error`, [`errors`] explains it, and parsing goes on with the next item.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod ast;
 mod convert;
 mod errors;
