@@ -11,6 +11,10 @@
 //! setup; `result` is `null` for a game that stopped before the rules ended it. [`verify`] replays a
 //! record against an engine.
 
+// Numbers and indices here come from the input: arithmetic is checked or saturating, indexing
+// by `get` (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::indexing_slicing))]
+
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read, Write};
 
@@ -137,7 +141,7 @@ impl<R: BufRead> Iterator for Lines<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done {
-            self.line += 1;
+            self.line = self.line.saturating_add(1);
             let bytes = match self.next_line() {
                 Ok(Some(bytes)) => bytes,
                 Ok(None) => break,
@@ -198,7 +202,8 @@ pub fn verify(engine: &Engine, record: &Record) -> Result<State, Mismatch> {
     };
     let mut legal = Vec::new();
     for (index, text) in record.plies.iter().enumerate() {
-        let mismatch = |reason: String| Mismatch::Ply { ply: index + 1, text: text.clone(), reason };
+        let mismatch =
+            |reason: String| Mismatch::Ply { ply: index.saturating_add(1), text: text.clone(), reason };
         match engine.status(&state) {
             Status::Over(result) => {
                 return Err(mismatch(format!(
@@ -259,7 +264,7 @@ fn list_moves(engine: &Engine, state: &State, legal: &[Move]) -> String {
     let mut listed: Vec<String> =
         legal.iter().take(LISTED_MOVES).map(|&mv| engine.move_notation(state, mv)).collect();
     if legal.len() > LISTED_MOVES {
-        listed.push(format!("and {} more", legal.len() - LISTED_MOVES));
+        listed.push(format!("and {} more", legal.len().saturating_sub(LISTED_MOVES)));
     }
     format!("the legal moves are: {}", listed.join(", "))
 }

@@ -27,7 +27,7 @@ impl Checker<'_> {
 
     /// The most steps of an `attacked` test: each enemy piece tried with each action.
     pub(super) fn attack_cost(&self) -> u64 {
-        self.cells().saturating_mul(self.decls.actions.len() as u64 + 1)
+        self.cells().saturating_mul((self.decls.actions.len() as u64).saturating_add(1))
     }
 
     /// Reports (once, at `span`) an expression whose evaluations in one generation of the legal

@@ -26,7 +26,7 @@ impl<'a> Checker<'a> {
             return Typed::unknown();
         }
         let typed = self.expr_kind(e, scope);
-        self.depth -= 1;
+        self.depth = self.depth.saturating_sub(1);
         if typed.extent.depth > self.max_depth() {
             self.too_deep(e.span);
             return Typed::unknown();
@@ -72,7 +72,7 @@ impl<'a> Checker<'a> {
             self.too_deep(span);
             return false;
         }
-        self.depth += 1;
+        self.depth = self.depth.saturating_add(1);
         true
     }
 
@@ -99,8 +99,8 @@ impl<'a> Checker<'a> {
         if self.work_left == 0 {
             return false;
         }
-        if units < self.work_left {
-            self.work_left -= units;
+        if let Some(left) = self.work_left.checked_sub(units).filter(|&left| left > 0) {
+            self.work_left = left;
             return true;
         }
         self.work_left = 0;

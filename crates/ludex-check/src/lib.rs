@@ -8,6 +8,9 @@
 
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+// Numbers and indices here come from the input: arithmetic is checked or saturating, indexing
+// by `get` (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::indexing_slicing))]
 
 mod actions;
 mod board;

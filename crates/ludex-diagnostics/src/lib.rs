@@ -25,13 +25,18 @@ impl Span {
         Span { start, end }
     }
 
+    /// `len` bytes from `start` (saturating: a span never wraps around).
+    pub fn at(start: usize, len: usize) -> Self {
+        Span { start, end: start.saturating_add(len) }
+    }
+
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
     pub fn len(&self) -> usize {
-        self.end - self.start
+        self.end.saturating_sub(self.start)
     }
 
     pub fn is_empty(&self) -> bool {

@@ -6,6 +6,9 @@
 
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+// Numbers and indices here come from the input: arithmetic is checked or saturating, indexing
+// by `get` (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::indexing_slicing))]
 
 pub mod ast;
 mod convert;
@@ -82,7 +85,7 @@ impl Reader<'_> {
             self.file.items.pop();
         }
         self.previous = Some((span, false));
-        self.item_errors += 1;
+        self.item_errors = self.item_errors.saturating_add(1);
         if self.item_errors <= MAX_ITEM_ERRORS {
             self.diagnostics.push(errors::item_error(self.text, span, continued.map(|(p, _)| p)));
         } else if self.item_errors == MAX_ITEM_ERRORS + 1 {
@@ -103,7 +106,7 @@ fn check_nesting(item: &Pair<'_, Rule>) -> Result<(), Box<Diagnostic>> {
                 Diagnostic::error(
                     Code::TooDeeplyNested,
                     "this item is nested too deeply",
-                    Span::new(at, at + 1),
+                    Span::at(at, 1),
                     "nested too deeply here",
                 )
                 .with_help(format!(
@@ -113,7 +116,7 @@ fn check_nesting(item: &Pair<'_, Rule>) -> Result<(), Box<Diagnostic>> {
             ));
         }
         let children: Vec<Pair<'_, Rule>> = pair.into_inner().collect();
-        stack.extend(children.into_iter().rev().map(|child| (child, depth + 1)));
+        stack.extend(children.into_iter().rev().map(|child| (child, depth.saturating_add(1))));
     }
     Ok(())
 }
