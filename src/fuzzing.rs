@@ -56,8 +56,12 @@ pub fn rules_bytes(data: &[u8]) {
 
 /// Checks a shipped rules file mutated as the bytes say.
 pub fn mutated_rules(data: &[u8]) {
-    let mut bytes = Bytes(data);
-    compile_and_render(&mutate(&mut bytes));
+    compile_and_render(&mutated_text(data));
+}
+
+/// The shipped rules file the bytes pick, mutated as they say (see [`mutated_rules`]).
+pub fn mutated_text(data: &[u8]) -> String {
+    mutate(&mut Bytes(data))
 }
 
 /// Checks a mutated rules file and, when it checks clean, plays it at random (seeded by the bytes)
