@@ -357,6 +357,7 @@ fn the_security_page_lists_every_limit_with_its_default_and_ceiling() {
         let row = format!("| `{}` | {} | {} |", limit.name(), defaults.get(limit), limit.ceiling());
         assert!(page.contains(&row), "docs/security.md lacks the row {row}");
     }
-    let rows = page.lines().filter(|line| line.starts_with("| `") && line.matches(" | ").count() == 3).count();
+    let rows =
+        page.lines().filter(|line| line.starts_with("| `") && line.matches(" | ").count() == 3).count();
     assert_eq!(rows, Limit::ALL.len(), "one row a limit");
 }
