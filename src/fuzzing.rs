@@ -45,6 +45,8 @@ pub const RULES: [(&str, &str); 13] = [
 
 /// The most steps (moves and rolls) a mutated game is played for.
 const PLAYED_STEPS: usize = 300;
+/// The most steps played on from a loaded position.
+const POSITION_STEPS: usize = 40;
 /// The most records replayed from one input.
 const REPLAYED_RECORDS: usize = 4;
 
@@ -74,7 +76,7 @@ pub fn played_rules(data: &[u8]) {
     let Some(game) = compiled.game else { return };
     let engine = Engine::new(game);
     let seed = u64::from_le_bytes(std::array::from_fn(|_| bytes.next()));
-    play_and_round_trip(&engine, engine.initial_state(), seed);
+    play_and_round_trip(&engine, engine.initial_state(), seed, PLAYED_STEPS);
 }
 
 /// Loads a position (the bytes after the first, which picks the game) and, when it loads, writes
@@ -89,7 +91,7 @@ pub fn position(data: &[u8]) {
         Err(error) => panic!("a written position does not load: {error}\n{written}"),
     }
     let _ = engine.describe(&state);
-    play_and_round_trip(engine, state, u64::from(pick));
+    play_and_round_trip(engine, state, u64::from(pick), POSITION_STEPS);
 }
 
 /// Reads record lines (the bytes after the first, which picks the game) and replays each against
@@ -113,14 +115,14 @@ fn compile_and_render(text: &str) {
     let _ = diagnostics::to_json(&compiled.diagnostics, "fuzz.rules", text);
 }
 
-/// Plays random moves and rolls for at most [`PLAYED_STEPS`] steps; every position reached at a
-/// decision is written and must read back to the same state.
-fn play_and_round_trip(engine: &Engine, state: State, seed: u64) {
+/// Plays random moves and rolls for at most `steps` steps; every position reached at a decision is
+/// written and must read back to the same state.
+fn play_and_round_trip(engine: &Engine, state: State, seed: u64, steps: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut agents: Vec<Box<dyn Agent>> =
         engine.game.seats.iter().map(|_| Box::new(RandomAgent) as Box<dyn Agent>).collect();
     let mut game = Playthrough::new(engine, state);
-    for _ in 0..PLAYED_STEPS {
+    for _ in 0..steps {
         if let Status::Decision { .. } = engine.status(game.state()) {
             let written = engine.write_position(game.state());
             match engine.load_position(&written) {
