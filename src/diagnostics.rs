@@ -100,35 +100,10 @@ pub fn render_with_limits(
         // Writing into a String cannot fail.
         let _ = handler.render_report(&mut out, &report);
     }
-    if let Some(line) = not_shown(diagnostics.len(), limits) {
+    if let Some(line) = limits.not_shown(diagnostics.len()) {
         out.push('\n');
         out.push_str(&line);
         out.push('\n');
-    }
-    out
-}
-
-/// `… and 19,950 more diagnostics (...)`, when there are more than the `diagnostics` limit shows.
-pub fn not_shown(count: usize, limits: &Limits) -> Option<String> {
-    let hidden = count.checked_sub(limits.max_diagnostics).filter(|&hidden| hidden > 0)?;
-    Some(format!(
-        "{ELLIPSIS} and {} more (the limit `{}` shows {}; {})",
-        thousands(hidden),
-        Limit::Diagnostics,
-        limits.max_diagnostics,
-        Limit::Diagnostics.how_to_raise()
-    ))
-}
-
-/// `19950` as `19,950`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
     }
     out
 }
@@ -404,13 +379,6 @@ mod tests {
 
     fn error_at(start: usize, end: usize) -> Diagnostic {
         Diagnostic::error(Code::SyntaxError, "bad", Span::new(start, end), "here")
-    }
-
-    #[test]
-    fn counts_are_written_with_thousands() {
-        assert_eq!(thousands(19_950), "19,950");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000_000), "1,000,000");
     }
 
     #[test]

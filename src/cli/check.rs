@@ -67,7 +67,7 @@ pub fn check(args: &CheckArgs) -> CliResult {
             let json = diagnostics::to_json(&checked.diagnostics[..shown], &checked.name, &checked.text);
             serde_json::to_writer_pretty(&mut out, &json).map_err(io::Error::from)?;
             writeln!(out)?;
-            if let Some(line) = diagnostics::not_shown(checked.diagnostics.len(), limits()) {
+            if let Some(line) = limits().not_shown(checked.diagnostics.len()) {
                 let _ = writeln!(io::stderr(), "{line}");
             }
         }

@@ -11,7 +11,7 @@ use ludex::ir::{Game, SeatId};
 use ludex::{OptionValues, compile_with_limits};
 
 use super::limits::limits;
-use super::{CliError, CliResult};
+use super::{CliError, CliResult, explain};
 
 /// The most characters of a path or an argument quoted in a message.
 pub const QUOTED_CHARS: usize = 200;
@@ -21,14 +21,25 @@ pub fn shown_path(path: &Path) -> String {
     diagnostics::quote(&path.display().to_string(), QUOTED_CHARS)
 }
 
-/// Reads a whole text file of at most the `source-bytes` limit, so a wrong path cannot exhaust
-/// memory; every failure is a usage error naming the file.
+/// Reads a whole text file (see [`read_all`]); every failure is a usage error naming the file.
 pub fn read_text(path: &Path) -> CliResult<String> {
-    let cannot = |why: String| CliError::usage(format!("cannot read `{}`: {why}", shown_path(path)));
-    let file = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    let name = format!("`{}`", shown_path(path));
+    let file = std::fs::File::open(path).map_err(|e| CliError::usage(format!("cannot read {name}: {e}")))?;
+    read_all(file, &name)
+}
+
+/// Reads the whole of standard input as text, with the same limit as a file.
+pub fn read_stdin() -> CliResult<String> {
+    read_all(io::stdin().lock(), "standard input")
+}
+
+/// Reads at most the `source-bytes` limit, so a wrong path or a stream without end cannot exhaust
+/// memory.
+fn read_all(reader: impl Read, name: &str) -> CliResult<String> {
+    let cannot = |why: String| CliError::usage(format!("cannot read {name}: {why}"));
     let most = limits().max_source_bytes;
     let mut bytes = Vec::new();
-    file.take(most.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
+    reader.take(most.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
     if bytes.len() as u64 > most {
         let why = format!(
             "larger than the limit `{}` of {most} bytes ({})",
@@ -77,13 +88,18 @@ impl Checked {
         let _ = io::stderr().write_all(text.as_bytes());
     }
 
-    /// The game, or the check failure (`N errors in FILE`).
+    /// The game, or the check failure (`N errors in FILE`), ending with where to read more about
+    /// the errors (`ludex explain CODE`).
     pub fn into_game(self) -> CliResult<Game> {
         let errors = self.errors();
         match self.game {
             Some(game) if errors == 0 => Ok(game),
             _ if errors > 0 => {
-                Err(CliError::failed(format!("{} in `{}`", plural(errors, "error"), self.name)))
+                let mut message = format!("{} in `{}`", plural(errors, "error"), self.name);
+                if let Some(hint) = explain::hint(&self.diagnostics) {
+                    message.push_str(&format!("\n\n{hint}"));
+                }
+                Err(CliError::failed(message))
             }
             _ => Err(CliError::failed(format!("`{}` gave no game and no error", self.name))),
         }

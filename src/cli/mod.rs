@@ -1,11 +1,13 @@
 //! The command line's shape (clap), the dispatch to each command, and how failures become exit
-//! codes: 0 success, 1 a check failure (errors in a rules file), a replay mismatch or a game that
-//! could not go on, 2 a usage or input error (bad arguments, unreadable or malformed files, a limit
-//! exceeded by a position or record). Nothing here panics on any input.
+//! codes: 0 success, 1 a check failure, a replay mismatch, a failing test or a game that could not
+//! go on, 2 a usage or input error (bad arguments, unreadable or malformed files, a limit exceeded
+//! by a file, position or record). Nothing here panics on any input.
 
 mod bench;
 mod check;
 mod config;
+mod explain;
+mod fmt;
 mod input;
 mod limits;
 mod perft;
@@ -13,9 +15,11 @@ mod play;
 mod points;
 mod replay;
 mod run;
+mod serve;
 mod session;
+mod show;
+mod test;
 
-use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -42,23 +46,35 @@ enum Command {
     Check(check::CheckArgs),
     /// Print the lowered game (the IR) as JSON
     Ir(check::IrArgs),
+    /// Lay rules files out in the canonical style (in place, or `--check`)
+    Fmt(fmt::FmtArgs),
     /// Play a game in the terminal
     Play(play::PlayArgs),
     /// Play many games between agents and summarize the results
     Run(run::RunArgs),
-    /// Replay recorded games, checking every move, roll and result
+    /// Replay recorded games, checking every move, roll and result (or write a page to step through one)
     Replay(replay::ReplayArgs),
+    /// Draw a position as SVG: the start, a position file, or a state of a recorded game
+    Show(show::ShowArgs),
+    /// Serve the browser playground (built by web/build.sh) on 127.0.0.1
+    Serve(serve::ServeArgs),
     /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
     Bench(bench::BenchArgs),
+    /// Explain a diagnostic code (`ludex explain unknown-piece`), or list them all
+    Explain(explain::ExplainArgs),
+    /// Run the language server for editors (LSP over standard input and output)
+    Lsp,
+    /// Run the scenario tests in NAME.tests beside each NAME.rules
+    Test(test::TestArgs),
 }
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = limits::set(&cli.limits).map_err(CliError::usage).and_then(|()| run(cli.command));
     match outcome {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(error) => {
             if !error.message.is_empty() {
                 let _ = writeln!(io::stderr(), "error: {error}");
@@ -68,16 +84,24 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> CliResult {
-    match command {
+/// Runs a command under the limits set; the language server gives its own exit code.
+fn run(command: Command) -> CliResult<ExitCode> {
+    let done = match command {
         Command::Check(args) => check::check(&args),
         Command::Ir(args) => check::ir(&args),
+        Command::Fmt(args) => fmt::fmt(&args),
         Command::Play(args) => play::play(&args),
         Command::Run(args) => run::run(&args),
         Command::Replay(args) => replay::replay(&args),
+        Command::Show(args) => show::show(&args),
+        Command::Serve(args) => serve::serve(&args),
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
-    }
+        Command::Explain(args) => explain::explain(&args),
+        Command::Lsp => return Ok(ExitCode::from(ludex::lsp::run_stdio(limits::limits()))),
+        Command::Test(args) => test::test(&args),
+    };
+    done.map(|()| ExitCode::SUCCESS)
 }
 
 /// Parses arguments as `main` does, limits included, without running the command: the arguments
@@ -118,8 +142,8 @@ impl CliError {
     }
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
 }

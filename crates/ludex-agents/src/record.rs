@@ -192,36 +192,19 @@ pub enum Mismatch {
     Result { recorded: String, replayed: String },
 }
 
+/// One recorded entry as replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// The pending die showed this outcome.
+    Roll(u32),
+    Move(Move),
+}
+
 /// Replays a record from its start position, checking that every entry is legal where it stands
 /// (moves among the legal moves, `roll N` within the die's faces) and that the game ends with the
 /// recorded result (`null`: the game is not over). Returns the final state.
 pub fn verify(engine: &Engine, record: &Record) -> Result<State, Mismatch> {
-    let mut state = match &record.position {
-        Some(text) => engine.load_position(text).map_err(Mismatch::Position)?,
-        None => engine.initial_state(),
-    };
-    let mut legal = Vec::new();
-    for (index, text) in record.plies.iter().enumerate() {
-        let mismatch =
-            |reason: String| Mismatch::Ply { ply: index.saturating_add(1), text: text.clone(), reason };
-        match engine.status(&state) {
-            Status::Over(result) => {
-                return Err(mismatch(format!(
-                    "the game is already over ({})",
-                    describe_result(Some(&result))
-                )));
-            }
-            Status::Chance { sides } => {
-                let outcome = parse_roll(text, sides).map_err(mismatch)?;
-                engine.apply_chance(&mut state, outcome);
-            }
-            Status::Decision { .. } => {
-                engine.legal_moves(&state, &mut legal);
-                let mv = legal_move(engine, &state, &legal, text).map_err(mismatch)?;
-                engine.apply_move(&mut state, mv);
-            }
-        }
-    }
+    let state = replay(engine, record, |_, _| {})?;
     let replayed = match engine.status(&state) {
         Status::Over(result) => Some(result),
         _ => None,
@@ -231,6 +214,44 @@ pub fn verify(engine: &Engine, record: &Record) -> Result<State, Mismatch> {
             recorded: describe_result(record.result.as_ref()),
             replayed: describe_result(replayed.as_ref()),
         });
+    }
+    Ok(state)
+}
+
+/// Replays a record's entries from its start position, each checked as [`verify`] does, calling
+/// `visit` with the state before each entry and the entry; returns the state after the last. The
+/// result is not compared.
+pub fn replay(
+    engine: &Engine,
+    record: &Record,
+    mut visit: impl FnMut(&State, Entry),
+) -> Result<State, Mismatch> {
+    let mut state = match &record.position {
+        Some(text) => engine.load_position(text).map_err(Mismatch::Position)?,
+        None => engine.initial_state(),
+    };
+    let mut legal = Vec::new();
+    for (index, text) in record.plies.iter().enumerate() {
+        let mismatch =
+            |reason: String| Mismatch::Ply { ply: index.saturating_add(1), text: text.clone(), reason };
+        let entry = match engine.status(&state) {
+            Status::Over(result) => {
+                return Err(mismatch(format!(
+                    "the game is already over ({})",
+                    describe_result(Some(&result))
+                )));
+            }
+            Status::Chance { sides } => Entry::Roll(parse_roll(text, sides).map_err(mismatch)?),
+            Status::Decision { .. } => {
+                engine.legal_moves(&state, &mut legal);
+                Entry::Move(legal_move(engine, &state, &legal, text).map_err(mismatch)?)
+            }
+        };
+        visit(&state, entry);
+        match entry {
+            Entry::Roll(outcome) => engine.apply_chance(&mut state, outcome),
+            Entry::Move(mv) => engine.apply_move(&mut state, mv),
+        }
     }
     Ok(state)
 }

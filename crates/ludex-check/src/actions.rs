@@ -220,8 +220,9 @@ impl<'a> Checker<'a> {
         movers: Vec<TypeId>,
     ) -> (Vec<TypeId>, Binding<'a>) {
         match pattern {
-            Some(ActionClause::Choose { name, .. }) => {
-                (Vec::new(), Binding { choices: vec![name.name.as_str()], ..Binding::default() })
+            Some(ActionClause::Choose { name, span, .. }) => {
+                self.index.choice_declared(name, *span);
+                (Vec::new(), Binding { choices: vec![name], ..Binding::default() })
             }
             Some(ActionClause::Declare { .. }) => (Vec::new(), Binding::default()),
             Some(ActionClause::Drop { pieces, .. }) => {

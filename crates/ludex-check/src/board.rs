@@ -8,6 +8,7 @@ use ludex_syntax::ast::{self, BoardShape, Ident, Spanned};
 
 use super::Checker;
 use super::consteval;
+use super::index::Found;
 use super::names::{Decls, Symbol, reserved_name};
 use super::scope::Scope;
 use super::types::Ty;
@@ -190,7 +191,10 @@ impl<'a> Checker<'a> {
     /// The seat of that name, or a diagnostic; `None` also for a seat that does not take part.
     pub(super) fn seat_named(&mut self, ident: &Ident) -> Option<SeatId> {
         match self.names.value(&ident.name) {
-            Some(Symbol::Seat(seat)) => self.seat_id(seat),
+            Some(Symbol::Seat(seat)) => {
+                self.index.used(ident.span, Found::Symbol(Symbol::Seat(seat)));
+                self.seat_id(seat)
+            }
             _ => {
                 self.unknown(Code::UnknownSeat, "seat", ident, |s| matches!(s, Symbol::Seat(_)));
                 None

@@ -7,6 +7,7 @@ use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, Collection, Const, TypeId};
 use ludex_syntax::ast::{Expr, ExprKind, Ident, Span};
 
+use super::index::Found;
 use super::names::{BUILTINS, Symbol, not_among};
 use super::scope::{Scope, Word};
 use super::types::{Extent, Kinds, Ty, Typed};
@@ -31,6 +32,7 @@ pub(super) struct Pieces {
 
 impl<'a> Checker<'a> {
     pub(super) fn call(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        self.builtin(call.function);
         match call.function.name.as_str() {
             "count" => self.count(call, scope, Tally::Count),
             "first" => self.count(call, scope, Tally::First),
@@ -87,7 +89,7 @@ impl<'a> Checker<'a> {
 
     fn call_symbol(&mut self, symbol: Symbol, call: Call<'a>, scope: &Scope<'a>) -> Typed {
         let Call { function, args, span } = call;
-        self.names.use_symbol(symbol);
+        self.use_at(symbol, function.span);
         match symbol {
             Symbol::Map(map) => {
                 self.fixed_call(call, scope, Ty::Cell, |[cell]| (ir::Expr::Map(map, Box::new(cell)), Ty::Int))
@@ -240,6 +242,9 @@ impl<'a> Checker<'a> {
             _ => return self.not_a_collection(e, scope),
         };
         let call = Call { function, args, span: e.span };
+        if self.parameter_free(&function.name) {
+            self.builtin(function);
+        }
         match (function.name.as_str(), self.names.value(&function.name)) {
             ("pieces", _) => self.pieces_call(call, scope),
             ("line", _) if matches!(e.node, ExprKind::Name(_)) && self.parameter_free("line") => {
@@ -284,6 +289,13 @@ impl<'a> Checker<'a> {
             return None;
         }
         Some(Pieces { collection, element: Ty::ANY_PIECE, extent: Extent::LEAF })
+    }
+
+    /// Records a built-in function's or collection's name.
+    fn builtin(&mut self, function: &Ident) {
+        if BUILTINS.contains(&function.name.as_str()) {
+            self.index.used(function.span, Found::Builtin);
+        }
     }
 
     /// Not shadowed by a parameter of the definition being inlined.
@@ -357,7 +369,7 @@ impl<'a> Checker<'a> {
     ) -> Option<T> {
         let Call { function: name, args, span } = call;
         let decl = *self.decls.defines.get(define)?;
-        self.names.use_symbol(Symbol::Define(define));
+        self.use_at(Symbol::Define(define), name.span);
         let resolved: Vec<Typed> = args.iter().map(|arg| self.expr(arg, scope)).collect();
         if decl.params.len() != args.len() {
             self.report(

@@ -6,6 +6,7 @@ use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{DirId, PerSeat};
 use ludex_syntax::ast::{Ident, Span};
 
+use super::index::Found;
 use super::names::{Symbol, not_among};
 use super::{Checker, Lazy};
 
@@ -23,7 +24,7 @@ impl Checker<'_> {
     pub(super) fn direction_list(&mut self, idents: &[Ident]) -> Vec<DirRef> {
         let mut dirs = Vec::new();
         for ident in idents {
-            if let Some(single) = self.single_direction(&ident.name) {
+            if let Some(single) = self.single_direction(ident) {
                 dirs.push(single);
             } else if let Some(group) = self.direction_group(ident) {
                 dirs.extend(group);
@@ -36,7 +37,7 @@ impl Checker<'_> {
 
     /// One direction, for a step of a leap path.
     pub(super) fn path_step(&mut self, ident: &Ident) -> Option<DirRef> {
-        if let Some(single) = self.single_direction(&ident.name) {
+        if let Some(single) = self.single_direction(ident) {
             return Some(single);
         }
         if self.direction_group(ident).is_some() {
@@ -56,23 +57,30 @@ impl Checker<'_> {
     }
 
     /// A direction of the board or a relative direction; `None` for anything else.
-    fn single_direction(&self, name: &str) -> Option<DirRef> {
+    fn single_direction(&mut self, ident: &Ident) -> Option<DirRef> {
         let board = self.board.as_ref()?;
-        if let Some(d) = board.direction_named(name) {
-            return Some(DirRef::Absolute(d));
-        }
-        let (_, canonical) = board.relative_directions().iter().find(|(r, _)| *r == name)?;
-        board.direction_named(canonical).map(DirRef::Relative)
+        let name = ident.name.as_str();
+        let single = match board.direction_named(name) {
+            Some(d) => DirRef::Absolute(d),
+            None => {
+                let (_, canonical) = board.relative_directions().iter().find(|(r, _)| *r == name)?;
+                DirRef::Relative(board.direction_named(canonical)?)
+            }
+        };
+        self.index.used(ident.span, Found::Direction);
+        Some(single)
     }
 
     /// The members of a built-in or declared group; `None` when `ident` names no group.
     fn direction_group(&mut self, ident: &Ident) -> Option<Vec<DirRef>> {
         let board = self.board.as_ref()?;
         if let Some(dirs) = board.group_named(&ident.name) {
-            return Some(dirs.iter().map(|&d| DirRef::Absolute(d)).collect());
+            let dirs = dirs.iter().map(|&d| DirRef::Absolute(d)).collect();
+            self.index.used(ident.span, Found::Direction);
+            return Some(dirs);
         }
         let group = self.names.group(&ident.name)?;
-        self.names.use_symbol(Symbol::Group(group));
+        self.use_at(Symbol::Group(group), ident.span);
         Some(self.declared_group(group, ident.span))
     }
 

@@ -6,6 +6,7 @@ use ludex_ir::{self as ir, AttrId, ContextWord, VarId};
 use ludex_syntax::ast::{self, Assignment, Expr, ExprKind, Ident, Place};
 
 use super::Checker;
+use super::index::Found;
 use super::names::Symbol;
 use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty};
@@ -73,7 +74,7 @@ impl<'a> Checker<'a> {
         let by = self.expect(by, scope, Ty::Int);
         match self.names.value(&map.name) {
             Some(Symbol::Map(id)) => {
-                self.names.use_symbol(Symbol::Map(id));
+                self.use_at(Symbol::Map(id), map.span);
                 Some(ir::Effect::RotateMap { map: id, by })
             }
             _ => {
@@ -120,7 +121,11 @@ impl<'a> Checker<'a> {
         };
         let seat = seat.map(|s| (self.expect(s, scope, seat_type), s.span));
         let variable = match symbol {
-            Some(Symbol::Variable(v)) => v,
+            Some(Symbol::Variable(v)) => {
+                // Setting a variable does not use it: only reading it does.
+                self.index.used(ident.span, Found::Symbol(Symbol::Variable(v)));
+                v
+            }
             Some(other) => {
                 let help = match other {
                     Symbol::Map(_) => format!("a map changes only by `rotate {} by N`", ident.name),
@@ -196,6 +201,7 @@ impl<'a> Checker<'a> {
                 return None;
             }
         };
+        self.index.used(base.span, Found::ContextWord);
         let Some(Ty::Piece(kinds)) = scope.word_type(word) else {
             self.word(word, base.span, scope);
             return None;

@@ -8,6 +8,7 @@ use ludex_syntax::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
 
 use super::Checker;
 use super::calls::Call;
+use super::index::Found;
 use super::names::{Symbol, not_among};
 use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty, Typed};
@@ -143,16 +144,22 @@ impl<'a> Checker<'a> {
     }
 
     fn name(&mut self, ident: &'a Ident, scope: &Scope<'a>) -> Typed {
-        if let Some(arg) = self.parameter(&ident.name) {
+        if let Some((position, arg)) = self.parameter(&ident.name) {
+            if let Some(frame) = self.frames.last() {
+                let found = Found::Parameter { define: frame.define, position };
+                self.index.used(ident.span, found);
+            }
             return if self.spend(arg.extent.size) { arg } else { Typed::unknown() };
         }
-        if scope.choices.contains(&ident.name.as_str()) {
+        if let Some(choice) = scope.choices.iter().find(|c| c.name == ident.name) {
+            self.index.used(ident.span, Found::Choice(choice.span));
             return Typed::leaf(ir::Expr::Context(ContextWord::Choice), Ty::Int);
         }
         if let Some(word) = Word::named(&ident.name) {
             return self.word(word, ident.span, scope);
         }
         if ident.name == "seats" {
+            self.index.used(ident.span, Found::Builtin);
             self.collection_not_a_value(ident, ident.span);
             return Typed::unknown();
         }
@@ -160,19 +167,21 @@ impl<'a> Checker<'a> {
             return self.symbol_value(symbol, ident, scope);
         }
         if let Some(cell) = self.board.as_ref().and_then(|b| b.cell_named(&ident.name)) {
+            self.index.used(ident.span, Found::Cell);
             return Typed::constant(Const::Cell(cell), Ty::Cell);
         }
         self.unknown_name(ident, scope);
         Typed::unknown()
     }
 
-    /// The argument bound to a parameter of the definition being inlined.
-    fn parameter(&self, name: &str) -> Option<Typed> {
+    /// The position of a parameter of the definition being inlined, and the argument bound to it.
+    fn parameter(&self, name: &str) -> Option<(usize, Typed)> {
         let frame = self.frames.last()?;
-        frame.params.iter().find(|(p, _)| *p == name).map(|(_, arg)| arg.clone())
+        frame.params.iter().enumerate().find(|(_, (p, _))| *p == name).map(|(i, (_, arg))| (i, arg.clone()))
     }
 
     pub(super) fn word(&mut self, word: Word, span: Span, scope: &Scope<'a>) -> Typed {
+        self.index.used(span, Found::ContextWord);
         match (scope.word_type(word), word.context()) {
             (Some(ty), Some(context)) => return Typed::leaf(ir::Expr::Context(context), ty),
             (Some(_), None) => {
@@ -202,7 +211,7 @@ impl<'a> Checker<'a> {
     }
 
     fn symbol_value(&mut self, symbol: Symbol, ident: &'a Ident, scope: &Scope<'a>) -> Typed {
-        self.names.use_symbol(symbol);
+        self.use_at(symbol, ident.span);
         match symbol {
             Symbol::Option(i) => {
                 let value = self.options.get(i).map_or(0, |o| o.value);
@@ -263,8 +272,8 @@ impl<'a> Checker<'a> {
                 Symbol::Zone(_) | Symbol::Map(_) | Symbol::Team(_) | Symbol::Action(_) | Symbol::Group(_)
             )
         });
-        let candidates: Vec<&str> =
-            declared.into_iter().chain(words).chain(params).chain(scope.choices.iter().copied()).collect();
+        let choices = scope.choices.iter().map(|c| c.name.as_str());
+        let candidates: Vec<&str> = declared.into_iter().chain(words).chain(params).chain(choices).collect();
         let message = format!("unknown name `{}`", ident.name);
         self.report(not_among(Code::UnknownName, message, ident, "not declared", candidates));
     }
@@ -423,7 +432,7 @@ impl<'a> Checker<'a> {
             self.unknown(Code::UnknownZone, "zone", zone_name, |s| matches!(s, Symbol::Zone(_)));
             return Typed::unknown();
         };
-        self.names.use_symbol(Symbol::Zone(zone));
+        self.use_at(Symbol::Zone(zone), zone_name.span);
         self.zone(zone, zone_name.span);
         let per_seat = self.decls.zones.get(zone as usize).is_some_and(|z| z.per_seat.is_some());
         let seat = match seat {

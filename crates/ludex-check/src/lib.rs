@@ -22,6 +22,7 @@ mod directions;
 mod effects;
 mod expr;
 mod holdings;
+mod index;
 mod names;
 mod options;
 mod pieces;
@@ -43,8 +44,13 @@ use ludex_ir::{self as ir, Board, Game};
 use ludex_syntax::ast::{Ident, RulesFile, Span};
 
 use directions::DirRef;
+use index::IndexBuilder;
 use names::{Decls, Names};
 use types::Typed;
+
+pub use index::{Declared, Meaning, Reference, Role, SymbolIndex, SymbolKind};
+pub use names::BUILTINS;
+pub use scope::{ExpressionPlace, context_words, context_words_in};
 
 /// Values chosen for the options a rules file declares (`--option players=4`).
 pub type OptionValues = BTreeMap<String, i64>;
@@ -61,11 +67,21 @@ pub fn check_with_limits(
     options: &OptionValues,
     limits: &Limits,
 ) -> (Option<Game>, Vec<Diagnostic>) {
+    let (game, diagnostics, _) = check_indexed(file, options, limits);
+    (game, diagnostics)
+}
+
+/// Checks a parsed file like [`check_with_limits`], and gives the symbol index of what it resolved.
+pub fn check_indexed(
+    file: &RulesFile,
+    options: &OptionValues,
+    limits: &Limits,
+) -> (Option<Game>, Vec<Diagnostic>, SymbolIndex) {
     let mut diagnostics = Vec::new();
-    let game = Checker::new(file, &mut diagnostics, limits).run(options);
+    let (game, index) = Checker::new(file, &mut diagnostics, limits).run(options);
     tidy(&mut diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
-    (game, diagnostics)
+    (game, diagnostics, index)
 }
 
 /// Orders diagnostics by place and drops repeats (a definition's body checked at every use).
@@ -159,6 +175,8 @@ pub(crate) struct Checker<'a> {
     left_out: Vec<String>,
     /// The resource limits the file is checked under.
     limits: Limits,
+    /// Every name resolved so far, for the symbol index.
+    index: IndexBuilder,
 }
 
 impl<'a> Checker<'a> {
@@ -188,6 +206,7 @@ impl<'a> Checker<'a> {
             left_out: Vec::new(),
             views_known: true,
             limits: limits.clone(),
+            index: IndexBuilder::default(),
         }
     }
 
@@ -241,7 +260,15 @@ impl<'a> Checker<'a> {
         self.decls.game.map_or(Span::default(), |g| g.span)
     }
 
-    fn run(mut self, values: &OptionValues) -> Option<Game> {
+    /// The game (when there is a board to lower it on) and the symbol index.
+    fn run(mut self, values: &OptionValues) -> (Option<Game>, SymbolIndex) {
+        let game = self.lower(values);
+        let board = game.as_ref().map(|g| &g.board).or(self.board.as_ref());
+        let index = std::mem::take(&mut self.index).finish(&self.decls, board);
+        (game, index)
+    }
+
+    fn lower(&mut self, values: &OptionValues) -> Option<Game> {
         self.options = self.option_values(values);
         self.board = self.board().and_then(|board| self.leave_out_cells(board));
         self.seats = self.seats();
@@ -267,20 +294,18 @@ impl<'a> Checker<'a> {
         let board = self.board.take()?;
         Some(Game {
             name: self.decls.game.map_or(String::new(), |g| g.node.trim_matches('"').to_string()),
-            options: self.options,
-            seats: self.seats,
-            teams: self.teams,
+            options: std::mem::take(&mut self.options),
+            seats: std::mem::take(&mut self.seats),
+            teams: std::mem::take(&mut self.teams),
             board,
-            maps: self.maps,
-            zones: self
-                .zones
+            maps: std::mem::take(&mut self.maps),
+            zones: std::mem::take(&mut self.zones)
                 .into_iter()
                 .filter_map(|z| if let Lazy::Done(z) = z { Some(z) } else { None })
                 .collect(),
-            attributes: self.attributes,
-            pieces: self.pieces,
-            variables: self
-                .variables
+            attributes: std::mem::take(&mut self.attributes),
+            pieces: std::mem::take(&mut self.pieces),
+            variables: std::mem::take(&mut self.variables)
                 .into_iter()
                 .filter_map(|v| if let Lazy::Done((_, v)) = v { Some(v) } else { None })
                 .collect(),
@@ -289,7 +314,7 @@ impl<'a> Checker<'a> {
             setup,
             phases,
             end,
-            limits: self.limits,
+            limits: self.limits.clone(),
             score,
         })
     }
@@ -316,29 +341,88 @@ pub fn compile(text: &str, options: &OptionValues) -> Compiled {
 
 /// [`compile`] under the given limits: a text longer than `source-bytes` is refused unread.
 pub fn compile_with_limits(text: &str, options: &OptionValues, limits: &Limits) -> Compiled {
-    if text.len() as u64 > limits.max_source_bytes {
-        let diagnostic = Diagnostic::error(
+    if let Some(refusal) = source_too_long(text, limits) {
+        return Compiled { game: None, diagnostics: vec![refusal] };
+    }
+    let (file, diagnostics) = ludex_syntax::parse(text);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return compiled(diagnostics, None, Vec::new());
+    }
+    let (game, check_diagnostics) = check_with_limits(&file, options, limits);
+    compiled(diagnostics, game, check_diagnostics)
+}
+
+/// The error refusing a text longer than the `source-bytes` limit, if it is.
+fn source_too_long(text: &str, limits: &Limits) -> Option<Diagnostic> {
+    let length = text.len() as u64;
+    (length > limits.max_source_bytes).then(|| {
+        Diagnostic::error(
             Code::LimitExceeded,
             format!(
-                "the file is {} bytes long, more than the limit `{}` of {} bytes",
-                text.len(),
+                "the file is {length} bytes long, more than the limit `{}` of {} bytes",
                 Limit::SourceBytes,
                 limits.max_source_bytes
             ),
             Span::default(),
             "not read",
         )
-        .with_help(Limit::SourceBytes.how_to_raise());
-        return Compiled { game: None, diagnostics: vec![diagnostic] };
+        .with_help(Limit::SourceBytes.how_to_raise())
+    })
+}
+
+/// What an editor needs of a text: what [`compile`] gives, the items that parsed, and the symbol
+/// index of checking them.
+#[derive(Debug)]
+pub struct Analysis {
+    pub compiled: Compiled,
+    /// Whether every item parsed.
+    pub parsed: Parsed,
+    /// The items that parsed.
+    pub file: RulesFile,
+    /// Resolved from the items that parsed, even when others did not.
+    pub index: SymbolIndex,
+}
+
+/// Compiles a rules file as [`compile`] does (the same game and diagnostics) and indexes its names,
+/// under the default limits.
+pub fn analyze(text: &str, options: &OptionValues) -> Analysis {
+    analyze_with_limits(text, options, &Limits::default())
+}
+
+/// [`analyze`] under the given limits, as [`compile_with_limits`] compiles. Unlike compiling, it
+/// checks the items that parsed even when others did not, for their index. A text longer than
+/// `source-bytes` is refused unread: nothing parsed, nothing indexed.
+pub fn analyze_with_limits(text: &str, options: &OptionValues, limits: &Limits) -> Analysis {
+    if let Some(refusal) = source_too_long(text, limits) {
+        return Analysis {
+            compiled: Compiled { game: None, diagnostics: vec![refusal] },
+            parsed: Parsed::Partly,
+            file: RulesFile::default(),
+            index: SymbolIndex::default(),
+        };
     }
-    let (file, mut diagnostics) = ludex_syntax::parse(text);
+    let (file, diagnostics) = ludex_syntax::parse(text);
+    let parsed = if diagnostics.iter().any(Diagnostic::is_error) { Parsed::Partly } else { Parsed::Whole };
+    let (game, check_diagnostics, index) = check_indexed(&file, options, limits);
+    Analysis { compiled: compiled(diagnostics, game, check_diagnostics), parsed, file, index }
+}
+
+/// Whether every item of a file parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parsed {
+    Whole,
+    /// Some items did not parse (or the text was not read), and are missing from the AST.
+    Partly,
+}
+
+/// The result of parsing then checking. After a syntax error only the syntax is reported: items
+/// that did not parse are missing from the AST, and checking it would report their absence (no
+/// board, every use of a name they declared) as mistakes of their own.
+fn compiled(mut diagnostics: Vec<Diagnostic>, game: Option<Game>, checked: Vec<Diagnostic>) -> Compiled {
     if diagnostics.iter().any(Diagnostic::is_error) {
-        // Items that did not parse are missing from the AST: checking it would report their absence
-        // (no board, every use of a name they declared) as mistakes of their own.
         return Compiled { game: None, diagnostics };
     }
-    let (game, check_diagnostics) = check_with_limits(&file, options, limits);
-    diagnostics.extend(check_diagnostics);
+    diagnostics.extend(checked);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     Compiled { game, diagnostics }
 }

@@ -6,6 +6,7 @@ use ludex_ir::{self as ir, AttrId, Const, TypeId};
 use ludex_syntax::ast::{self, Ident, Span};
 
 use super::Checker;
+use super::index::Found;
 use super::names::{Symbol, not_among, reserved_name};
 use super::options::empty_range;
 use super::scope::Scope;
@@ -58,6 +59,7 @@ impl<'a> Checker<'a> {
                 continue;
             }
             if let Some(id) = self.attribute_slot(attribute, spans) {
+                self.index.attribute_declared(id, &attribute.name, attribute.span);
                 ids.push(id);
             }
         }
@@ -162,7 +164,7 @@ impl<'a> Checker<'a> {
     pub(super) fn piece_named(&mut self, ident: &Ident) -> Option<TypeId> {
         match self.names.value(&ident.name) {
             Some(Symbol::Piece(t)) => {
-                self.names.use_symbol(Symbol::Piece(t));
+                self.use_at(Symbol::Piece(t), ident.span);
                 Some(t)
             }
             _ => {
@@ -181,6 +183,7 @@ impl<'a> Checker<'a> {
             return None;
         };
         let slot = slot as AttrId;
+        self.index.used(ident.span, Found::Attribute(slot));
         if kinds.is_any() {
             return Some(slot);
         }

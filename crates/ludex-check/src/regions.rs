@@ -9,6 +9,7 @@ use ludex_ir::{self as ir, CellId, CellSet, PerSeat, SeatId, ZoneId};
 use ludex_syntax::ast::{Expr, Ident, Region, Span, Spanned};
 
 use super::consteval::{self, Dynamic, Env};
+use super::index::Found;
 use super::names::Symbol;
 use super::scope::Scope;
 use super::types::Ty;
@@ -162,6 +163,7 @@ impl<'a> Checker<'a> {
     fn cell_named(&mut self, ident: &Ident) -> Option<CellId> {
         let board = self.board.as_ref()?;
         if let Some(cell) = board.cell_named(&ident.name) {
+            self.index.used(ident.span, Found::Cell);
             return Some(cell);
         }
         self.no_such_cell(ident);
@@ -246,7 +248,7 @@ impl<'a> Checker<'a> {
             self.unknown(Code::UnknownZone, "zone", ident, |s| matches!(s, Symbol::Zone(_)));
             return self.no_cells();
         };
-        self.names.use_symbol(Symbol::Zone(zone));
+        self.use_at(Symbol::Zone(zone), ident.span);
         self.zone(zone, ident.span);
         if !per_seat && self.decls.zones.get(zone as usize).is_some_and(|z| z.per_seat.is_some()) {
             self.report(

@@ -2,6 +2,7 @@
 //! what they stand for there, and the names bound by `choose`.
 
 use ludex_ir::ContextWord;
+use ludex_syntax::ast::Ident;
 
 use super::types::{Kinds, Ty};
 
@@ -136,6 +137,81 @@ impl Word {
     }
 }
 
+/// Every context word, in the order of the language reference.
+pub fn context_words() -> Vec<&'static str> {
+    WORDS.into_iter().map(Word::name).collect()
+}
+
+/// Where an expression is written, for an editor that offers the context words it may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpressionPlace {
+    /// `cells where`
+    CellsWhere,
+    /// A variable's initial value.
+    Variable,
+    /// The initial value of a variable `of each seat`.
+    PerSeatVariable,
+    /// A piece type's `value`.
+    PieceValue,
+    Setup,
+    /// A seat's or team's `if`.
+    SeatCondition,
+    /// Before a move: an action's `when`, a slide's or walk's length.
+    BeforeMove,
+    /// The bounds of `choose`.
+    ChoiceBounds,
+    /// After a move: an action's `where` and `then`, the capture, a turn's `play ... where`,
+    /// `after` and `legal if`.
+    FinishedMove,
+    /// A walk's step: `each step where`, `paying`.
+    Step,
+    /// A push's `when`.
+    PushCondition,
+    /// A push's `then`.
+    PushEffects,
+    /// A turn's `start`.
+    TurnStart,
+    /// A turn's `actions`.
+    ActionCount,
+    /// A phase's `until`.
+    Until,
+    /// An end rule's condition and outcome.
+    EndRule,
+    /// A `rank by` key.
+    RankKey,
+    /// The `score` of `end`.
+    Score,
+    /// A definition's body: any word, where it is used decides.
+    Definition,
+}
+
+/// The context words an expression may use where it is written.
+pub fn context_words_in(place: ExpressionPlace) -> Vec<&'static str> {
+    let binding = Binding::default();
+    let scope = match place {
+        ExpressionPlace::CellsWhere => Scope::cells_where(),
+        ExpressionPlace::Variable => Scope::variable(false),
+        ExpressionPlace::PerSeatVariable => Scope::variable(true),
+        ExpressionPlace::PieceValue => Scope::piece_value(Kinds::ANY),
+        ExpressionPlace::Setup => Scope::setup(),
+        ExpressionPlace::SeatCondition => Scope::seat_condition(),
+        ExpressionPlace::BeforeMove => Scope::before_move("", &binding),
+        ExpressionPlace::ChoiceBounds => Scope::choice_bounds(),
+        ExpressionPlace::FinishedMove => Scope::finished_move("", &binding),
+        ExpressionPlace::Step => Scope::step("", &binding),
+        ExpressionPlace::PushCondition => Scope::push_condition(&binding),
+        ExpressionPlace::PushEffects => Scope::push_effects(&binding),
+        ExpressionPlace::TurnStart => Scope::turn_start(),
+        ExpressionPlace::ActionCount => Scope::action_count(),
+        ExpressionPlace::Until => Scope::until(),
+        ExpressionPlace::EndRule => Scope::end_rule(),
+        ExpressionPlace::RankKey => Scope::rank_key(),
+        ExpressionPlace::Score => Scope::score(),
+        ExpressionPlace::Definition => Scope::anywhere(),
+    };
+    scope.words.names()
+}
+
 /// A set of context words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Words(u32);
@@ -164,7 +240,7 @@ impl Words {
 pub struct Binding<'a> {
     /// The types of the moving or dropped piece (`None`: not known).
     pub kinds: Option<Kinds>,
-    pub choices: Vec<&'a str>,
+    pub choices: Vec<&'a Ident>,
 }
 
 impl<'a> Binding<'a> {
@@ -192,7 +268,7 @@ pub struct Scope<'a> {
     /// The type of `it` (and of `cell`).
     pub it: Ty,
     /// Names bound by `choose`.
-    pub choices: Vec<&'a str>,
+    pub choices: Vec<&'a Ident>,
     /// `it` is a piece on the board (in `for each`), which effects may change or send away.
     pub it_placed: bool,
 }
@@ -349,10 +425,11 @@ mod tests {
         assert!(when.word_type(Word::From).is_some());
         assert!(when.word_type(Word::To).is_none());
         assert_eq!(when.word_type(Word::Piece), Some(Ty::Piece(Kinds::of(&[0]))));
-        let choice = Binding { kinds: None, choices: vec!["quarter"] };
+        let quarter = Ident { name: "quarter".to_string(), span: Default::default() };
+        let choice = Binding { kinds: None, choices: vec![&quarter] };
         let then = Scope::finished_move("t", &choice);
         assert_eq!(then.word_type(Word::Piece), Some(Ty::ANY_PIECE));
-        assert_eq!(then.choices, vec!["quarter"]);
+        assert_eq!(then.choices, vec![&quarter]);
         assert!(Scope::cells_where().word_type(Word::Phase).is_none());
         assert_eq!(
             Scope::end_rule().words.names(),
@@ -364,8 +441,9 @@ mod tests {
     #[test]
     fn merged_bindings_union_kinds() {
         let mut a = Binding { kinds: Some(Kinds::of(&[0])), choices: vec![] };
-        a.merge(Binding { kinds: Some(Kinds::of(&[1])), choices: vec!["n"] });
+        let n = Ident { name: "n".to_string(), span: Default::default() };
+        a.merge(Binding { kinds: Some(Kinds::of(&[1])), choices: vec![&n] });
         assert_eq!(a.kinds, Some(Kinds::of(&[0, 1])));
-        assert_eq!(a.choices, ["n"]);
+        assert_eq!(a.choices, [&n]);
     }
 }

@@ -112,7 +112,7 @@ impl<'a> Checker<'a> {
                 self.unknown_action(name);
                 continue;
             };
-            self.names.use_symbol(Symbol::Action(id));
+            self.use_at(Symbol::Action(id), name.span);
             if let Some(action) = self.action_bindings.get(id as usize) {
                 binding.merge(action.clone());
             }

@@ -171,6 +171,19 @@ impl Limits {
         self.set(limit, value)
     }
 
+    /// `… and 19,950 more (the limit `diagnostics` shows 200; …)`, when `count` diagnostics are more
+    /// than the `diagnostics` limit shows.
+    pub fn not_shown(&self, count: usize) -> Option<String> {
+        let hidden = count.checked_sub(self.max_diagnostics).filter(|&hidden| hidden > 0)?;
+        Some(format!(
+            "… and {} more (the limit `{}` shows {}; {})",
+            thousands(hidden),
+            Limit::Diagnostics,
+            self.max_diagnostics,
+            Limit::Diagnostics.how_to_raise()
+        ))
+    }
+
     /// The limits as a table for `--help` and the documentation: name, default, what it bounds.
     pub fn table() -> String {
         let defaults = Limits::default();
@@ -181,6 +194,19 @@ impl Limits {
         }
         out
     }
+}
+
+/// `19950` as `19,950`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len().saturating_add(digits.len() / 3));
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && digits.len().saturating_sub(i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// At most `max` characters of `text`, with `…` when it was cut: for quoting input in a message
@@ -221,6 +247,21 @@ mod tests {
         assert!(error("expression-depth=321").contains("from 1 to 320"));
         assert!(error(&format!("{}=1", "x".repeat(5000))).len() < 400);
         assert_eq!(limits.apply("perft-depth=64"), Ok(()));
+    }
+
+    #[test]
+    fn counts_are_written_with_thousands() {
+        assert_eq!(thousands(19_950), "19,950");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+
+    #[test]
+    fn diagnostics_past_the_limit_are_counted() {
+        let limits = Limits { max_diagnostics: 3, ..Limits::default() };
+        assert_eq!(limits.not_shown(3), None);
+        let note = limits.not_shown(1_003).unwrap();
+        assert!(note.starts_with("… and 1,000 more (the limit `diagnostics` shows 3;"), "{note}");
     }
 
     #[test]

@@ -210,6 +210,23 @@ impl Engine {
         self.render(state)
     }
 
+    /// Whose turn it is or how the game ended, in words: `white to move (phase play, turn 3 of
+    /// the phase, ply 4)`.
+    pub fn describe_status(&self, state: &State) -> String {
+        self.render_status(state)
+    }
+
+    /// A value in words: numbers, `true`/`false`, `none`, names of cells, seats, types and phases,
+    /// pieces as in the position format.
+    pub fn describe_value(&self, value: Value) -> String {
+        self.value_text(value)
+    }
+
+    /// Whether the seat has left the game (`retire`).
+    pub fn is_retired(&self, state: &State, seat: SeatId) -> bool {
+        state.is_retired(seat)
+    }
+
     /// Reads a position written in the position format (see the `position` module).
     pub fn load_position(&self, text: &str) -> Result<State, String> {
         position::read(self, text)

@@ -672,7 +672,7 @@ fn write_chance(engine: &Engine, state: &State, out: &mut String) {
 
 impl Engine {
     /// A piece in the position format: letter, seat number, attribute values.
-    pub(crate) fn piece_token(&self, piece: &Piece) -> String {
+    pub fn piece_token(&self, piece: &Piece) -> String {
         let kind = self.game.pieces.get(piece.kind as usize);
         let mut token = kind.map_or('?', |k| k.letter.to_ascii_uppercase()).to_string();
         if let Some(owner) = piece.owner {
