@@ -10,10 +10,13 @@
 //! for a terminal. The `ludex` binary (`src/main.rs`, `src/cli/`) drives the stages through this
 //! public API only.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub use ludex_agents as agents;
 pub use ludex_agents::record;
 pub use ludex_check as check;
-pub use ludex_check::{Compiled, OptionValues, compile};
+pub use ludex_check::{Compiled, OptionValues, compile, compile_with_limits};
 pub use ludex_fmt as fmt;
 pub use ludex_ir as ir;
 pub use ludex_lsp as lsp;
@@ -24,3 +27,5 @@ pub use ludex_syntax as syntax;
 pub use ludex_syntax::ast;
 
 pub mod diagnostics;
+#[doc(hidden)]
+pub mod fuzzing;

@@ -551,6 +551,123 @@ fn games_with_scores_end_with_a_points_table_per_seat_and_per_team() {
     );
 }
 
+// Untrusted input: every limit is an error naming it, output stays short, nothing crashes.
+
+const PAWNS: &str = "docs/examples/pawns.rules";
+
+/// The pawns example with `extra` appended.
+fn pawns_with(extra: &str) -> PathBuf {
+    let rules = std::fs::read_to_string(PAWNS).expect("the example");
+    temp_file("pawns.rules", format!("{rules}\n{extra}").as_bytes())
+}
+
+#[test]
+fn thousands_of_diagnostics_are_capped_and_counted() {
+    let faulty: String = (0..20_000).map(|i| format!("zone z{i} = cells q{i}\n")).collect();
+    let path = pawns_with(&faulty);
+    let output = ludex(&["check", text(&path)]);
+    assert_exit(&output, 1);
+    let err = stderr(&output);
+    assert_eq!(err.matches("ludex::unknown-cell").count(), 200, "{}", &err[..2000.min(err.len())]);
+    assert!(
+        err.contains("… and 19,800 more (the limit `diagnostics` shows 200"),
+        "{}",
+        err.lines().rev().nth(1).unwrap_or("")
+    );
+    let output = ludex(&["check", "--limit", "diagnostics=3", "--format", "json", text(&path)]);
+    assert_eq!(json(&output).as_array().map(Vec::len), Some(3));
+    assert!(stderr(&output).contains("… and 19,997 more"), "{}", stderr(&output));
+}
+
+#[test]
+fn a_diagnostic_far_along_a_line_is_drawn_in_a_window() {
+    // An unused zone (a warning) named on a 70,000-column line: `check` and `run` both draw it.
+    let path = pawns_with(&format!("zone spare = cells a1{}", ", a1".repeat(17_500)));
+    let output = ludex(&["check", text(&path)]);
+    assert_exit(&output, 0);
+    assert!(stderr(&output).contains("unused-zone") && stderr(&output).len() < 2000, "{}", stderr(&output));
+    let far = pawns_with(&format!("{}zone spare = cells a1", " ".repeat(70_000)));
+    let output = ludex(&["run", text(&far), "--games", "1"]);
+    assert_exit(&output, 0);
+    let err = stderr(&output);
+    assert!(err.contains(":57:70006]") && err.len() < 2000, "{err}");
+}
+
+#[test]
+fn error_messages_quote_a_window_of_a_long_line() {
+    let long = "x".repeat(60_000);
+    for extra in [format!("seat {long} turned 9"), format!("zone far = cells {long}"), format!("{long} = 1")]
+    {
+        let output = ludex(&["check", text(&pawns_with(&extra))]);
+        assert_exit(&output, 1);
+        assert!(stderr(&output).len() < 3000, "{} bytes:\n{}", stderr(&output).len(), stderr(&output));
+    }
+}
+
+#[test]
+fn limits_are_set_by_name_and_refused_with_reasons() {
+    let help = stdout(&ludex(&["--help"]));
+    assert!(
+        help.contains("--limit <NAME=VALUE>") && help.contains("perft-depth                  20"),
+        "{help}"
+    );
+    for (limit, message) in [
+        ("perft-depth=0", "from 1 to 64"),
+        ("depth=3", "there is no limit `depth`"),
+        ("cells=many", "whole number"),
+    ] {
+        let output = ludex(&["check", PAWNS, "--limit", limit]);
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains(message), "{limit}: {}", stderr(&output));
+    }
+    let output = ludex(&["check", "--limit", "cells=16", PAWNS]);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).contains("at most 16 cells (the limit `cells`)"), "{}", stderr(&output));
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    let output = ludex(&["perft", PAWNS, "--depth", "50"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("deeper than the limit `perft-depth` of 20"), "{}", stderr(&output));
+    let output = ludex(&["perft", PAWNS, "--depth", "21", "--limit", "perft-depth=1"]);
+    assert_exit(&output, 2);
+}
+
+#[test]
+fn a_huge_map_is_refused_unread_and_a_large_one_unechoed() {
+    let row = "1 ".repeat(5);
+    let huge = pawns_with(&format!("map level {{\n{}}}\n", format!("{row}\n").repeat(1_600_000)));
+    let output = ludex(&["check", text(&huge)]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("limit `source-bytes`"), "{}", stderr(&output));
+    let large = pawns_with(&format!("map level {{\n{}}}\n", format!("{row}\n").repeat(50_000)));
+    let output = ludex(&["check", text(&large)]);
+    assert_exit(&output, 1);
+    assert!(
+        stderr(&output).contains("grid-row-count") && stderr(&output).len() < 2000,
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_record_with_a_huge_move_is_reported_briefly() {
+    let dir = temp_dir();
+    let records = dir.join("games.jsonl");
+    let output = ludex(&["run", PAWNS, "--games", "1", "--record", text(&records)]);
+    assert_exit(&output, 0);
+    let record = std::fs::read_to_string(&records).expect("a record");
+    let tampered = record.replacen("\"plies\":[\"", &format!("\"plies\":[\"{}", "b".repeat(1 << 20)), 1);
+    std::fs::write(&records, tampered).expect("written");
+    let output = ludex(&["replay", text(&records)]);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).len() < 3000, "{} bytes", stderr(&output).len());
+    let output = ludex(&["replay", text(&records), "--limit", "record-bytes=1000"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("limit `record-bytes` of 1000 bytes"), "{}", stderr(&output));
+}
+
 // `ludex fmt`: in place, `--check`, standard input, and files that do not parse.
 
 const UNFORMATTED: &str = "game   \"T\"\nseat a # the first seat\nseat b piece p { letter P }\n";

@@ -385,3 +385,17 @@ fn a_drop_takes_the_first_piece_of_its_type_and_reserves_keep_attributes() {
     let powers: Vec<i32> = engine.reserve(&state, 1).iter().map(|p| p.attributes[0]).collect();
     assert_eq!(powers, vec![4]);
 }
+
+#[test]
+fn the_security_page_lists_every_limit_with_its_default_and_ceiling() {
+    use ludex::diagnostics::{Limit, Limits};
+    let page = std::fs::read_to_string("docs/security.md").expect("docs/security.md");
+    let defaults = Limits::default();
+    for &limit in Limit::ALL {
+        let row = format!("| `{}` | {} | {} |", limit.name(), defaults.get(limit), limit.ceiling());
+        assert!(page.contains(&row), "docs/security.md lacks the row {row}");
+    }
+    let rows =
+        page.lines().filter(|line| line.starts_with("| `") && line.matches(" | ").count() == 3).count();
+    assert_eq!(rows, Limit::ALL.len(), "one row a limit");
+}

@@ -1,7 +1,7 @@
 //! The command line's shape (clap), the dispatch to each command, and how failures become exit
 //! codes: 0 success, 1 a check failure, a replay mismatch, a failing test or a game that could not
-//! go on, 2 a usage or input error (bad arguments, unreadable or malformed files). Nothing here
-//! panics on any input.
+//! go on, 2 a usage or input error (bad arguments, unreadable or malformed files, a limit exceeded
+//! by a file, position or record). Nothing here panics on any input.
 
 mod bench;
 mod check;
@@ -9,6 +9,7 @@ mod config;
 mod explain;
 mod fmt;
 mod input;
+mod limits;
 mod perft;
 mod play;
 mod points;
@@ -28,11 +29,15 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "ludex",
     version,
-    about = "Check, inspect and play games written in the ludex rules language"
+    about = "Check, inspect and play games written in the ludex rules language",
+    after_help = limits::help()
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Override a resource limit (repeatable); the limits and their defaults are listed below
+    #[arg(long = "limit", value_name = "NAME=VALUE", global = true, value_parser = limits::parse_limit)]
+    limits: Vec<(ludex::diagnostics::Limit, u64)>,
 }
 
 #[derive(Subcommand)]
@@ -67,7 +72,21 @@ enum Command {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let outcome = match cli.command {
+    let outcome = limits::set(&cli.limits).map_err(CliError::usage).and_then(|()| run(cli.command));
+    match outcome {
+        Ok(code) => code,
+        Err(error) => {
+            if !error.message.is_empty() {
+                let _ = writeln!(io::stderr(), "error: {error}");
+            }
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+/// Runs a command under the limits set; the language server gives its own exit code.
+fn run(command: Command) -> CliResult<ExitCode> {
+    let done = match command {
         Command::Check(args) => check::check(&args),
         Command::Ir(args) => check::ir(&args),
         Command::Fmt(args) => fmt::fmt(&args),
@@ -79,18 +98,25 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Explain(args) => explain::explain(&args),
-        Command::Lsp => return ExitCode::from(ludex::lsp::run_stdio()),
+        Command::Lsp => return Ok(ExitCode::from(ludex::lsp::run_stdio(limits::limits()))),
         Command::Test(args) => test::test(&args),
     };
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            if !error.message.is_empty() {
-                let _ = writeln!(io::stderr(), "error: {error}");
-            }
-            ExitCode::from(error.exit_code())
-        }
+    done.map(|()| ExitCode::SUCCESS)
+}
+
+/// Parses arguments as `main` does, limits included, without running the command: the arguments
+/// are cut from `data` at NUL bytes, the program's name put first. For the fuzz target `cli_args`
+/// and its corpus test, which include this module.
+#[allow(dead_code, reason = "the binary parses with `Cli::parse`, which exits on an error")]
+pub fn parse_arg_bytes(data: &[u8]) -> Result<(), String> {
+    let args = data.split(|&b| b == 0).map(|arg| String::from_utf8_lossy(arg).into_owned());
+    let cli = Cli::try_parse_from(std::iter::once("ludex".to_string()).chain(args))
+        .map_err(|error| error.to_string())?;
+    let mut limits = ludex::diagnostics::Limits::default();
+    for &(limit, value) in &cli.limits {
+        limits.set(limit, value)?;
     }
+    Ok(())
 }
 
 /// A failure that ends the command, with its message.

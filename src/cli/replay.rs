@@ -16,7 +16,8 @@ use ludex::record::{self, Record};
 use ludex::render;
 use ludex::runtime::Engine;
 
-use super::input::{load_game, plural, resolve};
+use super::input::{load_game, plural, resolve, shown_path};
+use super::limits::limits;
 use super::show::{read_record, record_frames, write_output};
 use super::{CliError, CliResult};
 
@@ -37,13 +38,13 @@ pub fn replay(args: &ReplayArgs) -> CliResult {
         return replay_page(args, out);
     }
     let file = File::open(&args.file)
-        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", args.file.display())))?;
+        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", shown_path(&args.file))))?;
     let mut engines = Engines { base: args.file.parent().map(Path::to_path_buf), last: None };
     let mut out = io::stdout().lock();
     let (mut games, mut failures) = (0usize, 0usize);
-    for item in record::read(BufReader::new(file)) {
+    for item in record::read_with_limits(BufReader::new(file), limits()) {
         let (line, record) =
-            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", args.file.display())))?;
+            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", shown_path(&args.file))))?;
         games += 1;
         match record::verify(engines.get(&record)?, &record) {
             Ok(_) => writeln!(out, "{}", replayed_line(games, &record))?,
@@ -75,7 +76,7 @@ fn replay_page(args: &ReplayArgs, out: &Path) -> CliResult {
         "game {}: {} written to `{}`",
         args.game,
         plural(frames.len(), "frame"),
-        out.display()
+        shown_path(out)
     )?;
     Ok(())
 }

@@ -18,7 +18,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::check::OptionArgs;
-use super::input::{load_game, read_text};
+use super::input::{load_game, read_text, shown_path};
+use super::limits::limits;
 use super::{CliError, CliResult};
 
 #[derive(Args)]
@@ -89,23 +90,23 @@ pub fn write_output(path: &Path, text: &str) -> CliResult {
         return Ok(());
     }
     std::fs::write(path, text)
-        .map_err(|error| CliError::failed(format!("cannot write `{}`: {error}", path.display())))
+        .map_err(|error| CliError::failed(format!("cannot write `{}`: {error}", shown_path(path))))
 }
 
 /// The game'th record of a record file.
 pub fn read_record(path: &Path, game: usize) -> CliResult<Record> {
     let file = File::open(path)
-        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", path.display())))?;
+        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", shown_path(path))))?;
     let mut count = 0;
-    for item in record::read(BufReader::new(file)) {
+    for item in record::read_with_limits(BufReader::new(file), limits()) {
         let (_, record) =
-            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", path.display())))?;
+            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", shown_path(path))))?;
         count += 1;
         if count == game {
             return Ok(record);
         }
     }
-    Err(CliError::usage(format!("`{}` holds {count} recorded games, not game {game}", path.display())))
+    Err(CliError::usage(format!("`{}` holds {count} recorded games, not game {game}", shown_path(path))))
 }
 
 /// The zones named in a comma-separated list, or every zone for `all`.

@@ -129,7 +129,7 @@ impl<'a> Checker<'a> {
             "then" => "keep one, with all the effects".to_string(),
             _ => format!("keep one `{keyword}`"),
         };
-        for &again in &spans[1..] {
+        for &again in spans.iter().skip(1) {
             self.report(
                 Diagnostic::error(
                     Code::DuplicateClause,
@@ -158,7 +158,7 @@ impl<'a> Checker<'a> {
             );
             return None;
         };
-        for &extra in &moves[1..] {
+        for &extra in moves.iter().skip(1) {
             self.report(
                 Diagnostic::error(
                     Code::ConflictingClauses,

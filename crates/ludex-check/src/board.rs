@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use ludex_diagnostics::{Code, Diagnostic};
+use ludex_diagnostics::{Code, Diagnostic, Limit};
 use ludex_ir::{self as ir, Board, BoardKind, Reflection, SeatId};
 use ludex_syntax::ast::{self, BoardShape, Ident, Spanned};
 
@@ -33,15 +33,20 @@ impl<'a> Checker<'a> {
             return None;
         };
         let board = match &decl.shape {
-            BoardShape::Square { width, height } => square(width.node, height.node),
-            BoardShape::Hex { side } => hex(side.node),
+            BoardShape::Square { width, height } => {
+                square(width.node, height.node, self.nesting.limits.max_cells)
+            }
+            BoardShape::Hex { side } => {
+                hex(side.node).filter(|b| b.cell_count() <= self.nesting.limits.max_cells)
+            }
         };
         if board.is_none() {
             let limits = match decl.shape {
                 BoardShape::Square { .. } => {
                     format!(
-                        "a square board is 1 to {MAX_WIDTH} files wide, with at most {} cells",
-                        ir::MAX_CELLS
+                        "a square board is 1 to {MAX_WIDTH} files wide, with at most {} cells (the limit `{}`)",
+                        self.nesting.limits.max_cells,
+                        Limit::Cells
                     )
                 }
                 BoardShape::Hex { .. } => format!("a hexagonal board has 1 to {MAX_HEX_SIDE} cells a side"),
@@ -77,7 +82,7 @@ impl<'a> Checker<'a> {
             let view = self.view(decl);
             let id = if self.takes_part(decl) {
                 seats.push(ir::Seat { name: decl.name.name.clone(), team: None, view });
-                Some((seats.len() - 1) as SeatId)
+                SeatId::try_from(seats.len().saturating_sub(1)).ok()
             } else {
                 None
             };
@@ -88,7 +93,7 @@ impl<'a> Checker<'a> {
                 Diagnostic::error(
                     Code::MissingSeats,
                     "no seat takes part with these option values",
-                    self.decls.seats[0].span,
+                    self.decls.seats.first().map_or(self.file_span(), |s| s.span),
                     "every seat's condition is false",
                 )
                 .with_help("let at least one seat take part whatever the options"),
@@ -175,8 +180,12 @@ impl<'a> Checker<'a> {
                     );
                     continue;
                 }
-                team_spans[seat as usize] = Some(ident.span);
-                self.game.seats[seat as usize].team = Some(id as ir::TeamId);
+                if let Some(span) = team_spans.get_mut(seat as usize) {
+                    *span = Some(ident.span);
+                }
+                if let Some(seat) = self.game.seats.get_mut(seat as usize) {
+                    seat.team = Some(id as ir::TeamId);
+                }
                 seats.push(seat);
             }
             teams.push(ir::Team { name: decl.name.name.clone(), seats });
@@ -230,12 +239,18 @@ impl<'a> Checker<'a> {
             return values;
         };
         // The cell at each (rank, file), which a board that leaves out cells does not have.
-        let mut at = vec![None; (width * height) as usize];
+        let (width, height) = (width as usize, height as usize);
+        let place = |rank: usize, file: usize| rank.checked_mul(width)?.checked_add(file);
+        let mut at = vec![None; width.saturating_mul(height)];
         for (id, cell) in board.cells.iter().enumerate() {
-            at[((cell.rank - 1) * width + cell.file - 1) as usize] = Some(id);
+            let (rank, file) =
+                ((cell.rank as usize).saturating_sub(1), (cell.file as usize).saturating_sub(1));
+            if let Some(slot) = place(rank, file).and_then(|i| at.get_mut(i)) {
+                *slot = Some(id);
+            }
         }
         let rows = &decl.grid.rows;
-        if rows.len() != height as usize {
+        if rows.len() != height {
             self.report(Diagnostic::error(
                 Code::GridRowCount,
                 format!("map `{}` has {} rows, the board {height}", decl.name.name, rows.len()),
@@ -243,12 +258,13 @@ impl<'a> Checker<'a> {
                 format!("expected {height} rows, one a rank, the top rank first"),
             ));
         }
-        for (i, row) in rows.iter().enumerate().take(height as usize) {
+        for (i, row) in rows.iter().enumerate().take(height) {
             self.grid_row(decl, i, row, width);
-            let rank_index = height as usize - 1 - i;
-            for (file, value) in row.node.iter().enumerate().take(width as usize) {
+            let rank_index = height.saturating_sub(1).saturating_sub(i);
+            for (file, value) in row.node.iter().enumerate().take(width) {
                 let value = self.grid_value(value);
-                if let Some(slot) = at[rank_index * width as usize + file].and_then(|c| values.get_mut(c)) {
+                let cell = place(rank_index, file).and_then(|i| at.get(i).copied().flatten());
+                if let Some(slot) = cell.and_then(|c| values.get_mut(c)) {
                     *slot = value;
                 }
             }
@@ -261,14 +277,14 @@ impl<'a> Checker<'a> {
         decl: &ast::MapDecl,
         index: usize,
         row: &Spanned<Vec<Spanned<Option<i64>>>>,
-        width: u32,
+        width: usize,
     ) {
-        if row.node.len() != width as usize {
+        if row.node.len() != width {
             self.report(Diagnostic::error(
                 Code::GridRowLength,
                 format!(
                     "row {} of map `{}` has {} values, the board {width} files",
-                    index + 1,
+                    index.saturating_add(1),
                     decl.name.name,
                     row.node.len()
                 ),
@@ -320,10 +336,10 @@ impl<'a> Checker<'a> {
 }
 
 /// A square board, if its size is supported.
-fn square(width: i64, height: i64) -> Option<Board> {
+fn square(width: i64, height: i64, max_cells: usize) -> Option<Board> {
     let fits = (1..=MAX_WIDTH).contains(&width)
         && height >= 1
-        && width.saturating_mul(height) <= ir::MAX_CELLS as i64;
+        && width.saturating_mul(height) <= i64::try_from(max_cells).unwrap_or(i64::MAX);
     if fits { Board::square(width as u32, height as u32) } else { None }
 }
 

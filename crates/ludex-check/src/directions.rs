@@ -88,7 +88,7 @@ impl Checker<'_> {
     fn declared_group(&mut self, group: usize, used_at: Span) -> Vec<DirRef> {
         let Some(slot) = self.on_first_use.groups.get_mut(group) else { return Vec::new() };
         let visit = slot.visit(Vec::clone);
-        let decl = self.decls.groups[group];
+        let Some(&decl) = self.decls.groups.get(group) else { return Vec::new() };
         let cycle = || format!("direction group `{}` contains itself", decl.name.name);
         if let Some(dirs) = self.answer_now(visit, Vec::new(), &decl.name, used_at, cycle) {
             return dirs;
@@ -102,14 +102,16 @@ impl Checker<'_> {
                 }
             }
         }
-        self.on_first_use.groups[group] = Lazy::Done(dirs.clone());
+        if let Some(slot) = self.on_first_use.groups.get_mut(group) {
+            *slot = Lazy::Done(dirs.clone());
+        }
         dirs
     }
 
     /// Resolves every declared group, so that unused ones are checked too.
     pub(super) fn all_groups(&mut self) {
-        for group in 0..self.decls.groups.len() {
-            let span = self.decls.groups[group].name.span;
+        let spans: Vec<Span> = self.decls.groups.iter().map(|g| g.name.span).collect();
+        for (group, span) in spans.into_iter().enumerate() {
             self.declared_group(group, span);
         }
     }

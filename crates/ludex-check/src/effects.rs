@@ -66,7 +66,7 @@ impl<'a> Checker<'a> {
                 Some(ir::Effect::Capture { cell: self.expect(cell, scope, Ty::Cell) })
             }
         };
-        self.nesting.depth -= 1;
+        self.nesting.depth = self.nesting.depth.saturating_sub(1);
         lowered
     }
 
@@ -336,7 +336,7 @@ impl<'a> Checker<'a> {
     ) -> Vec<(AttrId, ir::Expr)> {
         let mut lowered = Vec::new();
         for (i, assignment) in with.iter().enumerate() {
-            if self.attribute_repeated(&assignment.name, with[..i].iter().map(|a| &a.name), "assigned") {
+            if self.attribute_repeated(&assignment.name, with.iter().take(i).map(|a| &a.name), "assigned") {
                 continue;
             }
             let slot = self.attribute(&assignment.name, kinds);

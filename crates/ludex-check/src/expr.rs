@@ -2,7 +2,7 @@
 //! fields, `if` and `in`, with their types; and the limits on nesting and work that keep inlining
 //! bounded whatever the input.
 
-use ludex_diagnostics::{Code, Diagnostic};
+use ludex_diagnostics::{Code, Diagnostic, Limit};
 use ludex_ir::{self as ir, Const, ContextWord, PieceField};
 use ludex_syntax::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
 
@@ -15,10 +15,6 @@ use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty, Typed};
 use super::variables::{seat_missing, seat_not_expected};
 
-/// How deeply expressions (with inlined definitions) may nest while they are checked.
-const MAX_DEPTH: u32 = 320;
-/// How deep a lowered expression may be.
-const MAX_IR_DEPTH: u32 = 320;
 /// The work units (expression nodes resolved or copied) one file may take to check.
 pub const WORK: u32 = 2_000_000;
 
@@ -32,9 +28,12 @@ impl<'a> Checker<'a> {
             return Typed::unknown();
         }
         let typed = self.expr_kind(e, scope);
-        self.nesting.depth -= 1;
-        if typed.extent.depth > MAX_IR_DEPTH {
+        self.nesting.depth = self.nesting.depth.saturating_sub(1);
+        if typed.extent.depth > self.max_depth() {
             self.too_deep(e.span);
+            return Typed::unknown();
+        }
+        if self.too_costly(typed.extent, e.span) {
             return Typed::unknown();
         }
         typed
@@ -71,17 +70,28 @@ impl<'a> Checker<'a> {
 
     /// One level deeper; false (after a diagnostic) when too deep.
     pub(super) fn enter(&mut self, span: Span) -> bool {
-        if self.nesting.depth >= MAX_DEPTH {
+        if self.nesting.depth >= self.max_depth() {
             self.too_deep(span);
             return false;
         }
-        self.nesting.depth += 1;
+        self.nesting.depth = self.nesting.depth.saturating_add(1);
         true
     }
 
+    /// How deeply expressions (with inlined definitions) may nest, as checked and as lowered: the
+    /// `expression-depth` limit.
+    fn max_depth(&self) -> u32 {
+        u32::try_from(self.nesting.limits.max_expression_depth).unwrap_or(u32::MAX)
+    }
+
     fn too_deep(&mut self, span: Span) {
+        let message = format!(
+            "this is nested too deeply: more than the limit `{}` of {} levels, definitions inlined",
+            Limit::ExpressionDepth,
+            self.nesting.limits.max_expression_depth
+        );
         self.report(
-            Diagnostic::error(Code::LimitExceeded, "this is nested too deeply", span, "too deep")
+            Diagnostic::error(Code::LimitExceeded, message, span, "too deep")
                 .with_help("split it with `define`s that do not call each other so deeply"),
         );
     }
@@ -91,8 +101,8 @@ impl<'a> Checker<'a> {
         if self.nesting.work_left == 0 {
             return false;
         }
-        if units < self.nesting.work_left {
-            self.nesting.work_left -= units;
+        if let Some(left) = self.nesting.work_left.checked_sub(units).filter(|&left| left > 0) {
+            self.nesting.work_left = left;
             return true;
         }
         self.nesting.work_left = 0;
@@ -168,7 +178,7 @@ impl<'a> Checker<'a> {
     /// The position of a parameter of the definition being inlined, and the argument bound to it.
     fn parameter(&self, name: &str) -> Option<(usize, Typed)> {
         let frame = self.nesting.frames.last()?;
-        frame.params.iter().position(|(p, _)| *p == name).map(|i| (i, frame.params[i].1.clone()))
+        frame.params.iter().enumerate().find(|(_, (p, _))| *p == name).map(|(i, (_, arg))| (i, arg.clone()))
     }
 
     pub(super) fn word(&mut self, word: Word, span: Span, scope: &Scope<'a>) -> Typed {

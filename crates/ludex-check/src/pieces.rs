@@ -23,21 +23,20 @@ impl<'a> Checker<'a> {
         let decls = self.decls.pieces.clone();
         for decl in decls {
             let (letter, letter_span) = piece_letter(decl);
-            if let Some(first) = self.game.pieces.iter().position(|p| p.letter == letter) {
+            let first = self.game.pieces.iter().zip(&letter_spans).find(|(p, _)| p.letter == letter);
+            if let Some((first, &first_span)) = first {
+                let first = first.name.clone();
                 self.report(
                     Diagnostic::error(
                         Code::DuplicateLetter,
                         format!(
-                            "piece types `{}` and `{}` have the same letter {letter}",
-                            self.game.pieces[first].name, decl.name.name
+                            "piece types `{first}` and `{}` have the same letter {letter}",
+                            decl.name.name
                         ),
                         letter_span,
                         format!("letter {letter} again"),
                     )
-                    .with_label(
-                        letter_spans[first],
-                        format!("`{}` has letter {letter}", self.game.pieces[first].name),
-                    )
+                    .with_label(first_span, format!("`{first}` has letter {letter}"))
                     .with_help("moves are written with the letter: give one of them another `letter`"),
                 );
             }
@@ -55,7 +54,7 @@ impl<'a> Checker<'a> {
     fn piece_attributes(&mut self, decl: &ast::PieceDecl, spans: &mut Vec<Span>) -> Vec<AttrId> {
         let mut ids = Vec::new();
         for (i, attribute) in decl.attributes.iter().enumerate() {
-            let earlier = decl.attributes[..i].iter().map(|a| &a.name);
+            let earlier = decl.attributes.iter().take(i).map(|a| &a.name);
             if self.attribute_repeated(&attribute.name, earlier, "declared") {
                 continue;
             }
@@ -96,8 +95,10 @@ impl<'a> Checker<'a> {
             return None;
         }
         let range = self.attribute_range(decl)?;
-        if let Some(slot) = self.game.attributes.iter().position(|a| &a.name == name) {
-            let existing = &self.game.attributes[slot];
+        let existing = self.game.attributes.iter().zip(spans.iter()).position(|(a, _)| &a.name == name);
+        if let Some((slot, existing, &existing_span)) =
+            existing.and_then(|slot| Some((slot, self.game.attributes.get(slot)?, spans.get(slot)?)))
+        {
             if (existing.min, existing.max) != range {
                 let (min, max) = (existing.min, existing.max);
                 self.report(
@@ -107,7 +108,7 @@ impl<'a> Checker<'a> {
                         decl.span,
                         format!("from {} to {} here", range.0, range.1),
                     )
-                    .with_label(spans[slot], format!("from {min} to {max} here"))
+                    .with_label(existing_span, format!("from {min} to {max} here"))
                     .with_help("an attribute of the same name has the same range on every piece type"),
                 );
             }
@@ -124,7 +125,7 @@ impl<'a> Checker<'a> {
         }
         self.game.attributes.push(ir::Attribute { name: name.clone(), min: range.0, max: range.1 });
         spans.push(decl.span);
-        Some((self.game.attributes.len() - 1) as AttrId)
+        AttrId::try_from(self.game.attributes.len().saturating_sub(1)).ok()
     }
 
     fn attribute_range(&mut self, decl: &ast::AttributeDecl) -> Option<(i32, i32)> {

@@ -81,7 +81,7 @@ impl<'a> Checker<'a> {
                 Shape::Difference(Box::new(self.region(a, seating)), Box::new(self.region(b, seating)))
             }
         };
-        self.nesting.depth -= 1;
+        self.nesting.depth = self.nesting.depth.saturating_sub(1);
         shape
     }
 
@@ -170,8 +170,8 @@ impl<'a> Checker<'a> {
     fn cell_list(&mut self, cells: &[Ident]) -> Shape {
         let mut mask = vec![false; self.cell_count()];
         for ident in cells {
-            if let Some(cell) = self.cell_named(ident) {
-                mask[cell as usize] = true;
+            if let Some(slot) = self.cell_named(ident).and_then(|cell| mask.get_mut(cell as usize)) {
+                *slot = true;
             }
         }
         Shape::Written(mask)
@@ -268,7 +268,9 @@ impl<'a> Checker<'a> {
         };
         self.use_at(Symbol::Zone(zone), ident.span);
         self.zone(zone, ident.span);
-        if seating == Seating::AllSeats && self.decls.zones[zone as usize].per_seat.is_some() {
+        if seating == Seating::AllSeats
+            && self.decls.zones.get(zone as usize).is_some_and(|z| z.per_seat.is_some())
+        {
             self.report(
                 Diagnostic::error(
                     Code::ContextUnavailable,
@@ -290,7 +292,7 @@ impl<'a> Checker<'a> {
     pub(super) fn zone(&mut self, zone: ZoneId, used_at: Span) {
         let Some(slot) = self.on_first_use.zones.get_mut(zone as usize) else { return };
         let visit = slot.visit(|_| ());
-        let decl = self.decls.zones[zone as usize];
+        let Some(&decl) = self.decls.zones.get(zone as usize) else { return };
         let cycle = || format!("zone `{}` is defined in terms of itself", decl.name.name);
         if self.answer_now(visit, (), &decl.name, used_at, cycle).is_some() {
             return;
@@ -305,14 +307,16 @@ impl<'a> Checker<'a> {
             }
         };
         let per_seat = seating == Seating::EachSeat;
-        self.on_first_use.zones[zone as usize] =
-            Lazy::Done(ir::Zone { name: decl.name.name.clone(), per_seat, cells });
+        if let Some(slot) = self.on_first_use.zones.get_mut(zone as usize) {
+            *slot = Lazy::Done(ir::Zone { name: decl.name.name.clone(), per_seat, cells });
+        }
     }
 
     /// Builds every zone, used or not.
     pub(super) fn all_zones(&mut self) {
-        for zone in 0..self.decls.zones.len() {
-            self.zone(zone as ZoneId, self.decls.zones[zone].name.span);
+        let spans: Vec<Span> = self.decls.zones.iter().map(|z| z.name.span).collect();
+        for (zone, span) in spans.into_iter().enumerate() {
+            self.zone(zone as ZoneId, span);
         }
     }
 

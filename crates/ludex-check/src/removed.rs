@@ -26,7 +26,9 @@ impl<'a> Checker<'a> {
         let removed = self.cell_set(&shape, Side::NEUTRAL);
         let mut mask = vec![false; board.cell_count()];
         for &cell in &removed.cells {
-            mask[cell as usize] = true;
+            if let Some(slot) = mask.get_mut(cell as usize) {
+                *slot = true;
+            }
         }
         if removed.cells.len() == board.cell_count() {
             self.report(Diagnostic::error(
@@ -38,7 +40,12 @@ impl<'a> Checker<'a> {
             // The whole board stays, so that what follows is checked against it.
             return Some(board);
         }
-        self.game.left_out = removed.cells.iter().map(|&c| board.cells[c as usize].name.clone()).collect();
+        self.game.left_out = removed
+            .cells
+            .iter()
+            .filter_map(|&c| board.cells.get(c as usize))
+            .map(|c| c.name.clone())
+            .collect();
         board.without(&mask)
     }
 

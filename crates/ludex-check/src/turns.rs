@@ -30,8 +30,8 @@ impl<'a> Checker<'a> {
     /// Phases after one that never ends can never begin.
     fn unreachable_phases(&mut self, decls: &[&PhaseDecl]) {
         let Some(endless) = decls.iter().position(|p| p.until.is_none()) else { return };
-        let name = &decls[endless].name;
-        for later in &decls[endless + 1..] {
+        let Some(name) = decls.get(endless).map(|p| &p.name) else { return };
+        for later in decls.iter().skip(endless.saturating_add(1)) {
             self.report(
                 Diagnostic::warning(
                     Code::UnreachablePhase,

@@ -19,13 +19,15 @@ impl<'a> Checker<'a> {
     pub(super) fn variable_type(&mut self, variable: VarId, used_at: Span) -> Ty {
         let Some(slot) = self.on_first_use.variables.get_mut(variable as usize) else { return Ty::Unknown };
         let visit = slot.visit(|&(ty, _)| ty);
-        let decl = self.decls.variables[variable as usize];
+        let Some(&decl) = self.decls.variables.get(variable as usize) else { return Ty::Unknown };
         let cycle = || format!("the initial value of variable `{}` depends on itself", decl.name.name);
         if let Some(ty) = self.answer_now(visit, Ty::Unknown, &decl.name, used_at, cycle) {
             return ty;
         }
         let (ty, lowered) = self.isolated(|this| this.variable(decl));
-        self.on_first_use.variables[variable as usize] = Lazy::Done((ty, lowered));
+        if let Some(slot) = self.on_first_use.variables.get_mut(variable as usize) {
+            *slot = Lazy::Done((ty, lowered));
+        }
         ty
     }
 
@@ -62,8 +64,8 @@ impl<'a> Checker<'a> {
 
     /// Resolves every variable, used or not.
     pub(super) fn all_variables(&mut self) {
-        for variable in 0..self.decls.variables.len() {
-            let span = self.decls.variables[variable].name.span;
+        let spans: Vec<Span> = self.decls.variables.iter().map(|v| v.name.span).collect();
+        for (variable, span) in spans.into_iter().enumerate() {
             self.variable_type(variable as VarId, span);
         }
     }

@@ -12,6 +12,9 @@
 //! a comma, or after the `=` of a definition, its later lines indented two more (four in a clause
 //! that opens a block); map grids a row a line, columns aligned.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 mod doc;
 mod expr;
 mod grid;

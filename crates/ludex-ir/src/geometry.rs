@@ -141,7 +141,11 @@ impl Board {
     /// A `width` by `height` grid of squares; `None` when a side is 0, a side is over 26 or the
     /// board is over `super::MAX_CELLS` cells.
     pub fn square(width: u32, height: u32) -> Option<Board> {
-        if width == 0 || height == 0 || width > 26 || (width * height) as usize > super::MAX_CELLS {
+        if width == 0
+            || height == 0
+            || width > 26
+            || (width as usize).saturating_mul(height as usize) > super::MAX_CELLS
+        {
             return None;
         }
         let mut cells = Vec::with_capacity((width * height) as usize);

@@ -14,6 +14,9 @@
 //! zones, marks, coordinates), `pieces`, `legend`, `svg` (numbers and escaping), `html` (the replay
 //! page).
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 mod board;
 mod html;
 mod layout;

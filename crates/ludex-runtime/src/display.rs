@@ -122,7 +122,8 @@ impl Engine {
     pub(crate) fn render_status(&self, state: &State) -> String {
         let phase = self.game.phases.get(state.phase as usize).map_or("?", |p| p.name.as_str());
         let seat = self.seat_name(self.current_seat(state));
-        let progress = format!("phase {phase}, turn {} of the phase, ply {}", state.turns + 1, state.plies);
+        let progress =
+            format!("phase {phase}, turn {} of the phase, ply {}", u64::from(state.turns) + 1, state.plies);
         match self.status(state) {
             Status::Decision { .. } => format!("{seat} to move ({progress})"),
             Status::Chance { sides } => {

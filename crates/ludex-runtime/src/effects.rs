@@ -343,6 +343,6 @@ pub(crate) enum TurnAfter {
 
 fn queue_roll(state: &mut State, sides: u32, target: RollTarget) {
     if sides > 0 {
-        state.pending.push(PendingRoll { sides, target });
+        state.pending.push_back(PendingRoll { sides, target });
     }
 }

@@ -20,6 +20,16 @@
 //! tables for attacks), `trial` (`legal if` tried on a journaled copy), `sampling` (random moves
 //! by rejection), `hashing`. In tests, `reference` gives the meaning of every construct plainly,
 //! and `tests/differential.rs` checks that the engine gives exactly what it gives.
+//!
+//! Untrusted input: the hot path (move generation, effects, evaluation) indexes its tables with the
+//! cell, direction, seat, type and variable ids the checker produced and validated, and reads states
+//! with `get`; it is kept out of the arithmetic and indexing lints so that it stays as fast as the
+//! benchmarks measure. Positions, which reach it without the checker, are validated as they are
+//! read (`position`, held by those lints). The game's `limits` bound what a run may hold and how
+//! long a game lasts (docs/security.md).
+
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod attacks;
 mod bits;
@@ -203,7 +213,7 @@ impl Engine {
         if let Some(result) = &state.result {
             return Status::Over(result.clone());
         }
-        match state.pending.first() {
+        match state.pending.front() {
             Some(roll) => Status::Chance { sides: roll.sides },
             None => Status::Decision { seat: self.current_seat(state) },
         }

@@ -6,7 +6,7 @@
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
-use ludex_ir::{ActionId, ActionKind};
+use ludex_ir::{ActionId, ActionKind, quote};
 
 /// How many legal moves an error message lists.
 const LISTED_MOVES: usize = 40;
@@ -112,8 +112,12 @@ impl Engine {
         }
         match found.as_slice() {
             [mv] => Ok(*mv),
-            [] => Err(format!("`{text}` is not a legal move; legal: {}", self.list(state, &moves))),
-            _ => Err(format!("`{text}` is ambiguous: {}", self.list(state, &found))),
+            [] => Err(format!(
+                "`{}` is not a legal move; legal: {}",
+                quote(&text, 40),
+                self.list(state, &moves)
+            )),
+            _ => Err(format!("`{}` is ambiguous: {}", quote(&text, 40), self.list(state, &found))),
         }
     }
 

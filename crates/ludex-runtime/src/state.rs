@@ -2,6 +2,7 @@
 //! turn bookkeeping, pending rolls and the result. Cheap to clone and hash; kept canonical (reserves
 //! and prize piles sorted) so that equal positions compare equal.
 
+use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
@@ -107,7 +108,8 @@ pub struct State {
     pub(crate) last_mover: Option<SeatId>,
     /// The seats that have left the game (`retire`), one bit a seat.
     pub(crate) retired: u32,
-    pub(crate) pending: Vec<PendingRoll>,
+    /// The rolls to resolve, the next first (a queue: a position may hold many).
+    pub(crate) pending: VecDeque<PendingRoll>,
     pub(crate) resume: Resume,
     pub(crate) result: Option<GameResult>,
     /// The hashes of the positions at the decision points so far, the current one last (kept
@@ -159,7 +161,7 @@ impl State {
             prizes: Vec::new(),
             variables: Vec::new(),
             maps: Vec::new(),
-            pending: Vec::new(),
+            pending: VecDeque::new(),
             result: None,
             history: Vec::new(),
             journal: Journal::default(),
@@ -311,6 +313,13 @@ impl State {
     pub(crate) fn add_to_reserve(&mut self, piece: Piece) {
         let index = self.reserve.partition_point(|p| *p < piece);
         self.reserve.insert(index, piece);
+    }
+
+    /// Puts `count` copies of a piece into its owner's reserve, keeping the order (in time linear in
+    /// the reserve, not in the count times the reserve).
+    pub(crate) fn add_many_to_reserve(&mut self, piece: Piece, count: usize) {
+        let index = self.reserve.partition_point(|p| *p < piece);
+        self.reserve.splice(index..index, std::iter::repeat_n(piece, count));
     }
 
     /// Takes the first piece of a type out of a seat's reserve.

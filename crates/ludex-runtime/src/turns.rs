@@ -13,9 +13,6 @@ use super::state::{Journal, Resume, State};
 use super::value::Value;
 use super::{Engine, GameResult, Move, MoveKind};
 
-/// The most pieces all reserves together may hold after setup.
-const MAX_RESERVE_PIECES: usize = 1 << 16;
-
 /// The questions the turn machine asks of a position whose answers have a fast form: whether the
 /// seat to act has a legal action, and whether an end rule holds. The engine answers them by its
 /// speed layers ([`Fast`]); the differential tests answer them by the plain meaning
@@ -75,7 +72,7 @@ impl Engine {
             plies: 0,
             last_mover: None,
             retired: 0,
-            pending: Vec::new(),
+            pending: std::collections::VecDeque::new(),
             resume: Resume::Decision,
             result: None,
             history: Vec::new(),
@@ -132,10 +129,11 @@ impl Engine {
             }
             SetupStep::Reserve { piece, owner, count } => {
                 if (*owner as usize) < self.seat_count() && (*piece as usize) < self.game.pieces.len() {
-                    let room = MAX_RESERVE_PIECES.saturating_sub(state.reserve.len());
-                    for _ in 0..(*count as usize).min(room) {
-                        state.add_to_reserve(self.fresh_piece(*piece, Some(*owner)));
-                    }
+                    // The checker refuses a setup whose reserves pass the `reserve` limit; this only
+                    // guards an IR built by other means.
+                    let room = self.game.limits.max_reserve.saturating_sub(state.reserve.len());
+                    let piece = self.fresh_piece(*piece, Some(*owner));
+                    state.add_many_to_reserve(piece, (*count as usize).min(room));
                 }
             }
             SetupStep::Effect(effect) => self.run_effects(state, &ctx, std::slice::from_ref(effect)),
@@ -172,10 +170,7 @@ impl Engine {
 
     /// [`Engine::resolve_roll`], with the turn machine's questions answered by `answers`.
     pub(crate) fn resolve_roll_with(&self, state: &mut State, outcome: u32, answers: &impl Answers) {
-        if state.pending.is_empty() {
-            return;
-        }
-        let roll = state.pending.remove(0);
+        let Some(roll) = state.pending.pop_front() else { return };
         self.write_roll(state, roll.target, outcome.clamp(1, roll.sides));
         self.proceed(state, answers);
         self.judge_with(state, answers);

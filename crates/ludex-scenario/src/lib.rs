@@ -12,6 +12,9 @@
 //! write); `bless` (writing those values into the text). Nothing here touches files or a terminal,
 //! so the crate builds for the browser too.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod ast;
 mod bless;
 mod expect;

@@ -12,6 +12,9 @@
 //! game.play('e2-e4'); game.svg('');  game.go_to(0);  game.record();
 //! ```
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod check;
 pub mod session;
 
