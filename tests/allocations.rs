@@ -16,8 +16,11 @@ use ludex::runtime::Engine;
 
 #[test]
 fn warm_random_playouts_allocate_nothing() {
-    let mut files: Vec<_> =
-        std::fs::read_dir("rules").expect("the rules folder").map(|e| e.expect("an entry").path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir("rules")
+        .expect("the rules folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rules"))
+        .collect();
     files.sort();
     for path in files {
         let text = std::fs::read_to_string(&path).expect("a rules file");

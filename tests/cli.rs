@@ -3,7 +3,8 @@
 #[path = "support/binary.rs"]
 mod binary;
 
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 
 use ludex::runtime::{Engine, Leaves, perft_with};
 
@@ -527,4 +528,410 @@ fn games_with_scores_end_with_a_points_table_per_seat_and_per_team() {
     assert!(
         run_json(&["run", DICE_CHESS, "--games", "1", "--json"])["seats"][0].get("mean_points").is_none()
     );
+}
+
+// Untrusted input: every limit is an error naming it, output stays short, nothing crashes.
+
+const PAWNS: &str = "docs/examples/pawns.rules";
+
+/// The pawns example with `extra` appended.
+fn pawns_with(extra: &str) -> PathBuf {
+    let rules = std::fs::read_to_string(PAWNS).expect("the example");
+    temp_file("pawns.rules", format!("{rules}\n{extra}").as_bytes())
+}
+
+#[test]
+fn thousands_of_diagnostics_are_capped_and_counted() {
+    let faulty: String = (0..20_000).map(|i| format!("zone z{i} = cells q{i}\n")).collect();
+    let path = pawns_with(&faulty);
+    let output = ludex(&["check", text(&path)]);
+    assert_exit(&output, 1);
+    let err = stderr(&output);
+    assert_eq!(err.matches("ludex::unknown-cell").count(), 200, "{}", &err[..2000.min(err.len())]);
+    assert!(
+        err.contains("… and 19,800 more (the limit `diagnostics` shows 200"),
+        "{}",
+        err.lines().rev().nth(1).unwrap_or("")
+    );
+    let output = ludex(&["check", "--limit", "diagnostics=3", "--format", "json", text(&path)]);
+    assert_eq!(json(&output).as_array().map(Vec::len), Some(3));
+    assert!(stderr(&output).contains("… and 19,997 more"), "{}", stderr(&output));
+}
+
+#[test]
+fn a_diagnostic_far_along_a_line_is_drawn_in_a_window() {
+    // An unused zone (a warning) named on a 70,000-column line: `check` and `run` both draw it.
+    let path = pawns_with(&format!("zone spare = cells a1{}", ", a1".repeat(17_500)));
+    let output = ludex(&["check", text(&path)]);
+    assert_exit(&output, 0);
+    assert!(stderr(&output).contains("unused-zone") && stderr(&output).len() < 2000, "{}", stderr(&output));
+    let far = pawns_with(&format!("{}zone spare = cells a1", " ".repeat(70_000)));
+    let output = ludex(&["run", text(&far), "--games", "1"]);
+    assert_exit(&output, 0);
+    let err = stderr(&output);
+    assert!(err.contains(":57:70006]") && err.len() < 2000, "{err}");
+}
+
+#[test]
+fn error_messages_quote_a_window_of_a_long_line() {
+    let long = "x".repeat(60_000);
+    for extra in [format!("seat {long} turned 9"), format!("zone far = cells {long}"), format!("{long} = 1")]
+    {
+        let output = ludex(&["check", text(&pawns_with(&extra))]);
+        assert_exit(&output, 1);
+        assert!(stderr(&output).len() < 3000, "{} bytes:\n{}", stderr(&output).len(), stderr(&output));
+    }
+}
+
+#[test]
+fn limits_are_set_by_name_and_refused_with_reasons() {
+    let help = stdout(&ludex(&["--help"]));
+    assert!(
+        help.contains("--limit <NAME=VALUE>") && help.contains("perft-depth                  20"),
+        "{help}"
+    );
+    for (limit, message) in [
+        ("perft-depth=0", "from 1 to 64"),
+        ("depth=3", "there is no limit `depth`"),
+        ("cells=many", "whole number"),
+    ] {
+        let output = ludex(&["check", PAWNS, "--limit", limit]);
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains(message), "{limit}: {}", stderr(&output));
+    }
+    let output = ludex(&["check", "--limit", "cells=16", PAWNS]);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).contains("at most 16 cells (the limit `cells`)"), "{}", stderr(&output));
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    let output = ludex(&["perft", PAWNS, "--depth", "50"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("deeper than the limit `perft-depth` of 20"), "{}", stderr(&output));
+    let output = ludex(&["perft", PAWNS, "--depth", "21", "--limit", "perft-depth=1"]);
+    assert_exit(&output, 2);
+}
+
+#[test]
+fn a_huge_map_is_refused_unread_and_a_large_one_unechoed() {
+    let row = "1 ".repeat(5);
+    let huge = pawns_with(&format!("map level {{\n{}}}\n", format!("{row}\n").repeat(1_600_000)));
+    let output = ludex(&["check", text(&huge)]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("limit `source-bytes`"), "{}", stderr(&output));
+    let large = pawns_with(&format!("map level {{\n{}}}\n", format!("{row}\n").repeat(50_000)));
+    let output = ludex(&["check", text(&large)]);
+    assert_exit(&output, 1);
+    assert!(
+        stderr(&output).contains("grid-row-count") && stderr(&output).len() < 2000,
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_record_with_a_huge_move_is_reported_briefly() {
+    let dir = temp_dir();
+    let records = dir.join("games.jsonl");
+    let output = ludex(&["run", PAWNS, "--games", "1", "--record", text(&records)]);
+    assert_exit(&output, 0);
+    let record = std::fs::read_to_string(&records).expect("a record");
+    let tampered = record.replacen("\"plies\":[\"", &format!("\"plies\":[\"{}", "b".repeat(1 << 20)), 1);
+    std::fs::write(&records, tampered).expect("written");
+    let output = ludex(&["replay", text(&records)]);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).len() < 3000, "{} bytes", stderr(&output).len());
+    let output = ludex(&["replay", text(&records), "--limit", "record-bytes=1000"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("limit `record-bytes` of 1000 bytes"), "{}", stderr(&output));
+}
+
+// `ludex fmt`: in place, `--check`, standard input, and files that do not parse.
+
+const UNFORMATTED: &str = "game   \"T\"\nseat a # the first seat\nseat b piece p { letter P }\n";
+const FORMATTED: &str = "game \"T\"\nseat a # the first seat\nseat b\npiece p {\n  letter P\n}\n";
+const BROKEN: &str = "game \"T\"\nseat a turnd 90\n";
+
+#[test]
+fn fmt_check_names_the_unformatted_files_and_changes_nothing() {
+    let dir = temp_dir();
+    let unformatted = dir.join("unformatted.rules");
+    let formatted = dir.join("formatted.rules");
+    std::fs::write(&unformatted, UNFORMATTED).expect("a file");
+    std::fs::write(&formatted, FORMATTED).expect("a file");
+    let output = ludex(&["fmt", "--check", text(&formatted), text(&unformatted)]);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), format!("{}\n", unformatted.display()));
+    assert!(stderr(&output).contains("1 file not formatted"), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&unformatted).expect("the file"), UNFORMATTED);
+    assert_exit(&ludex(&["fmt", "--check", text(&formatted)]), 0);
+    assert_exit(&ludex(&["fmt", "--check", "rules/chess.rules", "docs/examples/pawns.rules"]), 0);
+}
+
+#[test]
+fn fmt_formats_files_in_place() {
+    let path = temp_file("in-place.rules", UNFORMATTED.as_bytes());
+    let output = ludex(&["fmt", text(&path)]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "");
+    assert_eq!(std::fs::read_to_string(&path).expect("the file"), FORMATTED);
+    assert_exit(&ludex(&["fmt", "--check", text(&path)]), 0);
+}
+
+#[test]
+fn fmt_formats_standard_input_to_standard_output() {
+    for args in [&["fmt"][..], &["fmt", "-"]] {
+        let output = ludex_with_input(args, UNFORMATTED);
+        assert_exit(&output, 0);
+        assert_eq!(stdout(&output), FORMATTED);
+    }
+    let output = ludex_with_input(&["fmt", "--check", "-"], UNFORMATTED);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "<stdin>\n");
+    assert_exit(&ludex_with_input(&["fmt", "--check"], FORMATTED), 0);
+}
+
+#[test]
+fn fmt_leaves_a_file_that_does_not_parse_untouched_and_shows_its_errors() {
+    let broken = temp_file("broken.rules", BROKEN.as_bytes());
+    let other = temp_file("other.rules", UNFORMATTED.as_bytes());
+    let output = ludex(&["fmt", text(&broken), text(&other)]);
+    assert_exit(&output, 1);
+    let errors = stderr(&output);
+    assert!(errors.contains("ludex::syntax-error") && errors.contains("turnd"), "{errors}");
+    assert!(errors.contains("broken.rules` has 1 error; it is left as it is"), "{errors}");
+    assert_eq!(std::fs::read_to_string(&broken).expect("the file"), BROKEN);
+    assert_eq!(std::fs::read_to_string(&other).expect("the file"), FORMATTED, "the other file is formatted");
+    let output = ludex_with_input(&["fmt"], BROKEN);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "", "nothing is written for standard input that does not parse");
+}
+
+#[test]
+fn fmt_of_a_missing_file_is_a_usage_error() {
+    let output = ludex(&["fmt", "no-such-file.rules"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("cannot read `no-such-file.rules`"), "{}", stderr(&output));
+}
+
+// ---- ludex test ------------------------------------------------------------------------------------
+
+/// pawns.rules copied into a fresh directory with the given tests beside it; the rules' path.
+fn pawns_with_tests(tests: &str) -> PathBuf {
+    let rules = temp_file("pawns.rules", &std::fs::read("docs/examples/pawns.rules").expect("pawns.rules"));
+    std::fs::write(rules.with_extension("tests"), tests).expect("a tests file");
+    rules
+}
+
+const PAWNS_TESTS: &str = "test \"white moves first\" {\n  setup\n  expect turn: white\n}\n\n\
+                           test \"thirteen first moves\" {\n  setup\n  expect perft 1: 13\n}\n";
+
+#[test]
+fn test_runs_the_tests_beside_each_rules_file_with_a_summary() {
+    let output = ludex(&["test", "docs/examples/pawns.rules", "docs/examples/race.tests"]);
+    assert_exit(&output, 0);
+    let out = stdout(&output);
+    assert!(out.contains("running 6 tests from docs/examples/pawns.tests"), "{out}");
+    assert!(out.contains("test pawns::reaching the far row wins ... ok"), "{out}");
+    assert!(out.contains("test result: ok. 6 passed, 0 failed"), "{out}");
+    assert!(out.contains("test race::the first runner on the far row wins ... ok"), "{out}");
+    assert!(out.contains("all files: 13 passed, 0 failed"), "{out}");
+}
+
+#[test]
+fn test_filters_by_name() {
+    let output = ludex(&["test", "docs/examples/pawns.rules", "--filter", "far row"]);
+    assert_exit(&output, 0);
+    let out = stdout(&output);
+    assert!(out.contains("running 1 test from"), "{out}");
+    assert!(out.contains("test result: ok. 1 passed, 0 failed, 5 filtered out"), "{out}");
+}
+
+#[test]
+fn a_failing_test_exits_1_with_its_diagnostic() {
+    let rules = pawns_with_tests(&PAWNS_TESTS.replace("perft 1: 13", "perft 1: 12"));
+    let output = ludex(&["test", text(&rules)]);
+    assert_exit(&output, 1);
+    let out = stdout(&output);
+    assert!(out.contains("test pawns::thirteen first moves ... FAILED"), "{out}");
+    assert!(out.contains("---- pawns::thirteen first moves ----"), "{out}");
+    assert!(out.contains("expected perft 1 to be 12, found 13"), "{out}");
+    assert!(out.contains("test result: FAILED. 1 passed, 1 failed"), "{out}");
+    assert!(stderr(&output).contains("1 of 2 tests failed"), "{}", stderr(&output));
+}
+
+#[test]
+fn test_json_gives_every_result_and_finding() {
+    let rules = pawns_with_tests(&PAWNS_TESTS.replace("perft 1: 13", "perft 1: 12"));
+    let output = ludex(&["test", text(&rules), "--json"]);
+    assert_exit(&output, 1);
+    let json = json(&output);
+    assert_eq!((json["passed"].as_u64(), json["failed"].as_u64()), (Some(1), Some(1)));
+    let results = &json["files"][0]["results"];
+    assert_eq!(results[0]["name"], "pawns::white moves first");
+    assert_eq!(results[0]["passed"], true);
+    let finding = &results[1]["findings"][0];
+    assert_eq!(finding["kind"], "failed");
+    assert_eq!(finding["code"], "ludex::expectation-failed");
+    assert_eq!((finding["line"].as_u64(), finding["label"].as_str()), (Some(8), Some("found 13")));
+}
+
+#[test]
+fn bless_writes_the_values_found_into_the_placeholders() {
+    let rules = pawns_with_tests(&PAWNS_TESTS.replace("perft 1: 13", "perft 1: ?"));
+    let unblessed = ludex(&["test", text(&rules)]);
+    assert_exit(&unblessed, 1);
+    assert!(stdout(&unblessed).contains("no expected value yet"), "{}", stdout(&unblessed));
+    let output = ludex(&["test", text(&rules), "--bless"]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("wrote 1 value into"), "{}", stdout(&output));
+    let written = std::fs::read_to_string(rules.with_extension("tests")).expect("the tests file");
+    assert_eq!(written, PAWNS_TESTS);
+    assert_exit(&ludex(&["test", text(&rules)]), 0);
+}
+
+#[test]
+fn bless_rewrites_failing_expectations_only_when_asked() {
+    let wrong = PAWNS_TESTS.replace("perft 1: 13", "perft 1: 12");
+    let rules = pawns_with_tests(&wrong);
+    assert_exit(&ludex(&["test", text(&rules), "--bless"]), 1);
+    let tests = rules.with_extension("tests");
+    assert_eq!(std::fs::read_to_string(&tests).expect("the tests file"), wrong);
+    assert_exit(&ludex(&["test", text(&rules), "--bless=all"]), 0);
+    assert_eq!(std::fs::read_to_string(&tests).expect("the tests file"), PAWNS_TESTS);
+}
+
+#[test]
+fn a_rules_file_without_tests_has_no_tests() {
+    let rules = temp_file("alone.rules", &std::fs::read("docs/examples/pawns.rules").expect("pawns.rules"));
+    let output = ludex(&["test", text(&rules)]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("alone.rules: no tests"), "{}", stdout(&output));
+}
+
+#[test]
+fn malformed_tests_and_broken_rules_fail() {
+    let rules = pawns_with_tests("test \"x\" {\n  setup\n  expect mvoes: a2-a3\n}\n");
+    let output = ludex(&["test", text(&rules)]);
+    assert_exit(&output, 1);
+    assert!(stdout(&output).contains("unknown expectation `mvoes`"), "{}", stdout(&output));
+    assert!(stdout(&output).contains("test pawns::x ... FAILED"), "{}", stdout(&output));
+    let broken = temp_file("broken.rules", b"game \"broken\"\nseat white\n");
+    std::fs::write(broken.with_extension("tests"), PAWNS_TESTS).expect("a tests file");
+    assert_exit(&ludex(&["test", text(&broken)]), 1);
+}
+
+#[test]
+fn test_usage_errors_exit_2() {
+    assert_exit(&ludex(&["test"]), 2);
+    assert_exit(&ludex(&["test", "no/such.rules"]), 2);
+    let rules = temp_file("lonely.rules", &std::fs::read("docs/examples/pawns.rules").expect("pawns.rules"));
+    assert_exit(&ludex(&["test", text(&rules.with_extension("tests"))]), 2);
+    assert_exit(&ludex(&["test", "docs/examples/pawns.rules", "--bless=some"]), 2);
+}
+
+#[test]
+fn show_draws_the_start_a_position_or_a_recorded_state_as_svg() {
+    let dir = temp_dir();
+    let out = dir.join("start.svg");
+    assert_exit(&ludex(&["show", MANA, "--svg", text(&out), "--zones", "home"]), 0);
+    let svg = std::fs::read_to_string(&out).expect("the picture");
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.contains("zone home"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("class=\"cell\"").count(), 36);
+
+    let record = dir.join("game.jsonl");
+    assert_exit(&ludex(&["run", DICE_CHESS, "--games", "1", "--seed", "3", "--record", text(&record)]), 0);
+    let game: Value = serde_json::from_str(&std::fs::read_to_string(&record).expect("record")).expect("JSON");
+    let plies = game["plies"].as_array().expect("plies");
+    let last_move =
+        (0..plies.len()).rev().find(|&i| !plies[i].as_str().unwrap().starts_with("roll ")).unwrap();
+    let ply = (last_move + 1).to_string();
+    let output = ludex(&["show", DICE_CHESS, "--record", text(&record), "--ply", &ply, "--svg", "-"]);
+    assert_exit(&output, 0);
+    let notation = plies[last_move].as_str().unwrap();
+    assert!(stdout(&output).contains(&format!("last move: {notation}")), "{}", stdout(&output));
+
+    let output = ludex(&["show", DICE_CHESS, "--record", text(&record), "--ply", "100000", "--svg", "-"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("past its end"), "{}", stderr(&output));
+    let output = ludex(&["show", MANA, "--zones", "homes", "--svg", "-"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("no zone `homes` (did you mean `home`?)"), "{}", stderr(&output));
+    let output = ludex(&["show", MANA]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("red to move"), "{}", stdout(&output));
+}
+
+#[test]
+fn replay_writes_a_page_that_steps_through_a_game() {
+    let dir = temp_dir();
+    let record = dir.join("games.jsonl");
+    assert_exit(&ludex(&["run", MANA, "--games", "2", "--seed", "2", "--record", text(&record)]), 0);
+    let page = dir.join("game.html");
+    let output = ludex(&["replay", text(&record), "--html", text(&page), "--game", "2"]);
+    assert_exit(&output, 0);
+    let game: Value = serde_json::from_str(std::fs::read_to_string(&record).unwrap().lines().nth(1).unwrap())
+        .expect("JSON");
+    let entries = game["plies"].as_array().expect("plies").len();
+    assert!(
+        stdout(&output).contains(&format!("game 2: {} frames written", entries + 1)),
+        "{}",
+        stdout(&output)
+    );
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<title>Mana</title>"));
+    assert_eq!(html.matches("<template class=\"frame\"").count(), entries + 1);
+    assert_eq!(html.matches("<svg ").count(), entries + 1);
+    let output = ludex(&["replay", text(&record), "--html", text(&page), "--game", "3"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("holds 2 recorded games, not game 3"), "{}", stderr(&output));
+}
+
+/// One HTTP/1.0 request to a local server; the response's text.
+fn http(address: &str, request: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).expect("the server accepts");
+    stream.write_all(request.as_bytes()).expect("the request is sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("a response");
+    response
+}
+
+#[test]
+fn serve_serves_the_built_page_on_the_loopback_only() {
+    use std::io::{BufRead, BufReader};
+    let dir = temp_dir();
+    std::fs::create_dir_all(dir.join("pkg")).expect("pkg");
+    std::fs::write(dir.join("index.html"), "<!DOCTYPE html>playground").expect("page");
+    std::fs::write(dir.join("pkg/engine.wasm"), b"\0asm").expect("wasm");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ludex"))
+        .args(["serve", "--port", "0", "--dir", text(&dir)])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("serve starts");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().expect("stdout")).read_line(&mut line).expect("its address");
+    let address =
+        line.split("http://").nth(1).and_then(|rest| rest.split('/').next()).expect(&line).to_string();
+    assert!(address.starts_with("127.0.0.1:"), "{line}");
+    let page = http(&address, "GET / HTTP/1.0\r\n\r\n");
+    assert!(page.starts_with("HTTP/1.0 200 OK") && page.ends_with("playground"), "{page}");
+    assert!(page.contains("Content-Type: text/html; charset=utf-8"), "{page}");
+    let wasm = http(&address, "GET /pkg/engine.wasm HTTP/1.0\r\n\r\n");
+    assert!(wasm.contains("Content-Type: application/wasm"), "{wasm}");
+    for path in ["/../Cargo.toml", "/pkg/%2e%2e/%2e%2e/Cargo.toml", "/missing.js"] {
+        let response = http(&address, &format!("GET {path} HTTP/1.0\r\n\r\n"));
+        assert!(response.starts_with("HTTP/1.0 404"), "{path}: {response}");
+    }
+    assert!(http(&address, "POST / HTTP/1.0\r\n\r\n").starts_with("HTTP/1.0 405"));
+    server.kill().expect("the server stops");
+    let _ = server.wait();
+
+    let output = ludex(&["serve", "--dir", text(&temp_dir())]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("build it with web/build.sh"), "{}", stderr(&output));
 }

@@ -8,7 +8,7 @@ fn rendered_diagnostics(path: &Path) -> String {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let compiled = ludex::compile(&text, &Default::default());
     assert!(!compiled.diagnostics.is_empty(), "{name} shows a mistake, so it must be reported");
-    ludex::diagnostics::render(&compiled.diagnostics, &name, &text, false)
+    ludex::diagnostics::render(&compiled.diagnostics, &name, &text, ludex::diagnostics::Colors::Plain)
 }
 
 #[test]

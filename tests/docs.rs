@@ -1,7 +1,8 @@
 //! The documentation cannot drift from what is tested: every `ludex` example of the language
 //! reference is cut, as it stands, from the rules file it names; the README's examples are cut from
-//! tested rules files; the example games in `docs/examples/` compile cleanly and play to their end;
-//! the positions of docs/positions.md load; and the reference's claims about corner cases hold.
+//! tested rules files; the testing page's examples from the tests files they name; the example
+//! games in `docs/examples/` compile cleanly and play to their end; the positions of
+//! docs/positions.md load; and the reference's claims about corner cases hold.
 
 mod support;
 
@@ -51,9 +52,15 @@ fn blocks(path: &str) -> Vec<Block> {
 /// The rules file a block names in the paragraph before it: `*dice-chess.rules*` is in `rules/`,
 /// `*examples/pawns.rules*` in `docs/examples/`.
 fn named_source(before: &str) -> Option<String> {
+    named_file(before, ".rules")
+}
+
+/// The file with the extension a block names in the paragraph before it, found as
+/// [`named_source`] finds a rules file.
+fn named_file(before: &str, extension: &str) -> Option<String> {
     let mut parts = before.split('*');
     parts.next();
-    let name = parts.step_by(2).find(|part| part.ends_with(".rules") && !part.contains(' '))?;
+    let name = parts.step_by(2).find(|part| part.ends_with(extension) && !part.contains(' '))?;
     Some(match name.strip_prefix("examples/") {
         Some(example) => format!("docs/examples/{example}"),
         None => format!("rules/{name}"),
@@ -131,6 +138,33 @@ fn every_example_of_the_readme_is_cut_from_a_tested_rules_file() {
 }
 
 #[test]
+fn the_readmes_test_is_cut_from_the_tours_tests() {
+    let examples: Vec<Block> = blocks("README.md").into_iter().filter(|b| b.language == "tests").collect();
+    assert_eq!(examples.len(), 1);
+    let text = std::fs::read_to_string("docs/examples/pawns.tests").expect("pawns.tests");
+    assert!(occurs_verbatim(&examples[0].lines, &text), "{}", examples[0].lines.join("\n"));
+}
+
+#[test]
+fn every_example_of_the_testing_page_is_cut_from_the_tests_file_it_names() {
+    let examples: Vec<Block> =
+        blocks("docs/testing.md").into_iter().filter(|b| b.language == "tests").collect();
+    assert!(examples.len() >= 4, "{} examples", examples.len());
+    for block in examples {
+        let source = named_file(&block.before, ".tests").unwrap_or_else(|| {
+            panic!("docs/testing.md line {}: the example names no tests file", block.line)
+        });
+        let text = std::fs::read_to_string(&source).unwrap_or_else(|e| panic!("{source}: {e}"));
+        assert!(
+            occurs_verbatim(&block.lines, &text),
+            "docs/testing.md line {}: the example is not in {source} as it stands:\n{}",
+            block.line,
+            block.lines.join("\n")
+        );
+    }
+}
+
+#[test]
 fn the_verbatim_check_tells_a_changed_example_apart() {
     let text = "end {\n  when quiet >= 6: draw\n\n  when turns > 9: draw\n}\n";
     let lines = |block: &str| block.lines().map(str::to_string).collect::<Vec<_>>();
@@ -147,7 +181,11 @@ fn the_verbatim_check_tells_a_changed_example_apart() {
 #[test]
 fn the_example_games_compile_cleanly_and_play_to_their_end() {
     for entry in std::fs::read_dir("docs/examples").expect("docs/examples") {
-        let path = entry.expect("an entry").path().to_string_lossy().into_owned();
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "rules") {
+            continue;
+        }
+        let path = path.to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).expect("a rules file");
         let compiled = ludex::compile(&text, &BTreeMap::new());
         assert!(compiled.diagnostics.is_empty(), "{path}: {:?}", compiled.diagnostics);
@@ -346,4 +384,18 @@ fn a_drop_takes_the_first_piece_of_its_type_and_reserves_keep_attributes() {
     assert_eq!(token_on(&engine, &state, "d1"), "M2:2:0");
     let powers: Vec<i32> = engine.reserve(&state, 1).iter().map(|p| p.attributes[0]).collect();
     assert_eq!(powers, vec![4]);
+}
+
+#[test]
+fn the_security_page_lists_every_limit_with_its_default_and_ceiling() {
+    use ludex::diagnostics::{Limit, Limits};
+    let page = std::fs::read_to_string("docs/security.md").expect("docs/security.md");
+    let defaults = Limits::default();
+    for &limit in Limit::ALL {
+        let row = format!("| `{}` | {} | {} |", limit.name(), defaults.get(limit), limit.ceiling());
+        assert!(page.contains(&row), "docs/security.md lacks the row {row}");
+    }
+    let rows =
+        page.lines().filter(|line| line.starts_with("| `") && line.matches(" | ").count() == 3).count();
+    assert_eq!(rows, Limit::ALL.len(), "one row a limit");
 }

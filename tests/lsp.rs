@@ -66,6 +66,7 @@ fn the_handshake_initializes_shuts_down_and_exits() {
         "renameProvider",
         "completionProvider",
         "semanticTokensProvider",
+        "documentFormattingProvider",
     ] {
         assert!(capabilities.get(provider).is_some(), "{provider} in {capabilities}");
     }
@@ -519,4 +520,33 @@ fn the_server_answers_errors_and_keeps_serving() {
     assert!(
         result(hover)["contents"]["value"].as_str().expect("a hover").starts_with("definition `in_check`")
     );
+}
+
+#[test]
+fn formatting_lays_the_document_out_as_ludex_fmt_does() {
+    let text = read("rules/mana.rules");
+    let (mut client, _) = serving(&text);
+    let request = |client: &mut Client| {
+        client.request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 2, "insertSpaces": true } }),
+        )
+    };
+    assert_eq!(result(request(&mut client)), json!([]), "a formatted file needs no edit");
+
+    let untidy =
+        text.replacen("board square", "board   square", 1).replacen("level(from)", "level( from )", 1);
+    client.change(URI, 2, &untidy);
+    let edits = result(request(&mut client));
+    let edits = edits.as_array().expect("edits");
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0]["newText"], text.as_str(), "the formatted text is the shipped file");
+    assert_eq!(edits[0]["range"]["start"], json!({ "line": 0, "character": 0 }));
+    let lines = untidy.lines().count() as u64;
+    assert!(edits[0]["range"]["end"]["line"].as_u64().expect("a line") >= lines - 1);
+
+    client.change(URI, 3, "game \"Broken\"\nboard square 4 by\n");
+    let refused = request(&mut client);
+    assert_eq!(error_code(&refused), -32803, "{refused}");
+    assert!(refused["error"]["message"].as_str().expect("a message").contains("syntax error"), "{refused}");
 }

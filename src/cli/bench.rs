@@ -24,6 +24,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::input::load_game;
+use super::limits::limits;
 use super::perft::rolls_after_moves;
 use super::{CliError, CliResult};
 
@@ -31,8 +32,6 @@ use super::{CliError, CliResult};
 const DEFAULT_RULES_DIR: &str = "rules";
 /// The longest `--seconds` accepted (an hour), so a typo cannot tie the machine up for days.
 const MAX_SECONDS: f64 = 3600.0;
-/// The deepest perft tried, whatever the timings say.
-const MAX_PERFT_DEPTH: u32 = 32;
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -283,10 +282,11 @@ fn first_decision(engine: &Engine) -> Option<State> {
 }
 
 /// Perft at depth 1, 2, ... while the next depth, predicted from the last one's time and growth,
-/// fits in `budget`; the deepest depth with any leaf is reported.
+/// fits in `budget` (and up to the `perft-depth` limit); the deepest depth with any leaf is
+/// reported.
 fn timed_perft(engine: &Engine, state: &State, budget: Duration) -> Option<PerftFigure> {
     let mut deepest: Option<PerftFigure> = None;
-    for depth in 1..=MAX_PERFT_DEPTH {
+    for depth in 1..=limits().max_perft_depth {
         let stopwatch = Stopwatch::start();
         let nodes = perft_with(engine, state, depth, Leaves::Made);
         let seconds = stopwatch.seconds();

@@ -10,6 +10,7 @@ use ludex::diagnostics;
 use ludex::ir::{BoardKind, Game};
 
 use super::input::{check_file, parse_option, plural};
+use super::limits::limits;
 use super::{CliError, CliResult};
 
 /// `--option NAME=VALUE`, for every command that compiles a game.
@@ -62,9 +63,13 @@ pub fn check(args: &CheckArgs) -> CliResult {
     let mut out = io::stdout().lock();
     match args.format {
         Format::Json => {
-            let json = diagnostics::to_json(&checked.diagnostics, &checked.name, &checked.text);
+            let shown = checked.diagnostics.len().min(limits().max_diagnostics);
+            let json = diagnostics::to_json(&checked.diagnostics[..shown], &checked.name, &checked.text);
             serde_json::to_writer_pretty(&mut out, &json).map_err(io::Error::from)?;
             writeln!(out)?;
+            if let Some(line) = limits().not_shown(checked.diagnostics.len()) {
+                let _ = writeln!(io::stderr(), "{line}");
+            }
         }
         Format::Text => checked.show_diagnostics(),
     }

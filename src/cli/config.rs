@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::input::{read_text, resolve};
+use super::input::{QUOTED_CHARS, read_text, resolve, shown_path};
 use super::{CliError, CliResult};
+use ludex::diagnostics::quote;
 
 #[derive(Debug, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -37,13 +38,18 @@ impl MatchConfig {
     /// match file's directory.
     pub fn load(path: &Path) -> CliResult<MatchConfig> {
         let mut config = MatchConfig::parse(&read_text(path)?)
-            .map_err(|error| CliError::usage(format!("in `{}`: {error}", path.display())))?;
+            .map_err(|error| CliError::usage(format!("in `{}`: {error}", shown_path(path))))?;
         config.rules = config.rules.map(|rules| resolve(&rules, path.parent()));
         Ok(config)
     }
 
     fn parse(text: &str) -> Result<MatchConfig, String> {
-        toml::from_str(text).map_err(|error| error.to_string().trim_end().to_string())
+        // Each line of the message cut, so that a very long line of the file is not echoed whole.
+        toml::from_str(text).map_err(|error| {
+            let lines: Vec<String> =
+                error.to_string().trim_end().lines().map(|l| quote(l, QUOTED_CHARS)).collect();
+            lines.join("\n")
+        })
     }
 }
 

@@ -2,27 +2,51 @@
 //! diagnostics shown, and the `NAME=VALUE` / `SEAT=AGENT` arguments resolved against a game.
 
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use ludex::agents::AgentSpec;
-use ludex::diagnostics::{self, Code, Diagnostic};
+use ludex::diagnostics::{self, Code, Colors, Diagnostic, Limit};
 use ludex::ir::{Game, SeatId};
-use ludex::{OptionValues, compile};
+use ludex::{OptionValues, compile_with_limits};
 
+use super::limits::limits;
 use super::{CliError, CliResult, explain};
 
-/// The largest rules, position or match file read, so a wrong path cannot exhaust memory.
-const MAX_FILE_BYTES: u64 = 16 << 20;
+/// The most characters of a path or an argument quoted in a message.
+pub const QUOTED_CHARS: usize = 200;
 
-/// Reads a whole text file; every failure is a usage error naming the file.
+/// A path for a message, cut if very long.
+pub fn shown_path(path: &Path) -> String {
+    diagnostics::quote(&path.display().to_string(), QUOTED_CHARS)
+}
+
+/// Reads a whole text file (see [`read_all`]); every failure is a usage error naming the file.
 pub fn read_text(path: &Path) -> CliResult<String> {
-    let cannot = |why: String| CliError::usage(format!("cannot read `{}`: {why}", path.display()));
-    let file = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    let name = format!("`{}`", shown_path(path));
+    let file = std::fs::File::open(path).map_err(|e| CliError::usage(format!("cannot read {name}: {e}")))?;
+    read_all(file, &name)
+}
+
+/// Reads the whole of standard input as text, with the same limit as a file.
+pub fn read_stdin() -> CliResult<String> {
+    read_all(io::stdin().lock(), "standard input")
+}
+
+/// Reads at most the `source-bytes` limit, so a wrong path or a stream without end cannot exhaust
+/// memory.
+fn read_all(reader: impl Read, name: &str) -> CliResult<String> {
+    let cannot = |why: String| CliError::usage(format!("cannot read {name}: {why}"));
+    let most = limits().max_source_bytes;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(cannot(format!("larger than {} MiB", MAX_FILE_BYTES >> 20)));
+    reader.take(most.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > most {
+        let why = format!(
+            "larger than the limit `{}` of {most} bytes ({})",
+            Limit::SourceBytes,
+            Limit::SourceBytes.how_to_raise()
+        );
+        return Err(cannot(why));
     }
     String::from_utf8(bytes).map_err(|_| cannot("not UTF-8 text".to_string()))
 }
@@ -58,8 +82,13 @@ impl Checked {
         if self.diagnostics.is_empty() {
             return;
         }
-        let color = io::stderr().is_terminal();
-        let text = diagnostics::render(&self.diagnostics, &self.name, &self.text, color);
+        let text = diagnostics::render_with_limits(
+            &self.diagnostics,
+            &self.name,
+            &self.text,
+            Colors::on(&io::stderr()),
+            limits(),
+        );
         let _ = io::stderr().write_all(text.as_bytes());
     }
 
@@ -85,7 +114,7 @@ impl Checked {
 /// value outside the declared range) is a usage error, given with the checker's message and hint.
 pub fn check_file(path: &Path, options: &OptionValues) -> CliResult<Checked> {
     let text = read_text(path)?;
-    let compiled = compile(&text, options);
+    let compiled = compile_with_limits(&text, options, limits());
     let refused: Vec<String> = compiled
         .diagnostics
         .iter()
@@ -96,14 +125,9 @@ pub fn check_file(path: &Path, options: &OptionValues) -> CliResult<Checked> {
         })
         .collect();
     if !refused.is_empty() {
-        return Err(CliError::usage(format!("in `{}`: {}", path.display(), refused.join("; "))));
+        return Err(CliError::usage(format!("in `{}`: {}", shown_path(path), refused.join("; "))));
     }
-    Ok(Checked {
-        game: compiled.game,
-        diagnostics: compiled.diagnostics,
-        text,
-        name: path.display().to_string(),
-    })
+    Ok(Checked { game: compiled.game, diagnostics: compiled.diagnostics, text, name: shown_path(path) })
 }
 
 /// Whether the diagnostic is about an option value given on the command line.

@@ -1,23 +1,27 @@
 //! The command line's shape (clap), the dispatch to each command, and how failures become exit
-//! codes: 0 success, 1 a check failure, a replay mismatch or a game that could not go on, 2 a usage
-//! or input error (bad arguments, unreadable or malformed files), 130 a `run` stopped by Ctrl-C.
-//! Nothing here panics on any input.
+//! codes: 0 success, 1 a check failure, a replay mismatch, a failing test or a game that could not
+//! go on, 2 a usage or input error (bad arguments, unreadable or malformed files, a limit exceeded
+//! by a file, position or record), 130 a `run` stopped by Ctrl-C. Nothing here panics on any input.
 
 mod bench;
 mod check;
 mod config;
 mod explain;
+mod fmt;
 mod input;
+mod limits;
 mod merge;
 mod perft;
 mod play;
 mod points;
 mod replay;
 mod run;
+mod serve;
 mod session;
+mod show;
 mod summary;
+mod test;
 
-use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -27,11 +31,15 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "ludex",
     version,
-    about = "Check, inspect and play games written in the ludex rules language"
+    about = "Check, inspect and play games written in the ludex rules language",
+    after_help = limits::help()
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Override a resource limit (repeatable); the limits and their defaults are listed below
+    #[arg(long = "limit", value_name = "NAME=VALUE", global = true, value_parser = limits::parse_limit)]
+    limits: Vec<(ludex::diagnostics::Limit, u64)>,
 }
 
 #[derive(Subcommand)]
@@ -40,14 +48,20 @@ enum Command {
     Check(check::CheckArgs),
     /// Print the lowered game (the IR) as JSON
     Ir(check::IrArgs),
+    /// Lay rules files out in the canonical style (in place, or `--check`)
+    Fmt(fmt::FmtArgs),
     /// Play a game in the terminal
     Play(play::PlayArgs),
     /// Play many games between agents and summarize the results
     Run(run::RunArgs),
-    /// Replay recorded games, checking every move, roll and result
+    /// Replay recorded games, checking every move, roll and result (or write a page to step through one)
     Replay(replay::ReplayArgs),
     /// Combine the summaries (and records) of a run's shards into the whole run's
     Merge(merge::MergeArgs),
+    /// Draw a position as SVG: the start, a position file, or a state of a recorded game
+    Show(show::ShowArgs),
+    /// Serve the browser playground (built by web/build.sh) on 127.0.0.1
+    Serve(serve::ServeArgs),
     /// Count the positions N moves ahead, to test move generation
     Perft(perft::PerftArgs),
     /// Measure how fast random games and perft run, per rules file
@@ -56,24 +70,15 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Run the language server for editors (LSP over standard input and output)
     Lsp,
+    /// Run the scenario tests in NAME.tests beside each NAME.rules
+    Test(test::TestArgs),
 }
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let outcome = match cli.command {
-        Command::Check(args) => check::check(&args),
-        Command::Ir(args) => check::ir(&args),
-        Command::Play(args) => play::play(&args),
-        Command::Run(args) => run::run(&args),
-        Command::Replay(args) => replay::replay(&args),
-        Command::Merge(args) => merge::merge(&args),
-        Command::Perft(args) => perft::perft(&args),
-        Command::Bench(args) => bench::bench(&args),
-        Command::Explain(args) => explain::explain(&args),
-        Command::Lsp => return ExitCode::from(ludex::lsp::run_stdio()),
-    };
+    let outcome = limits::set(&cli.limits).map_err(CliError::usage).and_then(|()| run(cli.command));
     match outcome {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(error) => {
             if !error.message.is_empty() {
                 let _ = writeln!(io::stderr(), "{}{error}", error.prefix());
@@ -81,6 +86,42 @@ pub fn main() -> ExitCode {
             ExitCode::from(error.exit_code())
         }
     }
+}
+
+/// Runs a command under the limits set; the language server gives its own exit code.
+fn run(command: Command) -> CliResult<ExitCode> {
+    let done = match command {
+        Command::Check(args) => check::check(&args),
+        Command::Ir(args) => check::ir(&args),
+        Command::Fmt(args) => fmt::fmt(&args),
+        Command::Play(args) => play::play(&args),
+        Command::Run(args) => run::run(&args),
+        Command::Replay(args) => replay::replay(&args),
+        Command::Merge(args) => merge::merge(&args),
+        Command::Show(args) => show::show(&args),
+        Command::Serve(args) => serve::serve(&args),
+        Command::Perft(args) => perft::perft(&args),
+        Command::Bench(args) => bench::bench(&args),
+        Command::Explain(args) => explain::explain(&args),
+        Command::Lsp => return Ok(ExitCode::from(ludex::lsp::run_stdio(limits::limits()))),
+        Command::Test(args) => test::test(&args),
+    };
+    done.map(|()| ExitCode::SUCCESS)
+}
+
+/// Parses arguments as `main` does, limits included, without running the command: the arguments
+/// are cut from `data` at NUL bytes, the program's name put first. For the fuzz target `cli_args`
+/// and its corpus test, which include this module.
+#[allow(dead_code, reason = "the binary parses with `Cli::parse`, which exits on an error")]
+pub fn parse_arg_bytes(data: &[u8]) -> Result<(), String> {
+    let args = data.split(|&b| b == 0).map(|arg| String::from_utf8_lossy(arg).into_owned());
+    let cli = Cli::try_parse_from(std::iter::once("ludex".to_string()).chain(args))
+        .map_err(|error| error.to_string())?;
+    let mut limits = ludex::diagnostics::Limits::default();
+    for &(limit, value) in &cli.limits {
+        limits.set(limit, value)?;
+    }
+    Ok(())
 }
 
 /// A failure that ends the command, with its message.
@@ -134,8 +175,8 @@ impl CliError {
     }
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
 }

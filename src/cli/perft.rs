@@ -18,7 +18,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::check::OptionArgs;
 use super::input::{load_game, read_text};
+use super::limits::limits;
 use super::{CliError, CliResult};
+use ludex::diagnostics::Limit;
 
 #[derive(Args)]
 pub struct PerftArgs {
@@ -45,6 +47,15 @@ pub struct PerftArgs {
 }
 
 pub fn perft(args: &PerftArgs) -> CliResult {
+    let most = limits().max_perft_depth;
+    if args.depth > most {
+        return Err(CliError::usage(format!(
+            "--depth {} is deeper than the limit `{}` of {most} ({})",
+            args.depth,
+            Limit::PerftDepth,
+            Limit::PerftDepth.how_to_raise()
+        )));
+    }
     let engine = Engine::new(load_game(&args.file, &args.options.values())?);
     let leaves = match args.bulk {
         true if rolls_after_moves(&engine.game) => {

@@ -1,7 +1,9 @@
 //! `ludex replay FILE.jsonl`: replays every recorded game from its rules file (the recorded path,
 //! from the working directory, else from the record file's directory), checking each ply and the
 //! result: one line a game. Every game that does not replay is reported (game, ply, text and why)
-//! and the command exits 1; a line that is not a record stops it (exit 2).
+//! and the command exits 1; a line that is not a record stops it (exit 2). With `--html OUT` it
+//! replays one game (`--game N`, the first by default) and writes a self-contained page that steps
+//! through it, the board drawn after every entry.
 
 use std::fs::File;
 use std::io::{self, BufReader, Write};
@@ -11,26 +13,38 @@ use clap::Args;
 use ludex::OptionValues;
 use ludex::agents::play::is_roll;
 use ludex::record::{self, Record};
+use ludex::render;
 use ludex::runtime::Engine;
 
-use super::input::{load_game, plural, resolve};
+use super::input::{load_game, plural, resolve, shown_path};
+use super::limits::limits;
+use super::show::{read_record, record_frames, write_output};
 use super::{CliError, CliResult};
 
 #[derive(Args)]
 pub struct ReplayArgs {
     /// The record file: one JSON game a line, as `play --record` and `run --record` write them
     file: PathBuf,
+    /// Write a page that steps through one recorded game (see --game) to this file
+    #[arg(long, value_name = "OUT")]
+    html: Option<PathBuf>,
+    /// With --html: which game of the file (1-based)
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "html")]
+    game: usize,
 }
 
 pub fn replay(args: &ReplayArgs) -> CliResult {
+    if let Some(out) = &args.html {
+        return replay_page(args, out);
+    }
     let file = File::open(&args.file)
-        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", args.file.display())))?;
+        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", shown_path(&args.file))))?;
     let mut engines = Engines { base: args.file.parent().map(Path::to_path_buf), last: None };
     let mut out = io::stdout().lock();
     let (mut games, mut failures) = (0usize, 0usize);
-    for item in record::read(BufReader::new(file)) {
+    for item in record::read_with_limits(BufReader::new(file), limits()) {
         let (line, record) =
-            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", args.file.display())))?;
+            item.map_err(|error| CliError::usage(format!("in `{}`, {error}", shown_path(&args.file))))?;
         games += 1;
         match record::verify(engines.get(&record)?, &record) {
             Ok(_) => writeln!(out, "{}", replayed_line(games, &record))?,
@@ -44,6 +58,26 @@ pub fn replay(args: &ReplayArgs) -> CliResult {
         return Err(CliError::failed(format!("{failures} of {games} recorded games do not replay")));
     }
     writeln!(out, "{} replayed: every move and roll legal, every result as recorded", plural(games, "game"))?;
+    Ok(())
+}
+
+/// Checks one recorded game and writes the page that steps through it.
+fn replay_page(args: &ReplayArgs, out: &Path) -> CliResult {
+    let record = read_record(&args.file, args.game)?;
+    let mut engines = Engines { base: args.file.parent().map(Path::to_path_buf), last: None };
+    let engine = engines.get(&record)?;
+    let does_not_replay =
+        |mismatch| CliError::failed(format!("game {} does not replay: {mismatch}", args.game));
+    record::verify(engine, &record).map_err(does_not_replay)?;
+    let frames = record_frames(engine, &record).map_err(does_not_replay)?;
+    write_output(out, &render::replay_page(&engine.game.name, &frames))?;
+    writeln!(
+        io::stdout().lock(),
+        "game {}: {} written to `{}`",
+        args.game,
+        plural(frames.len(), "frame"),
+        shown_path(out)
+    )?;
     Ok(())
 }
 

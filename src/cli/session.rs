@@ -15,7 +15,7 @@ use ludex::runtime::{Engine, State};
 
 use super::check::OptionArgs;
 use super::config::MatchConfig;
-use super::input::{load_rules, option_values, parse_seat, read_text, seat_index};
+use super::input::{load_rules, option_values, parse_seat, read_text, seat_index, shown_path};
 use super::summary::{self, Match};
 use super::{CliError, CliResult};
 
@@ -157,7 +157,7 @@ pub struct RecordFile {
 impl RecordFile {
     pub fn create(path: &Path) -> CliResult<RecordFile> {
         let file = File::create(path)
-            .map_err(|error| CliError::usage(format!("cannot create `{}`: {error}", path.display())))?;
+            .map_err(|error| CliError::usage(format!("cannot create `{}`: {error}", shown_path(path))))?;
         Ok(RecordFile { path: path.to_path_buf(), out: BufWriter::new(file) })
     }
 
@@ -170,6 +170,6 @@ impl RecordFile {
     }
 
     fn cannot_write(&self, error: std::io::Error) -> CliError {
-        CliError::failed(format!("cannot write `{}`: {error}", self.path.display()))
+        CliError::failed(format!("cannot write `{}`: {error}", shown_path(&self.path)))
     }
 }

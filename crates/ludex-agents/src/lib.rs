@@ -7,6 +7,9 @@
 //!
 //! Human play needs a terminal and lives in the CLI; the library only parses its spec.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod evaluation;
 pub mod greedy;
 pub mod mcts;

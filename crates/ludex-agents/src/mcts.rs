@@ -8,13 +8,16 @@
 //! The search runs under a budget of iterations or of time, on several threads (root parallelism:
 //! each thread grows its own tree from its own seed; the root statistics are summed in thread
 //! order). The seed comes from the game's generator, so with an iteration budget a game's seed
-//! fixes every move for a given thread count; with `threads=1` the search is fully sequential.
+//! fixes every move for a given thread count; with `threads=1` the search is fully sequential. Time
+//! is read through `web_time`, which is `std::time` except in a browser, where it is the page's clock.
 
 mod history;
 mod tree;
 
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -11,19 +11,24 @@
 //! setup; `result` is `null` for a game that stopped before the rules ended it. [`verify`] replays a
 //! record against an engine.
 
+// Numbers and indices here come from the input: arithmetic is checked or saturating, indexing
+// by `get` (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::indexing_slicing))]
+
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read, Write};
 
 use serde::{Deserialize, Serialize};
 
 use crate::play::{PlayedGame, roll_notation};
+use ludex_ir::{Limit, Limits, quote};
 use ludex_runtime::{Engine, GameResult, Move, State, Status};
 
 /// The record format's version, the value of the `ludex` field.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// The longest record line read, so a corrupt file cannot exhaust memory.
-pub const MAX_LINE_BYTES: u64 = 64 << 20;
+/// The longest message quoted from a record (a move's text, a JSON error).
+const QUOTED_CHARS: usize = 60;
 
 /// How many legal moves a replay error lists.
 const LISTED_MOVES: usize = 30;
@@ -86,9 +91,9 @@ pub fn write(out: &mut impl Write, record: &Record) -> io::Result<()> {
 pub enum ReadError {
     #[error("line {line}: {source}")]
     Io { line: usize, source: io::Error },
-    #[error("line {line}: longer than {MAX_LINE_BYTES} bytes")]
-    TooLong { line: usize },
-    #[error("line {line}: not a ludex record: {source}")]
+    #[error("line {line}: longer than the limit `{}` of {most} bytes", Limit::RecordBytes)]
+    TooLong { line: usize, most: u64 },
+    #[error("line {line}: not a ludex record: {}", quote(&.source.to_string(), 4 * QUOTED_CHARS))]
     Json { line: usize, source: serde_json::Error },
     #[error("line {line}: the last line is truncated: the run that wrote it was interrupted?")]
     Truncated { line: usize },
@@ -96,15 +101,26 @@ pub enum ReadError {
     Version { line: usize, version: u32 },
 }
 
-/// Reads records, one a line (blank lines skipped), each with its 1-based line number.
+/// Reads records, one a line (blank lines skipped), each with its 1-based line number, under the
+/// default limits.
 pub fn read(input: impl BufRead) -> impl Iterator<Item = Result<(usize, Record), ReadError>> {
-    Lines { input, line: 0, done: false }
+    read_with_limits(input, &Limits::default())
+}
+
+/// [`read`], refusing a line longer than the `record-bytes` limit.
+pub fn read_with_limits<R: BufRead>(
+    input: R,
+    limits: &Limits,
+) -> impl Iterator<Item = Result<(usize, Record), ReadError>> + use<R> {
+    Lines { input, line: 0, done: false, most: limits.max_record_bytes }
 }
 
 struct Lines<R> {
     input: R,
     line: usize,
     done: bool,
+    /// The longest line read, in bytes.
+    most: u64,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -112,11 +128,11 @@ impl<R: BufRead> Lines<R> {
     fn next_line(&mut self) -> Result<Option<Vec<u8>>, ReadError> {
         let line = self.line;
         let mut bytes = Vec::new();
-        let read = Read::take(&mut self.input, MAX_LINE_BYTES + 1)
+        let read = Read::take(&mut self.input, self.most.saturating_add(1))
             .read_until(b'\n', &mut bytes)
             .map_err(|source| ReadError::Io { line, source })?;
-        if read as u64 > MAX_LINE_BYTES {
-            return Err(ReadError::TooLong { line });
+        if read as u64 > self.most {
+            return Err(ReadError::TooLong { line, most: self.most });
         }
         Ok((read > 0).then_some(bytes))
     }
@@ -127,7 +143,7 @@ impl<R: BufRead> Iterator for Lines<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done {
-            self.line += 1;
+            self.line = self.line.saturating_add(1);
             let bytes = match self.next_line() {
                 Ok(Some(bytes)) => bytes,
                 Ok(None) => break,
@@ -187,41 +203,25 @@ fn version_of(bytes: &[u8]) -> Option<u32> {
 pub enum Mismatch {
     #[error("the start position does not load: {0}")]
     Position(String),
-    #[error("ply {ply} `{text}`: {reason}")]
+    #[error("ply {ply} `{}`: {reason}", quote(.text, QUOTED_CHARS))]
     Ply { ply: usize, text: String, reason: String },
     #[error("the recorded result is {recorded}, the replay gives {replayed}")]
     Result { recorded: String, replayed: String },
+}
+
+/// One recorded entry as replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// The pending die showed this outcome.
+    Roll(u32),
+    Move(Move),
 }
 
 /// Replays a record from its start position, checking that every entry is legal where it stands
 /// (moves among the legal moves, `roll N` within the die's faces) and that the game ends with the
 /// recorded result (`null`: the game is not over). Returns the final state.
 pub fn verify(engine: &Engine, record: &Record) -> Result<State, Mismatch> {
-    let mut state = match &record.position {
-        Some(text) => engine.load_position(text).map_err(Mismatch::Position)?,
-        None => engine.initial_state(),
-    };
-    let mut legal = Vec::new();
-    for (index, text) in record.plies.iter().enumerate() {
-        let mismatch = |reason: String| Mismatch::Ply { ply: index + 1, text: text.clone(), reason };
-        match engine.status(&state) {
-            Status::Over(result) => {
-                return Err(mismatch(format!(
-                    "the game is already over ({})",
-                    describe_result(Some(&result))
-                )));
-            }
-            Status::Chance { sides } => {
-                let outcome = parse_roll(text, sides).map_err(mismatch)?;
-                engine.apply_chance(&mut state, outcome);
-            }
-            Status::Decision { .. } => {
-                engine.legal_moves(&state, &mut legal);
-                let mv = legal_move(engine, &state, &legal, text).map_err(mismatch)?;
-                engine.apply_move(&mut state, mv);
-            }
-        }
-    }
+    let state = replay(engine, record, |_, _| {})?;
     let replayed = match engine.status(&state) {
         Status::Over(result) => Some(result),
         _ => None,
@@ -231,6 +231,44 @@ pub fn verify(engine: &Engine, record: &Record) -> Result<State, Mismatch> {
             recorded: describe_result(record.result.as_ref()),
             replayed: describe_result(replayed.as_ref()),
         });
+    }
+    Ok(state)
+}
+
+/// Replays a record's entries from its start position, each checked as [`verify`] does, calling
+/// `visit` with the state before each entry and the entry; returns the state after the last. The
+/// result is not compared.
+pub fn replay(
+    engine: &Engine,
+    record: &Record,
+    mut visit: impl FnMut(&State, Entry),
+) -> Result<State, Mismatch> {
+    let mut state = match &record.position {
+        Some(text) => engine.load_position(text).map_err(Mismatch::Position)?,
+        None => engine.initial_state(),
+    };
+    let mut legal = Vec::new();
+    for (index, text) in record.plies.iter().enumerate() {
+        let mismatch =
+            |reason: String| Mismatch::Ply { ply: index.saturating_add(1), text: text.clone(), reason };
+        let entry = match engine.status(&state) {
+            Status::Over(result) => {
+                return Err(mismatch(format!(
+                    "the game is already over ({})",
+                    describe_result(Some(&result))
+                )));
+            }
+            Status::Chance { sides } => Entry::Roll(parse_roll(text, sides).map_err(mismatch)?),
+            Status::Decision { .. } => {
+                engine.legal_moves(&state, &mut legal);
+                Entry::Move(legal_move(engine, &state, &legal, text).map_err(mismatch)?)
+            }
+        };
+        visit(&state, entry);
+        match entry {
+            Entry::Roll(outcome) => engine.apply_chance(&mut state, outcome),
+            Entry::Move(mv) => engine.apply_move(&mut state, mv),
+        }
     }
     Ok(state)
 }
@@ -264,7 +302,7 @@ fn list_moves(engine: &Engine, state: &State, legal: &[Move]) -> String {
     let mut listed: Vec<String> =
         legal.iter().take(LISTED_MOVES).map(|&mv| engine.move_notation(state, mv)).collect();
     if legal.len() > LISTED_MOVES {
-        listed.push(format!("and {} more", legal.len() - LISTED_MOVES));
+        listed.push(format!("and {} more", legal.len().saturating_sub(LISTED_MOVES)));
     }
     format!("the legal moves are: {}", listed.join(", "))
 }

@@ -7,7 +7,7 @@ use ludex_syntax::ast::{self, ActionClause, ActionDecl, EffectBlock, Expr, Span,
 
 use super::Checker;
 use super::consteval;
-use super::regions::Side;
+use super::regions::{Seating, Side};
 use super::scope::{Binding, Scope};
 use super::types::{Kinds, Ty};
 
@@ -106,7 +106,7 @@ impl<'a> Checker<'a> {
         let then = clauses.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
         let destination = self.destination(pattern, &clauses.destination);
         let promotion = self.promotion(pattern, &clauses.promote);
-        self.action_bindings.push(binding);
+        self.on_first_use.action_bindings.push(binding);
         ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then, promotion }
     }
 
@@ -129,7 +129,7 @@ impl<'a> Checker<'a> {
             "then" => "keep one, with all the effects".to_string(),
             _ => format!("keep one `{keyword}`"),
         };
-        for &again in &spans[1..] {
+        for &again in spans.iter().skip(1) {
             self.report(
                 Diagnostic::error(
                     Code::DuplicateClause,
@@ -158,7 +158,7 @@ impl<'a> Checker<'a> {
             );
             return None;
         };
-        for &extra in &moves[1..] {
+        for &extra in moves.iter().skip(1) {
             self.report(
                 Diagnostic::error(
                     Code::ConflictingClauses,
@@ -221,7 +221,7 @@ impl<'a> Checker<'a> {
     ) -> (Vec<TypeId>, Binding<'a>) {
         match pattern {
             Some(ActionClause::Choose { name, span, .. }) => {
-                self.index.choice_declared(name, *span);
+                self.findings.index.choice_declared(name, *span);
                 (Vec::new(), Binding { choices: vec![name], ..Binding::default() })
             }
             Some(ActionClause::Declare { .. }) => (Vec::new(), Binding::default()),
@@ -265,14 +265,14 @@ impl<'a> Checker<'a> {
                         path.iter().map(|step| self.path_step(step)).collect::<Option<Vec<_>>>()
                     })
                     .collect();
-                let per_seat = (0..self.seats.len())
+                let per_seat = (0..self.game.seats.len())
                     .map(|seat| paths.iter().map(|p| self.seat_path(seat, p)).collect())
                     .collect();
                 ActionKind::Leap { paths: per_seat }
             }
             Some(ActionClause::Walk { directions, length, .. }) => {
                 let dirs = self.direction_list(directions);
-                let cells = self.board.as_ref().map_or(0, |b| b.cell_count());
+                let cells = self.game.board.as_ref().map_or(0, |b| b.cell_count());
                 let (length, exact) = match length {
                     Some(WalkLength::Exactly(e)) => (self.length(e, &before), true),
                     Some(WalkLength::AtMost(e)) => (self.length(e, &before), false),
@@ -282,7 +282,7 @@ impl<'a> Checker<'a> {
                 ActionKind::Walk { directions: self.per_seat(&dirs), length, exact, rules }
             }
             Some(ActionClause::Drop { region, with, .. }) => {
-                let shape = self.region(region, true);
+                let shape = self.region(region, Seating::EachSeat);
                 let cells = self.per_seat_cells(&shape, Side::of);
                 let kinds = Kinds::of(pieces);
                 let with = self.assignments(with, kinds, &Scope::finished_move("a drop's `with`", binding));
@@ -290,7 +290,19 @@ impl<'a> Checker<'a> {
             }
             Some(ActionClause::Choose { from, to, span, .. }) => self.choose(from, to, *span),
             Some(ActionClause::Declare { .. }) => ActionKind::Declare,
-            _ => ActionKind::Step { directions: vec![Vec::new(); self.seats.len()] },
+            // No pattern (`pattern` reports it): a step nowhere.
+            None
+            | Some(
+                ActionClause::When(_)
+                | ActionClause::To(_)
+                | ActionClause::Where(_)
+                | ActionClause::Then(_)
+                | ActionClause::StepCondition(_)
+                | ActionClause::Paying { .. }
+                | ActionClause::Push { .. }
+                | ActionClause::Exit(_)
+                | ActionClause::Promote { .. },
+            ) => ActionKind::Step { directions: vec![Vec::new(); self.game.seats.len()] },
         }
     }
 

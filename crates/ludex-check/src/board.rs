@@ -2,8 +2,8 @@
 
 use std::collections::HashSet;
 
-use ludex_diagnostics::{Code, Diagnostic};
-use ludex_ir::{self as ir, Board, BoardKind, SeatId};
+use ludex_diagnostics::{Code, Diagnostic, Limit};
+use ludex_ir::{self as ir, Board, BoardKind, Reflection, SeatId};
 use ludex_syntax::ast::{self, BoardShape, Ident, Spanned};
 
 use super::Checker;
@@ -33,15 +33,20 @@ impl<'a> Checker<'a> {
             return None;
         };
         let board = match &decl.shape {
-            BoardShape::Square { width, height } => square(width.node, height.node),
-            BoardShape::Hex { side } => hex(side.node),
+            BoardShape::Square { width, height } => {
+                square(width.node, height.node, self.nesting.limits.max_cells)
+            }
+            BoardShape::Hex { side } => {
+                hex(side.node).filter(|b| b.cell_count() <= self.nesting.limits.max_cells)
+            }
         };
         if board.is_none() {
             let limits = match decl.shape {
                 BoardShape::Square { .. } => {
                     format!(
-                        "a square board is 1 to {MAX_WIDTH} files wide, with at most {} cells",
-                        ir::MAX_CELLS
+                        "a square board is 1 to {MAX_WIDTH} files wide, with at most {} cells (the limit `{}`)",
+                        self.nesting.limits.max_cells,
+                        Limit::Cells
                     )
                 }
                 BoardShape::Hex { .. } => format!("a hexagonal board has 1 to {MAX_HEX_SIDE} cells a side"),
@@ -77,18 +82,18 @@ impl<'a> Checker<'a> {
             let view = self.view(decl);
             let id = if self.takes_part(decl) {
                 seats.push(ir::Seat { name: decl.name.name.clone(), team: None, view });
-                Some((seats.len() - 1) as SeatId)
+                SeatId::try_from(seats.len().saturating_sub(1)).ok()
             } else {
                 None
             };
-            self.seat_ids.push(id);
+            self.game.seat_ids.push(id);
         }
         if seats.is_empty() && !self.decls.seats.is_empty() {
             self.report(
                 Diagnostic::error(
                     Code::MissingSeats,
                     "no seat takes part with these option values",
-                    self.decls.seats[0].span,
+                    self.decls.seats.first().map_or(self.file_span(), |s| s.span),
                     "every seat's condition is false",
                 )
                 .with_help("let at least one seat take part whatever the options"),
@@ -130,12 +135,13 @@ impl<'a> Checker<'a> {
     /// The index of the board symmetry a seat sees the board through.
     fn view(&mut self, decl: &ast::SeatDecl) -> usize {
         let degrees = decl.turned.as_ref().map_or(0, |t| t.node);
-        let Some(board) = &self.board else { return 0 };
-        if let Some(view) = board.symmetry_index(degrees, decl.mirrored.is_some()) {
+        let Some(board) = &self.game.board else { return 0 };
+        let reflection = if decl.mirrored.is_some() { Reflection::Mirrored } else { Reflection::Unmirrored };
+        if let Some(view) = board.symmetry_index(degrees, reflection) {
             return view;
         }
         let step = board.rotation_step;
-        self.views_known = false;
+        self.game.views_known = false;
         let span = decl.turned.as_ref().map_or(decl.span, |t| t.span);
         self.report(
             Diagnostic::error(
@@ -150,7 +156,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn teams(&mut self) -> Vec<ir::Team> {
-        let mut team_spans = vec![None; self.seats.len()];
+        let mut team_spans = vec![None; self.game.seats.len()];
         let decls = self.decls.teams.clone();
         let mut teams = Vec::new();
         for decl in decls {
@@ -174,8 +180,12 @@ impl<'a> Checker<'a> {
                     );
                     continue;
                 }
-                team_spans[seat as usize] = Some(ident.span);
-                self.seats[seat as usize].team = Some(id as ir::TeamId);
+                if let Some(span) = team_spans.get_mut(seat as usize) {
+                    *span = Some(ident.span);
+                }
+                if let Some(seat) = self.game.seats.get_mut(seat as usize) {
+                    seat.team = Some(id as ir::TeamId);
+                }
                 seats.push(seat);
             }
             teams.push(ir::Team { name: decl.name.name.clone(), seats });
@@ -187,7 +197,7 @@ impl<'a> Checker<'a> {
     pub(super) fn seat_named(&mut self, ident: &Ident) -> Option<SeatId> {
         match self.names.value(&ident.name) {
             Some(Symbol::Seat(seat)) => {
-                self.index.used(ident.span, Found::Symbol(Symbol::Seat(seat)));
+                self.findings.index.used(ident.span, Found::Symbol(Symbol::Seat(seat)));
                 self.seat_id(seat)
             }
             _ => {
@@ -199,7 +209,7 @@ impl<'a> Checker<'a> {
 
     /// The IR seat of a declared seat, `None` when it does not take part.
     pub(super) fn seat_id(&self, declared: SeatId) -> Option<SeatId> {
-        self.seat_ids.get(declared as usize).copied().flatten()
+        self.game.seat_ids.get(declared as usize).copied().flatten()
     }
 
     pub(super) fn maps(&mut self) -> Vec<ir::Map> {
@@ -217,7 +227,7 @@ impl<'a> Checker<'a> {
 
     /// A map's values, one a cell (the grid's top row is the board's top rank).
     fn grid(&mut self, decl: &ast::MapDecl) -> Vec<Option<i32>> {
-        let Some(board) = &self.board else { return Vec::new() };
+        let Some(board) = &self.game.board else { return Vec::new() };
         let mut values = vec![None; board.cell_count()];
         let BoardKind::Square { width, height } = board.kind else {
             self.report(Diagnostic::error(
@@ -229,12 +239,18 @@ impl<'a> Checker<'a> {
             return values;
         };
         // The cell at each (rank, file), which a board that leaves out cells does not have.
-        let mut at = vec![None; (width * height) as usize];
+        let (width, height) = (width as usize, height as usize);
+        let place = |rank: usize, file: usize| rank.checked_mul(width)?.checked_add(file);
+        let mut at = vec![None; width.saturating_mul(height)];
         for (id, cell) in board.cells.iter().enumerate() {
-            at[((cell.rank - 1) * width + cell.file - 1) as usize] = Some(id);
+            let (rank, file) =
+                ((cell.rank as usize).saturating_sub(1), (cell.file as usize).saturating_sub(1));
+            if let Some(slot) = place(rank, file).and_then(|i| at.get_mut(i)) {
+                *slot = Some(id);
+            }
         }
         let rows = &decl.grid.rows;
-        if rows.len() != height as usize {
+        if rows.len() != height {
             self.report(Diagnostic::error(
                 Code::GridRowCount,
                 format!("map `{}` has {} rows, the board {height}", decl.name.name, rows.len()),
@@ -242,12 +258,13 @@ impl<'a> Checker<'a> {
                 format!("expected {height} rows, one a rank, the top rank first"),
             ));
         }
-        for (i, row) in rows.iter().enumerate().take(height as usize) {
+        for (i, row) in rows.iter().enumerate().take(height) {
             self.grid_row(decl, i, row, width);
-            let rank_index = height as usize - 1 - i;
-            for (file, value) in row.node.iter().enumerate().take(width as usize) {
+            let rank_index = height.saturating_sub(1).saturating_sub(i);
+            for (file, value) in row.node.iter().enumerate().take(width) {
                 let value = self.grid_value(value);
-                if let Some(slot) = at[rank_index * width as usize + file].and_then(|c| values.get_mut(c)) {
+                let cell = place(rank_index, file).and_then(|i| at.get(i).copied().flatten());
+                if let Some(slot) = cell.and_then(|c| values.get_mut(c)) {
                     *slot = value;
                 }
             }
@@ -260,14 +277,14 @@ impl<'a> Checker<'a> {
         decl: &ast::MapDecl,
         index: usize,
         row: &Spanned<Vec<Spanned<Option<i64>>>>,
-        width: u32,
+        width: usize,
     ) {
-        if row.node.len() != width as usize {
+        if row.node.len() != width {
             self.report(Diagnostic::error(
                 Code::GridRowLength,
                 format!(
                     "row {} of map `{}` has {} values, the board {width} files",
-                    index + 1,
+                    index.saturating_add(1),
                     decl.name.name,
                     row.node.len()
                 ),
@@ -293,7 +310,7 @@ impl<'a> Checker<'a> {
 
     /// Declared names may not be cell or direction names of the board.
     pub(super) fn reserved_geometry_names(&mut self) {
-        let Some(board) = &self.board else { return };
+        let Some(board) = &self.game.board else { return };
         let relative = board.relative_directions();
         let clashes: Vec<(Ident, &str)> = self
             .names
@@ -319,10 +336,10 @@ impl<'a> Checker<'a> {
 }
 
 /// A square board, if its size is supported.
-fn square(width: i64, height: i64) -> Option<Board> {
+fn square(width: i64, height: i64, max_cells: usize) -> Option<Board> {
     let fits = (1..=MAX_WIDTH).contains(&width)
         && height >= 1
-        && width.saturating_mul(height) <= ir::MAX_CELLS as i64;
+        && width.saturating_mul(height) <= i64::try_from(max_cells).unwrap_or(i64::MAX);
     if fits { Board::square(width as u32, height as u32) } else { None }
 }
 

@@ -151,7 +151,10 @@ impl<'a> Checker<'a> {
         if !self.arity(call, N..=N, scope) {
             return Typed::unknown();
         }
-        let args: [Typed; N] = std::array::from_fn(|i| self.expect_typed(&call.args[i], scope, want));
+        let args: [Typed; N] = std::array::from_fn(|i| match call.args.get(i) {
+            Some(arg) => self.expect_typed(arg, scope, want),
+            None => Typed::unknown(),
+        });
         let extents = args.each_ref().map(|arg| arg.extent);
         let (expr, ty) = build(args.map(|arg| arg.expr));
         Typed::node(expr, ty, &extents)
@@ -200,18 +203,19 @@ impl<'a> Checker<'a> {
         if !self.arity(call, 1..=2, scope) {
             return Typed::unknown();
         }
-        let pieces = self.pieces_arg(&call.args[0], scope);
+        let Some(collection) = call.args.first() else { return Typed::unknown() };
+        let pieces = self.pieces_arg(collection, scope);
         let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
         let predicate = call.args.get(1).map(|p| self.expect_typed(p, &scope.with_it(it), Ty::Bool));
         let Some(pieces) = pieces else { return Typed::unknown() };
-        let extents = [Some(pieces.extent), predicate.as_ref().map(|p| p.extent)];
-        let extents: Vec<Extent> = extents.into_iter().flatten().collect();
+        let times = self.most_elements(&pieces.collection);
+        let extent = Extent::repeating(pieces.extent, predicate.as_ref().map(|p| p.extent), times);
         let predicate = predicate.map(|p| Box::new(p.expr));
         let (expr, ty) = match tally {
             Tally::Count => (ir::Expr::Count(pieces.collection, predicate), Ty::Int),
             Tally::First => (ir::Expr::First(pieces.collection, predicate), pieces.element),
         };
-        Typed::node(expr, ty, &extents)
+        Typed { expr, ty, extent }
     }
 
     /// `sum(COLLECTION, term over it)`
@@ -219,12 +223,14 @@ impl<'a> Checker<'a> {
         if !self.arity(call, 2..=2, scope) {
             return Typed::unknown();
         }
-        let pieces = self.pieces_arg(&call.args[0], scope);
+        let [collection, term] = call.args else { return Typed::unknown() };
+        let pieces = self.pieces_arg(collection, scope);
         let it = pieces.as_ref().map_or(Ty::ANY_PIECE, |c| c.element);
-        let term = self.expect_typed(&call.args[1], &scope.with_it(it), Ty::Int);
+        let term = self.expect_typed(term, &scope.with_it(it), Ty::Int);
         let Some(pieces) = pieces else { return Typed::unknown() };
-        let extents = [pieces.extent, term.extent];
-        Typed::node(ir::Expr::Sum(pieces.collection, Box::new(term.expr)), Ty::Int, &extents)
+        let times = self.most_elements(&pieces.collection);
+        let extent = Extent::repeating(pieces.extent, Some(term.extent), times);
+        Typed { expr: ir::Expr::Sum(pieces.collection, Box::new(term.expr)), ty: Ty::Int, extent }
     }
 
     /// The collection a `count` or `sum` goes over: `pieces(...)`, `reserve(...)`, `prizes(...)`,
@@ -248,7 +254,7 @@ impl<'a> Checker<'a> {
                 if !self.arity(call, 1..=1, scope) {
                     return None;
                 }
-                let typed = self.expect_typed(&args[0], scope, Ty::Seat);
+                let typed = self.expect_typed(args.first()?, scope, Ty::Seat);
                 let owner = Box::new(typed.expr);
                 let collection = match pile {
                     "reserve" => Collection::Reserve { owner },
@@ -288,13 +294,13 @@ impl<'a> Checker<'a> {
     /// Records a built-in function's or collection's name.
     fn builtin(&mut self, function: &Ident) {
         if BUILTINS.contains(&function.name.as_str()) {
-            self.index.used(function.span, Found::Builtin);
+            self.findings.index.used(function.span, Found::Builtin);
         }
     }
 
     /// Not shadowed by a parameter of the definition being inlined.
     fn parameter_free(&self, name: &str) -> bool {
-        self.frames.last().is_none_or(|f| f.params.iter().all(|(p, _)| *p != name))
+        self.nesting.frames.last().is_none_or(|f| f.params.iter().all(|(p, _)| *p != name))
     }
 
     fn not_a_collection(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Option<Pieces> {
@@ -321,9 +327,9 @@ impl<'a> Checker<'a> {
         if !self.arity(call, 1..=usize::MAX, scope) {
             return None;
         }
-        let owner = self.expect_typed(&call.args[0], scope, Ty::Seat);
-        let types: Vec<TypeId> =
-            call.args[1..].iter().filter_map(|arg| self.piece_type_arg(arg, scope)).collect();
+        let (owner, types) = call.args.split_first()?;
+        let owner = self.expect_typed(owner, scope, Ty::Seat);
+        let types: Vec<TypeId> = types.iter().filter_map(|arg| self.piece_type_arg(arg, scope)).collect();
         let kinds = if types.is_empty() { Kinds::ANY } else { Kinds::of(&types) };
         let collection = Collection::Pieces { owner: Box::new(owner.expr), types };
         Some(Pieces { collection, element: Ty::Piece(kinds), extent: owner.extent })
@@ -362,7 +368,7 @@ impl<'a> Checker<'a> {
         body: impl FnOnce(&mut Self, &'a Expr, &Scope<'a>) -> Option<T>,
     ) -> Option<T> {
         let Call { function: name, args, span } = call;
-        let decl = self.decls.defines[define];
+        let decl = *self.decls.defines.get(define)?;
         self.use_at(Symbol::Define(define), name.span);
         let resolved: Vec<Typed> = args.iter().map(|arg| self.expr(arg, scope)).collect();
         if decl.params.len() != args.len() {
@@ -377,7 +383,7 @@ impl<'a> Checker<'a> {
             );
             return None;
         }
-        if self.frames.iter().any(|f| f.define == define) {
+        if self.nesting.frames.iter().any(|f| f.define == define) {
             self.report(
                 Diagnostic::error(
                     Code::RecursiveDefine,
@@ -394,10 +400,10 @@ impl<'a> Checker<'a> {
             return None;
         }
         let params = decl.params.iter().map(|p| p.name.as_str()).zip(resolved).collect();
-        self.frames.push(Frame { define, params, call: span });
+        self.nesting.frames.push(Frame { define, params, call: span });
         let result = body(self, &decl.body, scope);
-        self.frames.pop();
-        self.depth -= 1;
+        self.nesting.frames.pop();
+        self.nesting.depth = self.nesting.depth.saturating_sub(1);
         result
     }
 
@@ -408,16 +414,16 @@ impl<'a> Checker<'a> {
             if self.names.is_used(Symbol::Define(define)) {
                 continue;
             }
-            let decl = self.decls.defines[define];
+            let Some(&decl) = self.decls.defines.get(define) else { continue };
             let params = decl.params.iter().map(|p| (p.name.as_str(), Typed::unknown())).collect();
-            self.frames.push(Frame { define, params, call: decl.name.span });
+            self.nesting.frames.push(Frame { define, params, call: decl.name.span });
             let scope = Scope::anywhere();
             if is_collection(&decl.body) {
                 self.pieces_arg(&decl.body, &scope);
             } else {
                 self.expr(&decl.body, &scope);
             }
-            self.frames.pop();
+            self.nesting.frames.pop();
         }
     }
 }

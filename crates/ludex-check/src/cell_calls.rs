@@ -17,9 +17,10 @@ impl<'a> Checker<'a> {
         if !self.arity(call, 2..=3, scope) {
             return Typed::unknown();
         }
-        let cell = self.expect_typed(&call.args[0], scope, Ty::Cell);
-        let seat = self.expect_typed(&call.args[1], scope, Ty::Seat);
-        let by = call.args.get(2).map(|by| self.expect_typed(by, scope, Ty::Seat));
+        let [cell, seat, by @ ..] = call.args else { return Typed::unknown() };
+        let cell = self.expect_typed(cell, scope, Ty::Cell);
+        let seat = self.expect_typed(seat, scope, Ty::Seat);
+        let by = by.first().map(|by| self.expect_typed(by, scope, Ty::Seat));
         let extents: Vec<_> = [Some(cell.extent), Some(seat.extent), by.as_ref().map(|b| b.extent)]
             .into_iter()
             .flatten()
@@ -29,7 +30,9 @@ impl<'a> Checker<'a> {
             seat: Box::new(seat.expr),
             by: by.map(|b| Box::new(b.expr)),
         };
-        Typed::node(expr, Ty::Bool, &extents)
+        let mut typed = Typed::node(expr, Ty::Bool, &extents);
+        typed.extent.cost = typed.extent.cost.saturating_add(self.attack_cost());
+        typed
     }
 
     /// `shift(CELL, PATH)`: PATH is directions joined by `+`, read from the mover's side.
@@ -37,14 +40,14 @@ impl<'a> Checker<'a> {
         if !self.arity(call, 2..=2, scope) {
             return Typed::unknown();
         }
-        let args = call.args;
-        let cell = self.expect_typed(&args[0], scope, Ty::Cell);
-        let Some(steps) = path_names(&args[1]) else {
+        let [cell, path_arg] = call.args else { return Typed::unknown() };
+        let cell = self.expect_typed(cell, scope, Ty::Cell);
+        let Some(steps) = path_names(path_arg) else {
             self.report(
                 Diagnostic::error(
                     Code::TypeMismatch,
                     "expected a path of directions",
-                    args[1].span,
+                    path_arg.span,
                     "not directions joined by `+`",
                 )
                 .with_help("write the steps like a leap's path: `shift(to, forward + forward)`"),
@@ -60,14 +63,14 @@ impl<'a> Checker<'a> {
                 Diagnostic::error(
                     Code::ContextUnavailable,
                     format!("a seat-relative path needs a mover, and there is none in {}", scope.place),
-                    args[1].span,
+                    path_arg.span,
                     "read from the mover's side",
                 )
                 .with_help("use the board's own directions here, such as `n` or `e`"),
             );
             return Typed::unknown();
         }
-        let paths = (0..self.seats.len()).map(|seat| self.seat_path(seat, &path)).collect();
+        let paths = (0..self.game.seats.len()).map(|seat| self.seat_path(seat, &path)).collect();
         Typed::node(ir::Expr::Shift { cell: Box::new(cell.expr), paths }, Ty::Cell, &[cell.extent])
     }
 }

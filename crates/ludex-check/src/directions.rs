@@ -58,7 +58,7 @@ impl Checker<'_> {
 
     /// A direction of the board or a relative direction; `None` for anything else.
     fn single_direction(&mut self, ident: &Ident) -> Option<DirRef> {
-        let board = self.board.as_ref()?;
+        let board = self.game.board.as_ref()?;
         let name = ident.name.as_str();
         let single = match board.direction_named(name) {
             Some(d) => DirRef::Absolute(d),
@@ -67,16 +67,16 @@ impl Checker<'_> {
                 DirRef::Relative(board.direction_named(canonical)?)
             }
         };
-        self.index.used(ident.span, Found::Direction);
+        self.findings.index.used(ident.span, Found::Direction);
         Some(single)
     }
 
     /// The members of a built-in or declared group; `None` when `ident` names no group.
     fn direction_group(&mut self, ident: &Ident) -> Option<Vec<DirRef>> {
-        let board = self.board.as_ref()?;
+        let board = self.game.board.as_ref()?;
         if let Some(dirs) = board.group_named(&ident.name) {
             let dirs = dirs.iter().map(|&d| DirRef::Absolute(d)).collect();
-            self.index.used(ident.span, Found::Direction);
+            self.findings.index.used(ident.span, Found::Direction);
             return Some(dirs);
         }
         let group = self.names.group(&ident.name)?;
@@ -86,9 +86,9 @@ impl Checker<'_> {
 
     /// A declared group, resolved on first use.
     fn declared_group(&mut self, group: usize, used_at: Span) -> Vec<DirRef> {
-        let Some(slot) = self.groups.get_mut(group) else { return Vec::new() };
+        let Some(slot) = self.on_first_use.groups.get_mut(group) else { return Vec::new() };
         let visit = slot.visit(Vec::clone);
-        let decl = self.decls.groups[group];
+        let Some(&decl) = self.decls.groups.get(group) else { return Vec::new() };
         let cycle = || format!("direction group `{}` contains itself", decl.name.name);
         if let Some(dirs) = self.answer_now(visit, Vec::new(), &decl.name, used_at, cycle) {
             return dirs;
@@ -102,20 +102,22 @@ impl Checker<'_> {
                 }
             }
         }
-        self.groups[group] = Lazy::Done(dirs.clone());
+        if let Some(slot) = self.on_first_use.groups.get_mut(group) {
+            *slot = Lazy::Done(dirs.clone());
+        }
         dirs
     }
 
     /// Resolves every declared group, so that unused ones are checked too.
     pub(super) fn all_groups(&mut self) {
-        for group in 0..self.decls.groups.len() {
-            let span = self.decls.groups[group].name.span;
+        let spans: Vec<Span> = self.decls.groups.iter().map(|g| g.name.span).collect();
+        for (group, span) in spans.into_iter().enumerate() {
             self.declared_group(group, span);
         }
     }
 
     fn unknown_direction(&mut self, ident: &Ident) {
-        let Some(board) = &self.board else { return };
+        let Some(board) = &self.game.board else { return };
         let candidates = board
             .directions
             .iter()
@@ -130,7 +132,7 @@ impl Checker<'_> {
 
     /// What each seat means by the directions.
     pub(super) fn per_seat(&self, dirs: &[DirRef]) -> PerSeat<Vec<DirId>> {
-        (0..self.seats.len())
+        (0..self.game.seats.len())
             .map(|seat| {
                 let mut out: Vec<DirId> = Vec::new();
                 for &d in dirs {
@@ -153,9 +155,10 @@ impl Checker<'_> {
         match d {
             DirRef::Absolute(d) => d,
             DirRef::Relative(d) => self
+                .game
                 .board
                 .as_ref()
-                .zip(self.seats.get(seat))
+                .zip(self.game.seats.get(seat))
                 .and_then(|(board, seat)| board.symmetries.get(seat.view))
                 .and_then(|symmetry| symmetry.directions.get(d as usize).copied())
                 .unwrap_or(d),

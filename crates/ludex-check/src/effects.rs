@@ -66,7 +66,7 @@ impl<'a> Checker<'a> {
                 Some(ir::Effect::Capture { cell: self.expect(cell, scope, Ty::Cell) })
             }
         };
-        self.depth -= 1;
+        self.nesting.depth = self.nesting.depth.saturating_sub(1);
         lowered
     }
 
@@ -123,7 +123,7 @@ impl<'a> Checker<'a> {
         let variable = match symbol {
             Some(Symbol::Variable(v)) => {
                 // Setting a variable does not use it: only reading it does.
-                self.index.used(ident.span, Found::Symbol(Symbol::Variable(v)));
+                self.findings.index.used(ident.span, Found::Symbol(Symbol::Variable(v)));
                 v
             }
             Some(other) => {
@@ -201,7 +201,7 @@ impl<'a> Checker<'a> {
                 return None;
             }
         };
-        self.index.used(base.span, Found::ContextWord);
+        self.findings.index.used(base.span, Found::ContextWord);
         let Some(Ty::Piece(kinds)) = scope.word_type(word) else {
             self.word(word, base.span, scope);
             return None;
@@ -336,7 +336,7 @@ impl<'a> Checker<'a> {
     ) -> Vec<(AttrId, ir::Expr)> {
         let mut lowered = Vec::new();
         for (i, assignment) in with.iter().enumerate() {
-            if self.attribute_repeated(&assignment.name, with[..i].iter().map(|a| &a.name), "assigned") {
+            if self.attribute_repeated(&assignment.name, with.iter().take(i).map(|a| &a.name), "assigned") {
                 continue;
             }
             let slot = self.attribute(&assignment.name, kinds);

@@ -2,7 +2,7 @@
 //! fields, `if` and `in`, with their types; and the limits on nesting and work that keep inlining
 //! bounded whatever the input.
 
-use ludex_diagnostics::{Code, Diagnostic};
+use ludex_diagnostics::{Code, Diagnostic, Limit};
 use ludex_ir::{self as ir, Const, ContextWord, PieceField};
 use ludex_syntax::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
 
@@ -10,14 +10,11 @@ use super::Checker;
 use super::calls::Call;
 use super::index::Found;
 use super::names::{Symbol, not_among};
+use super::regions::Seating;
 use super::scope::{Scope, Word};
 use super::types::{Kinds, Ty, Typed};
 use super::variables::{seat_missing, seat_not_expected};
 
-/// How deeply expressions (with inlined definitions) may nest while they are checked.
-const MAX_DEPTH: u32 = 320;
-/// How deep a lowered expression may be.
-const MAX_IR_DEPTH: u32 = 320;
 /// The work units (expression nodes resolved or copied) one file may take to check.
 pub const WORK: u32 = 2_000_000;
 
@@ -31,9 +28,12 @@ impl<'a> Checker<'a> {
             return Typed::unknown();
         }
         let typed = self.expr_kind(e, scope);
-        self.depth -= 1;
-        if typed.extent.depth > MAX_IR_DEPTH {
+        self.nesting.depth = self.nesting.depth.saturating_sub(1);
+        if typed.extent.depth > self.max_depth() {
             self.too_deep(e.span);
+            return Typed::unknown();
+        }
+        if self.too_costly(typed.extent, e.span) {
             return Typed::unknown();
         }
         typed
@@ -70,36 +70,47 @@ impl<'a> Checker<'a> {
 
     /// One level deeper; false (after a diagnostic) when too deep.
     pub(super) fn enter(&mut self, span: Span) -> bool {
-        if self.depth >= MAX_DEPTH {
+        if self.nesting.depth >= self.max_depth() {
             self.too_deep(span);
             return false;
         }
-        self.depth += 1;
+        self.nesting.depth = self.nesting.depth.saturating_add(1);
         true
     }
 
+    /// How deeply expressions (with inlined definitions) may nest, as checked and as lowered: the
+    /// `expression-depth` limit.
+    fn max_depth(&self) -> u32 {
+        u32::try_from(self.nesting.limits.max_expression_depth).unwrap_or(u32::MAX)
+    }
+
     fn too_deep(&mut self, span: Span) {
+        let message = format!(
+            "this is nested too deeply: more than the limit `{}` of {} levels, definitions inlined",
+            Limit::ExpressionDepth,
+            self.nesting.limits.max_expression_depth
+        );
         self.report(
-            Diagnostic::error(Code::LimitExceeded, "this is nested too deeply", span, "too deep")
+            Diagnostic::error(Code::LimitExceeded, message, span, "too deep")
                 .with_help("split it with `define`s that do not call each other so deeply"),
         );
     }
 
     /// Spends work; false once it has run out (reported once).
     pub(super) fn spend(&mut self, units: u32) -> bool {
-        if self.work_left == 0 {
+        if self.nesting.work_left == 0 {
             return false;
         }
-        if units < self.work_left {
-            self.work_left -= units;
+        if let Some(left) = self.nesting.work_left.checked_sub(units).filter(|&left| left > 0) {
+            self.nesting.work_left = left;
             return true;
         }
-        self.work_left = 0;
+        self.nesting.work_left = 0;
         self.report(
             Diagnostic::error(
                 Code::LimitExceeded,
                 "these rules take too much work to check",
-                self.frames.first().map_or(self.file_span(), |f| f.call),
+                self.nesting.frames.first().map_or(self.file_span(), |f| f.call),
                 "definitions expand too much from here",
             )
             .with_help("definitions are copied where they are used; make them smaller or less nested"),
@@ -135,29 +146,29 @@ impl<'a> Checker<'a> {
 
     fn name(&mut self, ident: &'a Ident, scope: &Scope<'a>) -> Typed {
         if let Some((position, arg)) = self.parameter(&ident.name) {
-            if let Some(frame) = self.frames.last() {
+            if let Some(frame) = self.nesting.frames.last() {
                 let found = Found::Parameter { define: frame.define, position };
-                self.index.used(ident.span, found);
+                self.findings.index.used(ident.span, found);
             }
             return if self.spend(arg.extent.size) { arg } else { Typed::unknown() };
         }
         if let Some(choice) = scope.choices.iter().find(|c| c.name == ident.name) {
-            self.index.used(ident.span, Found::Choice(choice.span));
+            self.findings.index.used(ident.span, Found::Choice(choice.span));
             return Typed::leaf(ir::Expr::Context(ContextWord::Choice), Ty::Int);
         }
         if let Some(word) = Word::named(&ident.name) {
             return self.word(word, ident.span, scope);
         }
         if ident.name == "seats" {
-            self.index.used(ident.span, Found::Builtin);
+            self.findings.index.used(ident.span, Found::Builtin);
             self.collection_not_a_value(ident, ident.span);
             return Typed::unknown();
         }
         if let Some(symbol) = self.names.value(&ident.name) {
             return self.symbol_value(symbol, ident, scope);
         }
-        if let Some(cell) = self.board.as_ref().and_then(|b| b.cell_named(&ident.name)) {
-            self.index.used(ident.span, Found::Cell);
+        if let Some(cell) = self.game.board.as_ref().and_then(|b| b.cell_named(&ident.name)) {
+            self.findings.index.used(ident.span, Found::Cell);
             return Typed::constant(Const::Cell(cell), Ty::Cell);
         }
         self.unknown_name(ident, scope);
@@ -166,12 +177,12 @@ impl<'a> Checker<'a> {
 
     /// The position of a parameter of the definition being inlined, and the argument bound to it.
     fn parameter(&self, name: &str) -> Option<(usize, Typed)> {
-        let frame = self.frames.last()?;
-        frame.params.iter().position(|(p, _)| *p == name).map(|i| (i, frame.params[i].1.clone()))
+        let frame = self.nesting.frames.last()?;
+        frame.params.iter().enumerate().find(|(_, (p, _))| *p == name).map(|(i, (_, arg))| (i, arg.clone()))
     }
 
     pub(super) fn word(&mut self, word: Word, span: Span, scope: &Scope<'a>) -> Typed {
-        self.index.used(span, Found::ContextWord);
+        self.findings.index.used(span, Found::ContextWord);
         match (scope.word_type(word), word.context()) {
             (Some(ty), Some(context)) => return Typed::leaf(ir::Expr::Context(context), ty),
             (Some(_), None) => {
@@ -193,7 +204,7 @@ impl<'a> Checker<'a> {
             format!("`{}` has no value here", word.name()),
         )
         .with_help(help);
-        if let Some(frame) = self.frames.first() {
+        if let Some(frame) = self.nesting.frames.first() {
             diagnostic = diagnostic.with_label(frame.call, "in this use of a definition");
         }
         self.report(diagnostic);
@@ -204,7 +215,7 @@ impl<'a> Checker<'a> {
         self.use_at(symbol, ident.span);
         match symbol {
             Symbol::Option(i) => {
-                let value = self.options.get(i).map_or(0, |o| o.value);
+                let value = self.game.options.get(i).map_or(0, |o| o.value);
                 Typed::constant(Const::Int(value), Ty::Int)
             }
             Symbol::Seat(s) => match self.seat_id(s) {
@@ -249,12 +260,16 @@ impl<'a> Checker<'a> {
     }
 
     fn unknown_name(&mut self, ident: &Ident, scope: &Scope<'a>) {
-        if self.board.is_some() && looks_like_cell(&ident.name) {
+        if self.game.board.is_some() && looks_like_cell(&ident.name) {
             self.no_such_cell(ident);
             return;
         }
-        let params: Vec<&str> =
-            self.frames.last().map(|f| f.params.iter().map(|(p, _)| *p).collect()).unwrap_or_default();
+        let params: Vec<&str> = self
+            .nesting
+            .frames
+            .last()
+            .map(|f| f.params.iter().map(|(p, _)| *p).collect())
+            .unwrap_or_default();
         let words = scope.words.names();
         let declared = self.names.values_where(|s| {
             !matches!(
@@ -311,7 +326,7 @@ impl<'a> Checker<'a> {
 
     /// A piece's value may not read piece values: that could never finish.
     fn piece_value_in_value(&mut self, span: Span) {
-        if self.valuing {
+        if self.resolving.valuing {
             self.report(
                 Diagnostic::error(
                     Code::RecursiveDefine,
@@ -424,9 +439,10 @@ impl<'a> Checker<'a> {
         };
         self.use_at(Symbol::Zone(zone), zone_name.span);
         self.zone(zone, zone_name.span);
-        let per_seat = self.decls.zones.get(zone as usize).is_some_and(|z| z.per_seat.is_some());
+        let seating =
+            self.decls.zones.get(zone as usize).map_or(Seating::AllSeats, |z| Seating::of(&z.per_seat));
         let seat = match seat {
-            Some((seat, span)) if per_seat => {
+            Some((seat, span)) if seating == Seating::EachSeat => {
                 self.check_type(&seat, span, Ty::Seat);
                 seat
             }
@@ -435,7 +451,7 @@ impl<'a> Checker<'a> {
                 self.report(seat_not_expected("zone", &zone_name.name, span, example));
                 Typed::unknown()
             }
-            None => self.implicit_zone_seat(zone_name, per_seat, scope),
+            None => self.implicit_zone_seat(zone_name, seating, scope),
         };
         let extent = [cell.extent, seat.extent];
         let expr = ir::Expr::InZone { cell: Box::new(cell.expr), zone, seat: Box::new(seat.expr) };
@@ -443,11 +459,11 @@ impl<'a> Checker<'a> {
     }
 
     /// The seat whose version of a zone `x in ZONE` means: the mover's.
-    fn implicit_zone_seat(&mut self, zone: &Ident, per_seat: bool, scope: &Scope<'a>) -> Typed {
+    fn implicit_zone_seat(&mut self, zone: &Ident, seating: Seating, scope: &Scope<'a>) -> Typed {
         if scope.words.contains(Word::Mover) {
             return Typed::leaf(ir::Expr::Context(ContextWord::Mover), Ty::Seat);
         }
-        if !per_seat {
+        if seating == Seating::AllSeats {
             // Every seat has the same cells: any seat will do.
             return Typed::constant(Const::Seat(0), Ty::Seat);
         }

@@ -5,7 +5,7 @@ use ludex_ir as ir;
 use ludex_syntax::ast::{Expr, Region};
 
 use super::Checker;
-use super::regions::Side;
+use super::regions::{Seating, Side};
 use super::scope::Scope;
 use super::types::Ty;
 
@@ -19,7 +19,7 @@ impl<'a> Checker<'a> {
         scope: &Scope<'a>,
     ) -> ir::Effect {
         let (piece_type, owner) = self.captured_piece(piece, owner, scope);
-        let shape = self.region(region, true);
+        let shape = self.region(region, Seating::EachSeat);
         let cells = self.per_seat_cells(&shape, Side::of);
         ir::Effect::Release { piece_type, owner, cells }
     }

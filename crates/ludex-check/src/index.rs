@@ -119,7 +119,8 @@ impl SymbolIndex {
     /// The name written at a byte offset (its end included, where an editor's cursor often is).
     pub fn at(&self, offset: usize) -> Option<&Reference> {
         let after = self.references.partition_point(|r| r.span.end < offset);
-        self.references[after..]
+        self.references
+            .get(after..)?
             .iter()
             .take_while(|r| r.span.start <= offset)
             .find(|r| r.span.start <= offset && offset <= r.span.end)
@@ -257,7 +258,9 @@ impl Table {
             let mut declared = attributes.iter().filter(|(s, _, _)| *s == slot);
             let Some((_, name, clause)) = declared.next() else { continue };
             let id = self.declare(Found::Attribute(slot), name, SymbolKind::Attribute, *clause);
-            self.symbols[id].declarations.extend(declared.map(|(_, other, _)| other.span));
+            if let Some(symbol) = self.symbols.get_mut(id) {
+                symbol.declarations.extend(declared.map(|(_, other, _)| other.span));
+            }
         }
     }
 
@@ -273,7 +276,7 @@ impl Table {
                 self.declare(Found::Symbol(Symbol::Define(i)), &d.name, SymbolKind::Definition, d.span);
             for (position, param) in d.params.iter().enumerate() {
                 // A repeated parameter is an error; uses resolve to the first of the name.
-                if d.params[..position].iter().any(|p| p.name == param.name) {
+                if d.params.iter().take(position).any(|p| p.name == param.name) {
                     continue;
                 }
                 let found = Found::Parameter { define: i, position };
@@ -330,6 +333,6 @@ impl super::Checker<'_> {
     /// Marks a declaration as used (for the `unused-*` warnings) and records the name using it.
     pub(super) fn use_at(&mut self, symbol: Symbol, span: Span) {
         self.names.use_symbol(symbol);
-        self.index.used(span, Found::Symbol(symbol));
+        self.findings.index.used(span, Found::Symbol(symbol));
     }
 }

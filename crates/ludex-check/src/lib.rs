@@ -6,11 +6,18 @@
 //! variables and direction groups are computed on first use ([`Lazy`]), so declarations may refer
 //! to each other in any order and a cycle is reported instead of followed.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+// Numbers and indices here come from the input: arithmetic is checked or saturating, indexing
+// by `get` (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::indexing_slicing))]
+
 mod actions;
 mod board;
 mod calls;
 mod cell_calls;
 mod consteval;
+mod cost;
 mod directions;
 mod effects;
 mod expr;
@@ -32,7 +39,7 @@ mod walks;
 
 use std::collections::BTreeMap;
 
-use ludex_diagnostics::{Code, Diagnostic};
+use ludex_diagnostics::{Code, Diagnostic, Limit, Limits};
 use ludex_ir::{self as ir, Board, Game};
 use ludex_syntax::ast::{Ident, RulesFile, Span};
 
@@ -48,20 +55,30 @@ pub use scope::{ExpressionPlace, context_words, context_words_in};
 /// Values chosen for the options a rules file declares (`--option players=4`).
 pub type OptionValues = BTreeMap<String, i64>;
 
-/// Checks a parsed file and lowers it for the given option values. The game is `None` when an
-/// error was found.
+/// Checks a parsed file and lowers it for the given option values, under the default limits. The
+/// game is `None` when an error was found.
 pub fn check(file: &RulesFile, options: &OptionValues) -> (Option<Game>, Vec<Diagnostic>) {
-    let (game, diagnostics, _) = check_indexed(file, options);
+    check_with_limits(file, options, &Limits::default())
+}
+
+/// [`check`] under the given limits (which the game keeps, to run under).
+pub fn check_with_limits(
+    file: &RulesFile,
+    options: &OptionValues,
+    limits: &Limits,
+) -> (Option<Game>, Vec<Diagnostic>) {
+    let (game, diagnostics, _) = check_indexed(file, options, limits);
     (game, diagnostics)
 }
 
-/// Checks a parsed file like [`check`], and gives the symbol index of what it resolved.
+/// Checks a parsed file like [`check_with_limits`], and gives the symbol index of what it resolved.
 pub fn check_indexed(
     file: &RulesFile,
     options: &OptionValues,
+    limits: &Limits,
 ) -> (Option<Game>, Vec<Diagnostic>, SymbolIndex) {
     let mut diagnostics = Vec::new();
-    let (game, index) = Checker::new(file, &mut diagnostics).run(options);
+    let (game, index) = Checker::new(file, &mut diagnostics, limits).run(options);
     tidy(&mut diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     (game, diagnostics, index)
@@ -123,70 +140,98 @@ struct Frame<'a> {
     call: Span,
 }
 
-/// The checker: declarations, symbol tables, the IR built so far and the diagnostics.
+/// The checker: declarations, symbol tables, the IR built so far and what it finds.
 pub(crate) struct Checker<'a> {
-    diagnostics: &'a mut Vec<Diagnostic>,
+    findings: Findings<'a>,
     decls: Decls<'a>,
     names: Names,
+    game: Lowered,
+    on_first_use: OnFirstUse<'a>,
+    nesting: Nesting<'a>,
+    resolving: Resolving,
+}
+
+/// What checking finds besides the game.
+struct Findings<'a> {
+    diagnostics: &'a mut Vec<Diagnostic>,
+    /// Every name resolved so far, for the symbol index.
+    index: IndexBuilder,
+}
+
+/// The parts of the game lowered so far, in the order `Checker::run` lowers them.
+struct Lowered {
     options: Vec<ir::GameOption>,
     board: Option<Board>,
+    /// The names of the cells the board leaves out.
+    left_out: Vec<String>,
     seats: Vec<ir::Seat>,
     /// The IR seat of each declared seat, `None` for one whose condition excludes it.
     seat_ids: Vec<Option<ir::SeatId>>,
+    /// Every seat's view is one the board has (otherwise seat-read regions are not meaningful).
+    views_known: bool,
     teams: Vec<ir::Team>,
     maps: Vec<ir::Map>,
     attributes: Vec<ir::Attribute>,
     pieces: Vec<ir::PieceType>,
+}
+
+/// What is lowered when it is first used (declarations may use one another in any order), and
+/// what each action's clauses may use.
+struct OnFirstUse<'a> {
     zones: Vec<Lazy<ir::Zone>>,
     variables: Vec<Lazy<(types::Ty, ir::Variable)>>,
     groups: Vec<Lazy<Vec<DirRef>>>,
-    /// What each action's clauses may use, by action id (for the turns that play them).
+    /// By action id (for the turns that play them).
     action_bindings: Vec<scope::Binding<'a>>,
+}
+
+/// How deep checking has gone.
+struct Nesting<'a> {
     /// Definitions being inlined, innermost last.
     frames: Vec<Frame<'a>>,
     /// How deeply expressions (and inlined definitions) are nested right now.
     depth: u32,
     /// Work left before checking gives up (inlining could otherwise explode).
     work_left: u32,
-    /// Every seat's view is one the board has (otherwise seat-read regions are not meaningful).
-    views_known: bool,
-    /// A piece type's value is being resolved (it may not read piece values).
+    /// The resource limits the file is checked under.
+    limits: Limits,
+}
+
+/// What is being resolved that limits what may be read.
+struct Resolving {
+    /// A piece type's value (it may not read piece values).
     valuing: bool,
-    /// The cells the board leaves out are being resolved (on the whole board).
+    /// The cells the board leaves out (on the whole board).
     shaping_board: bool,
-    /// The names of the cells the board leaves out.
-    left_out: Vec<String>,
-    /// Every name resolved so far, for the symbol index.
-    index: IndexBuilder,
 }
 
 impl<'a> Checker<'a> {
-    fn new(file: &'a RulesFile, diagnostics: &'a mut Vec<Diagnostic>) -> Checker<'a> {
+    fn new(file: &'a RulesFile, diagnostics: &'a mut Vec<Diagnostic>, limits: &Limits) -> Checker<'a> {
         let (decls, names) = names::collect(file, diagnostics);
         Checker {
-            zones: Lazy::pending(decls.zones.len()),
-            variables: Lazy::pending(decls.variables.len()),
-            groups: Lazy::pending(decls.groups.len()),
-            diagnostics,
+            on_first_use: OnFirstUse {
+                zones: Lazy::pending(decls.zones.len()),
+                variables: Lazy::pending(decls.variables.len()),
+                groups: Lazy::pending(decls.groups.len()),
+                action_bindings: Vec::new(),
+            },
+            findings: Findings { diagnostics, index: IndexBuilder::default() },
             decls,
             names,
-            options: Vec::new(),
-            board: None,
-            seats: Vec::new(),
-            seat_ids: Vec::new(),
-            teams: Vec::new(),
-            maps: Vec::new(),
-            attributes: Vec::new(),
-            pieces: Vec::new(),
-            action_bindings: Vec::new(),
-            frames: Vec::new(),
-            depth: 0,
-            work_left: expr::WORK,
-            valuing: false,
-            shaping_board: false,
-            left_out: Vec::new(),
-            views_known: true,
-            index: IndexBuilder::default(),
+            game: Lowered {
+                options: Vec::new(),
+                board: None,
+                left_out: Vec::new(),
+                seats: Vec::new(),
+                seat_ids: Vec::new(),
+                views_known: true,
+                teams: Vec::new(),
+                maps: Vec::new(),
+                attributes: Vec::new(),
+                pieces: Vec::new(),
+            },
+            nesting: Nesting { frames: Vec::new(), depth: 0, work_left: expr::WORK, limits: limits.clone() },
+            resolving: Resolving { valuing: false, shaping_board: false },
         }
     }
 
@@ -220,18 +265,18 @@ impl<'a> Checker<'a> {
     }
 
     fn report(&mut self, diagnostic: Diagnostic) {
-        self.diagnostics.push(diagnostic);
+        self.findings.diagnostics.push(diagnostic);
     }
 
     fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
+        self.findings.diagnostics.iter().filter(|d| d.is_error()).count()
     }
 
     /// Runs `f` outside any definition being inlined: for a declaration computed on first use.
     fn isolated<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        let frames = std::mem::take(&mut self.frames);
+        let frames = std::mem::take(&mut self.nesting.frames);
         let result = f(self);
-        self.frames = frames;
+        self.nesting.frames = frames;
         result
     }
 
@@ -243,17 +288,17 @@ impl<'a> Checker<'a> {
     /// The game (when there is a board to lower it on) and the symbol index.
     fn run(mut self, values: &OptionValues) -> (Option<Game>, SymbolIndex) {
         let game = self.lower(values);
-        let board = game.as_ref().map(|g| &g.board).or(self.board.as_ref());
-        let index = std::mem::take(&mut self.index).finish(&self.decls, board);
+        let board = game.as_ref().map(|g| &g.board).or(self.game.board.as_ref());
+        let index = std::mem::take(&mut self.findings.index).finish(&self.decls, board);
         (game, index)
     }
 
     fn lower(&mut self, values: &OptionValues) -> Option<Game> {
-        self.options = self.option_values(values);
-        self.board = self.board().and_then(|board| self.leave_out_cells(board));
-        self.seats = self.seats();
-        self.teams = self.teams();
-        self.maps = self.maps();
+        self.game.options = self.option_values(values);
+        self.game.board = self.board().and_then(|board| self.leave_out_cells(board));
+        self.game.seats = self.seats();
+        self.game.teams = self.teams();
+        self.game.maps = self.maps();
         self.reserved_geometry_names();
         self.piece_types();
         self.all_variables();
@@ -271,21 +316,21 @@ impl<'a> Checker<'a> {
             // After an error (a misspelled name, say) what looks unused may not be.
             self.unused_warnings();
         }
-        let board = self.board.take()?;
+        let board = self.game.board.take()?;
         Some(Game {
             name: self.decls.game.map_or(String::new(), |g| g.node.trim_matches('"').to_string()),
-            options: std::mem::take(&mut self.options),
-            seats: std::mem::take(&mut self.seats),
-            teams: std::mem::take(&mut self.teams),
+            options: std::mem::take(&mut self.game.options),
+            seats: std::mem::take(&mut self.game.seats),
+            teams: std::mem::take(&mut self.game.teams),
             board,
-            maps: std::mem::take(&mut self.maps),
-            zones: std::mem::take(&mut self.zones)
+            maps: std::mem::take(&mut self.game.maps),
+            zones: std::mem::take(&mut self.on_first_use.zones)
                 .into_iter()
                 .filter_map(|z| if let Lazy::Done(z) = z { Some(z) } else { None })
                 .collect(),
-            attributes: std::mem::take(&mut self.attributes),
-            pieces: std::mem::take(&mut self.pieces),
-            variables: std::mem::take(&mut self.variables)
+            attributes: std::mem::take(&mut self.game.attributes),
+            pieces: std::mem::take(&mut self.game.pieces),
+            variables: std::mem::take(&mut self.on_first_use.variables)
                 .into_iter()
                 .filter_map(|v| if let Lazy::Done((_, v)) = v { Some(v) } else { None })
                 .collect(),
@@ -294,7 +339,7 @@ impl<'a> Checker<'a> {
             setup,
             phases,
             end,
-            limits: ir::Limits::default(),
+            limits: self.nesting.limits.clone(),
             score,
         })
     }
@@ -313,14 +358,41 @@ impl Compiled {
     }
 }
 
-/// Parses, checks and lowers a rules file with the given option values (defaults for the rest).
+/// Parses, checks and lowers a rules file with the given option values (defaults for the rest),
+/// under the default limits.
 pub fn compile(text: &str, options: &OptionValues) -> Compiled {
+    compile_with_limits(text, options, &Limits::default())
+}
+
+/// [`compile`] under the given limits: a text longer than `source-bytes` is refused unread.
+pub fn compile_with_limits(text: &str, options: &OptionValues, limits: &Limits) -> Compiled {
+    if let Some(refusal) = source_too_long(text, limits) {
+        return Compiled { game: None, diagnostics: vec![refusal] };
+    }
     let (file, diagnostics) = ludex_syntax::parse(text);
     if diagnostics.iter().any(Diagnostic::is_error) {
         return compiled(diagnostics, None, Vec::new());
     }
-    let (game, check_diagnostics) = check(&file, options);
+    let (game, check_diagnostics) = check_with_limits(&file, options, limits);
     compiled(diagnostics, game, check_diagnostics)
+}
+
+/// The error refusing a text longer than the `source-bytes` limit, if it is.
+fn source_too_long(text: &str, limits: &Limits) -> Option<Diagnostic> {
+    let length = text.len() as u64;
+    (length > limits.max_source_bytes).then(|| {
+        Diagnostic::error(
+            Code::LimitExceeded,
+            format!(
+                "the file is {length} bytes long, more than the limit `{}` of {} bytes",
+                Limit::SourceBytes,
+                limits.max_source_bytes
+            ),
+            Span::default(),
+            "not read",
+        )
+        .with_help(Limit::SourceBytes.how_to_raise())
+    })
 }
 
 /// What an editor needs of a text: what [`compile`] gives, the items that parsed, and the symbol
@@ -336,12 +408,27 @@ pub struct Analysis {
     pub index: SymbolIndex,
 }
 
-/// Compiles a rules file as [`compile`] does (the same game and diagnostics) and indexes its names.
-/// Unlike `compile`, it checks the items that parsed even when others did not, for their index.
+/// Compiles a rules file as [`compile`] does (the same game and diagnostics) and indexes its names,
+/// under the default limits.
 pub fn analyze(text: &str, options: &OptionValues) -> Analysis {
+    analyze_with_limits(text, options, &Limits::default())
+}
+
+/// [`analyze`] under the given limits, as [`compile_with_limits`] compiles. Unlike compiling, it
+/// checks the items that parsed even when others did not, for their index. A text longer than
+/// `source-bytes` is refused unread: nothing parsed, nothing indexed.
+pub fn analyze_with_limits(text: &str, options: &OptionValues, limits: &Limits) -> Analysis {
+    if let Some(refusal) = source_too_long(text, limits) {
+        return Analysis {
+            compiled: Compiled { game: None, diagnostics: vec![refusal] },
+            parsed: Parsed::Partly,
+            file: RulesFile::default(),
+            index: SymbolIndex::default(),
+        };
+    }
     let (file, diagnostics) = ludex_syntax::parse(text);
     let parsed = if diagnostics.iter().any(Diagnostic::is_error) { Parsed::Partly } else { Parsed::Whole };
-    let (game, check_diagnostics, index) = check_indexed(&file, options);
+    let (game, check_diagnostics, index) = check_indexed(&file, options, limits);
     Analysis { compiled: compiled(diagnostics, game, check_diagnostics), parsed, file, index }
 }
 
@@ -349,7 +436,7 @@ pub fn analyze(text: &str, options: &OptionValues) -> Analysis {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Parsed {
     Whole,
-    /// Some items did not parse, and are missing from the AST.
+    /// Some items did not parse (or the text was not read), and are missing from the AST.
     Partly,
 }
 
@@ -561,6 +648,33 @@ mod tests {
         assert!(codes(&compiled).iter().all(|&c| c == "limit-exceeded"), "{:?}", codes(&compiled));
         let shallow = format!("variable v = {}\nsetup {{ place pawn for each seat on row 1 }}", chain("1"));
         assert!(!game_with("square 4 by 4", &shallow).has_errors());
+    }
+
+    #[test]
+    fn nested_counts_through_definitions_are_bounded_by_the_evaluation_steps() {
+        let nested = |depth: usize| {
+            let mut defines = String::from("define nest0 = count(pieces(mover))\n");
+            for k in 1..=depth {
+                defines.push_str(&format!("define nest{k} = count(pieces(mover), nest{} > 0)\n", k - 1));
+            }
+            format!(
+                "{defines}setup {{ place pawn for each seat on row 1 }}\n\
+                 action rush for pawn {{ step forward  where nest{depth} > 0 }}"
+            )
+        };
+        assert!(!game_with("square 8 by 8", &nested(2)).has_errors());
+        let big = game_with("square 26 by 150", &nested(2));
+        assert_eq!(codes(&big), ["limit-exceeded"]);
+        let message = &big.diagnostics[0].message;
+        assert!(message.contains("more than the limit `evaluation-steps` of 1099511627776"), "{message}");
+        let limits = ludex_diagnostics::Limits { max_evaluation_steps: 1 << 20, ..Default::default() };
+        let text = format!(
+            "game \"T\"\nseat white\nseat black\nboard square 8 by 8\npiece pawn {{ letter P }}\n\
+             phase play {{ turn {{ play rush }} }}\nend {{ when false: draw }}\n{}",
+            nested(2)
+        );
+        let lowered = crate::compile_with_limits(&text, &Default::default(), &limits);
+        assert!(codes(&lowered).contains(&"limit-exceeded"), "{:?}", codes(&lowered));
     }
 
     #[test]

@@ -271,7 +271,7 @@ impl<'a> Collector<'a, '_> {
 
     fn parameters(&mut self, params: &[Ident]) {
         for (i, param) in params.iter().enumerate() {
-            if let Some(first) = params[..i].iter().find(|p| p.name == param.name) {
+            if let Some(first) = params.iter().take(i).find(|p| p.name == param.name) {
                 self.diagnostics.push(duplicate(param, first.span, "parameter"));
             }
         }

@@ -23,27 +23,26 @@ impl<'a> Checker<'a> {
         let decls = self.decls.pieces.clone();
         for decl in decls {
             let (letter, letter_span) = piece_letter(decl);
-            if let Some(first) = self.pieces.iter().position(|p| p.letter == letter) {
+            let first = self.game.pieces.iter().zip(&letter_spans).find(|(p, _)| p.letter == letter);
+            if let Some((first, &first_span)) = first {
+                let first = first.name.clone();
                 self.report(
                     Diagnostic::error(
                         Code::DuplicateLetter,
                         format!(
-                            "piece types `{}` and `{}` have the same letter {letter}",
-                            self.pieces[first].name, decl.name.name
+                            "piece types `{first}` and `{}` have the same letter {letter}",
+                            decl.name.name
                         ),
                         letter_span,
                         format!("letter {letter} again"),
                     )
-                    .with_label(
-                        letter_spans[first],
-                        format!("`{}` has letter {letter}", self.pieces[first].name),
-                    )
+                    .with_label(first_span, format!("`{first}` has letter {letter}"))
                     .with_help("moves are written with the letter: give one of them another `letter`"),
                 );
             }
             letter_spans.push(letter_span);
             let attributes = self.piece_attributes(decl, &mut attribute_spans);
-            self.pieces.push(ir::PieceType {
+            self.game.pieces.push(ir::PieceType {
                 name: decl.name.name.clone(),
                 letter,
                 attributes,
@@ -55,12 +54,12 @@ impl<'a> Checker<'a> {
     fn piece_attributes(&mut self, decl: &ast::PieceDecl, spans: &mut Vec<Span>) -> Vec<AttrId> {
         let mut ids = Vec::new();
         for (i, attribute) in decl.attributes.iter().enumerate() {
-            let earlier = decl.attributes[..i].iter().map(|a| &a.name);
+            let earlier = decl.attributes.iter().take(i).map(|a| &a.name);
             if self.attribute_repeated(&attribute.name, earlier, "declared") {
                 continue;
             }
             if let Some(id) = self.attribute_slot(attribute, spans) {
-                self.index.attribute_declared(id, &attribute.name, attribute.span);
+                self.findings.index.attribute_declared(id, &attribute.name, attribute.span);
                 ids.push(id);
             }
         }
@@ -96,8 +95,10 @@ impl<'a> Checker<'a> {
             return None;
         }
         let range = self.attribute_range(decl)?;
-        if let Some(slot) = self.attributes.iter().position(|a| &a.name == name) {
-            let existing = &self.attributes[slot];
+        let existing = self.game.attributes.iter().zip(spans.iter()).position(|(a, _)| &a.name == name);
+        if let Some((slot, existing, &existing_span)) =
+            existing.and_then(|slot| Some((slot, self.game.attributes.get(slot)?, spans.get(slot)?)))
+        {
             if (existing.min, existing.max) != range {
                 let (min, max) = (existing.min, existing.max);
                 self.report(
@@ -107,13 +108,13 @@ impl<'a> Checker<'a> {
                         decl.span,
                         format!("from {} to {} here", range.0, range.1),
                     )
-                    .with_label(spans[slot], format!("from {min} to {max} here"))
+                    .with_label(existing_span, format!("from {min} to {max} here"))
                     .with_help("an attribute of the same name has the same range on every piece type"),
                 );
             }
             return Some(slot as AttrId);
         }
-        if self.attributes.len() >= ir::MAX_ATTRIBUTES {
+        if self.game.attributes.len() >= ir::MAX_ATTRIBUTES {
             self.report(Diagnostic::error(
                 Code::LimitExceeded,
                 format!("too many attributes: at most {} names are allowed", ir::MAX_ATTRIBUTES),
@@ -122,9 +123,9 @@ impl<'a> Checker<'a> {
             ));
             return None;
         }
-        self.attributes.push(ir::Attribute { name: name.clone(), min: range.0, max: range.1 });
+        self.game.attributes.push(ir::Attribute { name: name.clone(), min: range.0, max: range.1 });
         spans.push(decl.span);
-        Some((self.attributes.len() - 1) as AttrId)
+        AttrId::try_from(self.game.attributes.len().saturating_sub(1)).ok()
     }
 
     fn attribute_range(&mut self, decl: &ast::AttributeDecl) -> Option<(i32, i32)> {
@@ -150,10 +151,10 @@ impl<'a> Checker<'a> {
         let decls = self.decls.pieces.clone();
         for (t, decl) in decls.into_iter().enumerate() {
             let Some(value) = &decl.value else { continue };
-            self.valuing = true;
+            self.resolving.valuing = true;
             let lowered = self.expect(value, &Scope::piece_value(Kinds::of(&[t as TypeId])), Ty::Int);
-            self.valuing = false;
-            if let Some(piece) = self.pieces.get_mut(t) {
+            self.resolving.valuing = false;
+            if let Some(piece) = self.game.pieces.get_mut(t) {
                 piece.value = lowered;
             }
         }
@@ -175,18 +176,19 @@ impl<'a> Checker<'a> {
 
     /// The attribute slot of that name, checked against the piece types the piece may have.
     pub(super) fn attribute(&mut self, ident: &Ident, kinds: Kinds) -> Option<AttrId> {
-        let Some(slot) = self.attributes.iter().position(|a| a.name == ident.name) else {
-            let names = self.attributes.iter().map(|a| a.name.as_str()).chain(FIELDS);
+        let Some(slot) = self.game.attributes.iter().position(|a| a.name == ident.name) else {
+            let names = self.game.attributes.iter().map(|a| a.name.as_str()).chain(FIELDS);
             let message = format!("no piece type has an attribute `{}`", ident.name);
             self.report(not_among(Code::UnknownAttribute, message, ident, "unknown attribute", names));
             return None;
         };
         let slot = slot as AttrId;
-        self.index.used(ident.span, Found::Attribute(slot));
+        self.findings.index.used(ident.span, Found::Attribute(slot));
         if kinds.is_any() {
             return Some(slot);
         }
         let lacking = self
+            .game
             .pieces
             .iter()
             .enumerate()
@@ -195,7 +197,7 @@ impl<'a> Checker<'a> {
         let has: Vec<&str> = piece
             .attributes
             .iter()
-            .filter_map(|&a| self.attributes.get(a as usize))
+            .filter_map(|&a| self.game.attributes.get(a as usize))
             .map(|a| a.name.as_str())
             .collect();
         let help = if has.is_empty() {
@@ -216,7 +218,7 @@ impl<'a> Checker<'a> {
 
     /// The range of an attribute slot.
     pub(super) fn attribute_bounds(&self, slot: AttrId) -> Option<(i64, i64)> {
-        self.attributes.get(slot as usize).map(|a| (a.min.into(), a.max.into()))
+        self.game.attributes.get(slot as usize).map(|a| (a.min.into(), a.max.into()))
     }
 }
 

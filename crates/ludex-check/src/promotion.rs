@@ -8,7 +8,7 @@ use ludex_syntax::ast::ActionClause;
 
 use super::Checker;
 use super::actions::clause_span;
-use super::regions::Side;
+use super::regions::{Seating, Side};
 
 impl<'a> Checker<'a> {
     /// The promotion of a piece action, after reporting a second `promote` or one in an action
@@ -22,7 +22,7 @@ impl<'a> Checker<'a> {
         let &first = written.first()?;
         let ActionClause::Promote { region, pieces, span } = first else { return None };
         let types = self.piece_types_named(pieces);
-        let shape = self.region(region, true);
+        let shape = self.region(region, Seating::EachSeat);
         let cells = self.per_seat_cells(&shape, Side::of);
         if matches!(
             pattern,

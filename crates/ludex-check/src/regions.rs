@@ -15,6 +15,21 @@ use super::scope::Scope;
 use super::types::Ty;
 use super::{Checker, Lazy};
 
+/// Whether a region (or a value) is made for each seat, so that per-seat zones (or `seat`) may
+/// appear in it, or once for every seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Seating {
+    EachSeat,
+    AllSeats,
+}
+
+impl Seating {
+    /// The seating of a declaration written `of each seat` (`per_seat`) or not.
+    pub(crate) fn of<T>(per_seat: &Option<T>) -> Seating {
+        if per_seat.is_some() { Seating::EachSeat } else { Seating::AllSeats }
+    }
+}
+
 /// A resolved region: a mask over the cells per leaf.
 pub enum Shape {
     /// Cells as written (in canonical coordinates).
@@ -46,9 +61,9 @@ impl Side {
 }
 
 impl<'a> Checker<'a> {
-    /// Resolves a region. `per_seat` says whether it is built for each seat, so that per-seat
-    /// zones may appear in it.
-    pub(super) fn region(&mut self, region: &'a Region, per_seat: bool) -> Shape {
+    /// Resolves a region, built for each seat (so that per-seat zones may appear in it) or once
+    /// for every seat.
+    pub(super) fn region(&mut self, region: &'a Region, seating: Seating) -> Shape {
         if !self.enter(region.span()) {
             return self.no_cells();
         }
@@ -58,20 +73,20 @@ impl<'a> Checker<'a> {
             Region::Cells { cells, .. } => self.cell_list(cells),
             Region::Where { condition, .. } => self.cells_where(condition),
             Region::Board { .. } => Shape::Written(vec![true; self.cell_count()]),
-            Region::Zone(ident) => self.zone_ref(ident, per_seat),
+            Region::Zone(ident) => self.zone_ref(ident, seating),
             Region::Union(a, b) => {
-                Shape::Union(Box::new(self.region(a, per_seat)), Box::new(self.region(b, per_seat)))
+                Shape::Union(Box::new(self.region(a, seating)), Box::new(self.region(b, seating)))
             }
             Region::Difference(a, b) => {
-                Shape::Difference(Box::new(self.region(a, per_seat)), Box::new(self.region(b, per_seat)))
+                Shape::Difference(Box::new(self.region(a, seating)), Box::new(self.region(b, seating)))
             }
         };
-        self.depth -= 1;
+        self.nesting.depth = self.nesting.depth.saturating_sub(1);
         shape
     }
 
     fn cell_count(&self) -> usize {
-        self.board.as_ref().map_or(0, |b| b.cell_count())
+        self.game.board.as_ref().map_or(0, |b| b.cell_count())
     }
 
     fn no_cells(&self) -> Shape {
@@ -80,11 +95,14 @@ impl<'a> Checker<'a> {
 
     /// A mask of the cells whose (file, rank) satisfies `keep`.
     fn cells_where_position(&self, keep: impl Fn(u32, u32) -> bool) -> Vec<bool> {
-        self.board.as_ref().map_or(Vec::new(), |b| b.cells.iter().map(|c| keep(c.file, c.rank)).collect())
+        self.game
+            .board
+            .as_ref()
+            .map_or(Vec::new(), |b| b.cells.iter().map(|c| keep(c.file, c.rank)).collect())
     }
 
     fn rows(&mut self, from: &Spanned<i64>, to: &Spanned<i64>, span: Span) -> Shape {
-        let Some(board) = &self.board else { return self.no_cells() };
+        let Some(board) = &self.game.board else { return self.no_cells() };
         let ranks = board.cells.iter().map(|c| c.rank).max().unwrap_or(0);
         let in_board = |r: &Spanned<i64>| (1..=i64::from(ranks)).contains(&r.node);
         if let Some(off) = [from, to].into_iter().find(|r| !in_board(r)) {
@@ -128,7 +146,7 @@ impl<'a> Checker<'a> {
 
     /// The 1-based number of the file with that letter.
     fn file_number(&mut self, ident: &Ident) -> Option<u32> {
-        let board = self.board.as_ref()?;
+        let board = self.game.board.as_ref()?;
         let letters = |name: &str| name.trim_end_matches(|c: char| c.is_ascii_digit()).to_string();
         if let Some(cell) = board.cells.iter().find(|c| letters(&c.name) == ident.name) {
             return Some(cell.file);
@@ -152,8 +170,8 @@ impl<'a> Checker<'a> {
     fn cell_list(&mut self, cells: &[Ident]) -> Shape {
         let mut mask = vec![false; self.cell_count()];
         for ident in cells {
-            if let Some(cell) = self.cell_named(ident) {
-                mask[cell as usize] = true;
+            if let Some(slot) = self.cell_named(ident).and_then(|cell| mask.get_mut(cell as usize)) {
+                *slot = true;
             }
         }
         Shape::Written(mask)
@@ -161,9 +179,9 @@ impl<'a> Checker<'a> {
 
     /// The cell of that name, or a diagnostic.
     fn cell_named(&mut self, ident: &Ident) -> Option<CellId> {
-        let board = self.board.as_ref()?;
+        let board = self.game.board.as_ref()?;
         if let Some(cell) = board.cell_named(&ident.name) {
-            self.index.used(ident.span, Found::Cell);
+            self.findings.index.used(ident.span, Found::Cell);
             return Some(cell);
         }
         self.no_such_cell(ident);
@@ -172,10 +190,10 @@ impl<'a> Checker<'a> {
 
     /// The board has no cell of that name (or has left it out).
     pub(super) fn no_such_cell(&mut self, ident: &Ident) {
-        let Some(board) = self.board.as_ref() else { return };
+        let Some(board) = self.game.board.as_ref() else { return };
         let first = board.cells.first().map_or("", |c| c.name.as_str());
         let last = board.cells.last().map_or("", |c| c.name.as_str());
-        let (label, help) = if self.left_out.contains(&ident.name) {
+        let (label, help) = if self.game.left_out.contains(&ident.name) {
             ("left out of the board by its `without`", "only the cells that remain can be named".to_string())
         } else {
             ("not a cell of this board", format!("cells are named from {first} to {last}"))
@@ -202,7 +220,7 @@ impl<'a> Checker<'a> {
             let env = self.const_env(Some(cell as CellId));
             match consteval::eval(&typed.expr, &env) {
                 Ok(value) => *slot = value == ir::Const::Bool(true),
-                Err(_) if self.shaping_board => {
+                Err(_) if self.resolving.shaping_board => {
                     self.not_geometry(condition.span, "this reads a zone, a map or the state of the game");
                     return self.no_cells();
                 }
@@ -217,13 +235,13 @@ impl<'a> Checker<'a> {
 
     /// What a constant expression may read, with `cell` standing for the given cell.
     pub(super) fn const_env(&self, cell: Option<CellId>) -> Env<'_> {
-        Env { board: self.board.as_ref(), maps: &self.maps, zones: &self.zones, cell }
+        Env { board: self.game.board.as_ref(), maps: &self.game.maps, zones: &self.on_first_use.zones, cell }
     }
 
     fn not_constant(&mut self, span: Span, why: Dynamic) {
         let label = match why {
             Dynamic::RotatedMap(map) => {
-                let name = self.maps.get(map as usize).map_or("", |m| m.name.as_str());
+                let name = self.game.maps.get(map as usize).map_or("", |m| m.name.as_str());
                 format!("map `{name}` changes during the game: it is rotated")
             }
             Dynamic::State => "this depends on the state of the game".to_string(),
@@ -239,8 +257,8 @@ impl<'a> Checker<'a> {
         );
     }
 
-    fn zone_ref(&mut self, ident: &Ident, per_seat: bool) -> Shape {
-        if self.shaping_board {
+    fn zone_ref(&mut self, ident: &Ident, seating: Seating) -> Shape {
+        if self.resolving.shaping_board {
             self.not_geometry(ident.span, "zones are drawn over the board that results");
             return self.no_cells();
         }
@@ -250,7 +268,9 @@ impl<'a> Checker<'a> {
         };
         self.use_at(Symbol::Zone(zone), ident.span);
         self.zone(zone, ident.span);
-        if !per_seat && self.decls.zones[zone as usize].per_seat.is_some() {
+        if seating == Seating::AllSeats
+            && self.decls.zones.get(zone as usize).is_some_and(|z| z.per_seat.is_some())
+        {
             self.report(
                 Diagnostic::error(
                     Code::ContextUnavailable,
@@ -270,34 +290,39 @@ impl<'a> Checker<'a> {
 
     /// Builds a zone on first use.
     pub(super) fn zone(&mut self, zone: ZoneId, used_at: Span) {
-        let Some(slot) = self.zones.get_mut(zone as usize) else { return };
+        let Some(slot) = self.on_first_use.zones.get_mut(zone as usize) else { return };
         let visit = slot.visit(|_| ());
-        let decl = self.decls.zones[zone as usize];
+        let Some(&decl) = self.decls.zones.get(zone as usize) else { return };
         let cycle = || format!("zone `{}` is defined in terms of itself", decl.name.name);
         if self.answer_now(visit, (), &decl.name, used_at, cycle).is_some() {
             return;
         }
-        let per_seat = decl.per_seat.is_some();
-        let shape = self.isolated(|this| this.region(&decl.region, per_seat));
-        let cells = if per_seat {
-            self.per_seat_cells(&shape, Side::facing)
-        } else {
-            let cells = self.cell_set(&shape, Side::NEUTRAL);
-            vec![cells; self.seats.len()]
+        let seating = Seating::of(&decl.per_seat);
+        let shape = self.isolated(|this| this.region(&decl.region, seating));
+        let cells = match seating {
+            Seating::EachSeat => self.per_seat_cells(&shape, Side::facing),
+            Seating::AllSeats => {
+                let cells = self.cell_set(&shape, Side::NEUTRAL);
+                vec![cells; self.game.seats.len()]
+            }
         };
-        self.zones[zone as usize] = Lazy::Done(ir::Zone { name: decl.name.name.clone(), per_seat, cells });
+        let per_seat = seating == Seating::EachSeat;
+        if let Some(slot) = self.on_first_use.zones.get_mut(zone as usize) {
+            *slot = Lazy::Done(ir::Zone { name: decl.name.name.clone(), per_seat, cells });
+        }
     }
 
     /// Builds every zone, used or not.
     pub(super) fn all_zones(&mut self) {
-        for zone in 0..self.decls.zones.len() {
-            self.zone(zone as ZoneId, self.decls.zones[zone].name.span);
+        let spans: Vec<Span> = self.decls.zones.iter().map(|z| z.name.span).collect();
+        for (zone, span) in spans.into_iter().enumerate() {
+            self.zone(zone as ZoneId, span);
         }
     }
 
     /// The region built for every seat.
     pub(super) fn per_seat_cells(&self, shape: &Shape, side: impl Fn(SeatId) -> Side) -> PerSeat<CellSet> {
-        (0..self.seats.len()).map(|seat| self.cell_set(shape, side(seat as SeatId))).collect()
+        (0..self.game.seats.len()).map(|seat| self.cell_set(shape, side(seat as SeatId))).collect()
     }
 
     pub(super) fn cell_set(&self, shape: &Shape, side: Side) -> CellSet {
@@ -312,7 +337,7 @@ impl<'a> Checker<'a> {
             Shape::Written(mask) => mask.clone(),
             Shape::Zone(zone) => {
                 let mut mask = vec![false; self.cell_count()];
-                let cells = self.zones.get(*zone as usize).and_then(Lazy::done);
+                let cells = self.on_first_use.zones.get(*zone as usize).and_then(Lazy::done);
                 let set = cells.and_then(|z| z.cells.get(side.seat.unwrap_or(0) as usize));
                 for &cell in set.map_or(&[][..], |s| s.cells.as_slice()) {
                     if let Some(slot) = mask.get_mut(cell as usize) {
@@ -328,8 +353,8 @@ impl<'a> Checker<'a> {
 
     /// A mask drawn in canonical coordinates, as a seat sees it: mapped through its view.
     fn seen_from(&self, mask: &[bool], seat: Option<SeatId>) -> Vec<bool> {
-        let view = seat.and_then(|s| self.seats.get(s as usize)).map_or(0, |s| s.view);
-        let symmetry = self.board.as_ref().and_then(|b| b.symmetries.get(view));
+        let view = seat.and_then(|s| self.game.seats.get(s as usize)).map_or(0, |s| s.view);
+        let symmetry = self.game.board.as_ref().and_then(|b| b.symmetries.get(view));
         let Some(symmetry) = symmetry else { return mask.to_vec() };
         let mut seen = vec![false; mask.len()];
         for (cell, _) in mask.iter().enumerate().filter(|(_, in_region)| **in_region) {

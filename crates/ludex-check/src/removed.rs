@@ -8,25 +8,27 @@ use ludex_ir::Board;
 use ludex_syntax::ast::Span;
 
 use super::Checker;
-use super::regions::Side;
+use super::regions::{Seating, Side};
 
 impl<'a> Checker<'a> {
     /// The board with the cells of its `without` region left out.
     pub(super) fn leave_out_cells(&mut self, board: Board) -> Option<Board> {
         let Some(region) = self.decls.board.and_then(|b| b.without.as_ref()) else { return Some(board) };
-        self.board = Some(board);
-        self.shaping_board = true;
+        self.game.board = Some(board);
+        self.resolving.shaping_board = true;
         let errors = self.error_count();
-        let shape = self.region(region, false);
-        self.shaping_board = false;
-        let board = self.board.take()?;
+        let shape = self.region(region, Seating::AllSeats);
+        self.resolving.shaping_board = false;
+        let board = self.game.board.take()?;
         if self.error_count() > errors {
             return Some(board);
         }
         let removed = self.cell_set(&shape, Side::NEUTRAL);
         let mut mask = vec![false; board.cell_count()];
         for &cell in &removed.cells {
-            mask[cell as usize] = true;
+            if let Some(slot) = mask.get_mut(cell as usize) {
+                *slot = true;
+            }
         }
         if removed.cells.len() == board.cell_count() {
             self.report(Diagnostic::error(
@@ -38,7 +40,12 @@ impl<'a> Checker<'a> {
             // The whole board stays, so that what follows is checked against it.
             return Some(board);
         }
-        self.left_out = removed.cells.iter().map(|&c| board.cells[c as usize].name.clone()).collect();
+        self.game.left_out = removed
+            .cells
+            .iter()
+            .filter_map(|&c| board.cells.get(c as usize))
+            .map(|c| c.name.clone())
+            .collect();
         board.without(&mask)
     }
 

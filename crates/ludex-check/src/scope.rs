@@ -4,6 +4,7 @@
 use ludex_ir::ContextWord;
 use ludex_syntax::ast::Ident;
 
+use super::regions::Seating;
 use super::types::{Kinds, Ty};
 
 /// The context words of the language.
@@ -190,8 +191,8 @@ pub fn context_words_in(place: ExpressionPlace) -> Vec<&'static str> {
     let binding = Binding::default();
     let scope = match place {
         ExpressionPlace::CellsWhere => Scope::cells_where(),
-        ExpressionPlace::Variable => Scope::variable(false),
-        ExpressionPlace::PerSeatVariable => Scope::variable(true),
+        ExpressionPlace::Variable => Scope::variable(Seating::AllSeats),
+        ExpressionPlace::PerSeatVariable => Scope::variable(Seating::EachSeat),
         ExpressionPlace::PieceValue => Scope::piece_value(Kinds::ANY),
         ExpressionPlace::Setup => Scope::setup(),
         ExpressionPlace::SeatCondition => Scope::seat_condition(),
@@ -295,11 +296,10 @@ impl<'a> Scope<'a> {
         }
     }
 
-    pub fn variable(per_seat: bool) -> Scope<'a> {
-        if per_seat {
-            Scope::running("a per-seat variable's initial value", &[Word::Seat])
-        } else {
-            Scope::running("a variable's initial value", &[])
+    pub fn variable(seating: Seating) -> Scope<'a> {
+        match seating {
+            Seating::EachSeat => Scope::running("a per-seat variable's initial value", &[Word::Seat]),
+            Seating::AllSeats => Scope::running("a variable's initial value", &[]),
         }
     }
 

@@ -1,29 +1,41 @@
 //! The setup: placements (expanded per seat, each seat's region read from its side when it is
 //! `for each seat`), reserves and effects, in order. A cell may receive only one piece.
 
-use ludex_diagnostics::{Code, Diagnostic};
+use ludex_diagnostics::{Code, Diagnostic, Limit};
 use ludex_ir::{self as ir, SeatId, SetupStep};
 use ludex_syntax::ast::{Ident, Owner, Region, SetupStatement, Span, Spanned};
 
 use super::Checker;
-use super::regions::Side;
+use super::regions::{Seating, Side};
 use super::scope::Scope;
 use super::types::Kinds;
-
-/// The most pieces of one type a reserve statement may give a seat.
-const MAX_RESERVE: i64 = ir::MAX_CELLS as i64;
 
 impl<'a> Checker<'a> {
     pub(super) fn setup(&mut self) -> Vec<SetupStep> {
         let Some(decl) = self.decls.setup else { return Vec::new() };
-        let mut placed: Vec<Option<Span>> = vec![None; self.board.as_ref().map_or(0, |b| b.cell_count())];
+        let mut placed: Vec<Option<Span>> =
+            vec![None; self.game.board.as_ref().map_or(0, |b| b.cell_count())];
         let mut steps = Vec::new();
+        let mut reserved = 0u64;
         for statement in &decl.statements {
             match statement {
                 SetupStatement::Place { piece, owner, region, with, span } => {
                     steps.extend(self.place(piece, owner, region, with, *span, &mut placed));
                 }
-                SetupStatement::Reserve { entries, owner, .. } => steps.extend(self.reserve(entries, owner)),
+                SetupStatement::Reserve { entries, owner, span } => {
+                    let reserve = self.reserve(entries, owner);
+                    let before = reserved;
+                    reserved = reserve.iter().fold(reserved, |total, step| match step {
+                        SetupStep::Reserve { count, .. } => total.saturating_add(u64::from(*count)),
+                        SetupStep::Place { .. } | SetupStep::Effect(_) => total,
+                    });
+                    if before <= self.nesting.limits.max_reserve as u64
+                        && reserved > self.nesting.limits.max_reserve as u64
+                    {
+                        self.too_many_reserved(reserved, *span);
+                    }
+                    steps.extend(reserve);
+                }
                 SetupStatement::Effect(effect) => {
                     steps.extend(self.effect(effect, &Scope::setup()).map(SetupStep::Effect));
                 }
@@ -37,7 +49,7 @@ impl<'a> Checker<'a> {
     fn owners(&mut self, owner: &Owner) -> Vec<(Option<SeatId>, Side)> {
         match owner {
             Owner::EachSeat(_) => {
-                (0..self.seats.len() as SeatId).map(|s| (Some(s), Side::facing(s))).collect()
+                (0..self.game.seats.len() as SeatId).map(|s| (Some(s), Side::facing(s))).collect()
             }
             Owner::Seat(ident) => {
                 self.seat_named(ident).map(|s| (Some(s), Side::of(s))).into_iter().collect()
@@ -57,14 +69,15 @@ impl<'a> Checker<'a> {
     ) -> Vec<SetupStep> {
         let piece = self.piece_named(piece);
         let with = self.assignments(with, piece.map_or(Kinds::ANY, |t| Kinds::of(&[t])), &Scope::setup());
-        let shape = self.region(region, !matches!(owner, Owner::Neutral(_)));
+        let seating = if let Owner::Neutral(_) = owner { Seating::AllSeats } else { Seating::EachSeat };
+        let shape = self.region(region, seating);
         let mut steps = Vec::new();
         let mut overlap_reported = false;
         for (seat, side) in self.owners(owner) {
             let cells = self.cell_set(&shape, side).cells;
             if let Some(&cell) = cells.iter().find(|&&c| placed.get(c as usize).is_some_and(Option::is_some))
             {
-                if !overlap_reported && self.views_known {
+                if !overlap_reported && self.game.views_known {
                     self.overlap(cell, region.span(), placed.get(cell as usize).copied().flatten());
                     overlap_reported = true;
                 }
@@ -94,7 +107,7 @@ impl<'a> Checker<'a> {
 
     fn overlap(&mut self, cell: ir::CellId, region: Span, first: Option<Span>) {
         let name =
-            self.board.as_ref().and_then(|b| b.cells.get(cell as usize)).map_or("", |c| c.name.as_str());
+            self.game.board.as_ref().and_then(|b| b.cells.get(cell as usize)).map_or("", |c| c.name.as_str());
         let mut diagnostic = Diagnostic::error(
             Code::OverlappingSetup,
             format!("cell {name} receives two pieces in the setup"),
@@ -137,15 +150,33 @@ impl<'a> Checker<'a> {
     }
 
     fn reserve_count(&mut self, count: &Spanned<i64>) -> Option<u32> {
-        if (0..=MAX_RESERVE).contains(&count.node) {
-            return Some(count.node as u32);
+        let most = self.nesting.limits.max_reserve as i64;
+        if (0..=most).contains(&count.node) {
+            return u32::try_from(count.node).ok();
         }
         self.report(Diagnostic::error(
             Code::OutOfRange,
             format!("cannot reserve {} pieces", count.node),
             count.span,
-            format!("from 0 to {MAX_RESERVE}"),
+            format!("from 0 to {most}"),
         ));
         None
+    }
+
+    /// The reserves of the setup, up to this statement, hold more than the `reserve` limit.
+    fn too_many_reserved(&mut self, reserved: u64, span: Span) {
+        self.report(
+            Diagnostic::error(
+                Code::LimitExceeded,
+                format!(
+                    "the setup reserves {reserved} pieces, more than the limit `{}` of {}",
+                    Limit::Reserve,
+                    self.nesting.limits.max_reserve
+                ),
+                span,
+                "the reserves pass the limit here",
+            )
+            .with_help(Limit::Reserve.how_to_raise()),
+        );
     }
 }

@@ -30,8 +30,8 @@ impl<'a> Checker<'a> {
     /// Phases after one that never ends can never begin.
     fn unreachable_phases(&mut self, decls: &[&PhaseDecl]) {
         let Some(endless) = decls.iter().position(|p| p.until.is_none()) else { return };
-        let name = &decls[endless].name;
-        for later in &decls[endless + 1..] {
+        let Some(name) = decls.get(endless).map(|p| &p.name) else { return };
+        for later in decls.iter().skip(endless.saturating_add(1)) {
             self.report(
                 Diagnostic::warning(
                     Code::UnreachablePhase,
@@ -48,7 +48,7 @@ impl<'a> Checker<'a> {
     fn phase(&mut self, decl: &'a PhaseDecl) -> ir::Phase {
         let order = match &decl.order {
             Some(seats) => seats.iter().filter_map(|s| self.seat_named(s)).collect(),
-            None => (0..self.seats.len() as ir::SeatId).collect(),
+            None => (0..self.game.seats.len() as ir::SeatId).collect(),
         };
         let turn = match &decl.turn {
             Some(turn) => self.turn(turn),
@@ -113,7 +113,7 @@ impl<'a> Checker<'a> {
                 continue;
             };
             self.use_at(Symbol::Action(id), name.span);
-            if let Some(action) = self.action_bindings.get(id as usize) {
+            if let Some(action) = self.on_first_use.action_bindings.get(id as usize) {
                 binding.merge(action.clone());
             }
             actions.push(id);

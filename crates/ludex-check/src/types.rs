@@ -102,22 +102,38 @@ impl Ty {
     }
 }
 
-/// How deep and how big an IR expression is.
+/// How deep and how big an IR expression is, and how many steps evaluating it once may take at
+/// most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Extent {
     pub depth: u32,
     pub size: u32,
+    /// The most evaluation steps: a node is one step, its children's steps added; a count or sum
+    /// multiplies the steps of its predicate or term by the most elements it may go over.
+    pub cost: u64,
 }
 
 impl Extent {
-    pub const LEAF: Extent = Extent { depth: 1, size: 1 };
+    pub const LEAF: Extent = Extent { depth: 1, size: 1, cost: 1 };
 
     /// The extent of a node over these children.
     pub fn over(children: &[Extent]) -> Extent {
         children.iter().fold(Extent::LEAF, |acc, c| Extent {
             depth: acc.depth.max(c.depth.saturating_add(1)),
             size: acc.size.saturating_add(c.size),
+            cost: acc.cost.saturating_add(c.cost),
         })
+    }
+
+    /// The extent of a node that evaluates `each` once for each of at most `times` elements.
+    pub fn repeating(collection: Extent, each: Option<Extent>, times: u64) -> Extent {
+        let each_cost = each.map_or(0, |e| e.cost);
+        let children: Vec<Extent> = [Some(collection), each].into_iter().flatten().collect();
+        let cost = collection
+            .cost
+            .saturating_add(times.saturating_mul(each_cost.saturating_add(1)))
+            .saturating_add(1);
+        Extent { cost, ..Extent::over(&children) }
     }
 }
 
@@ -169,8 +185,11 @@ mod tests {
     }
 
     #[test]
-    fn extent_counts_depth_and_size() {
+    fn extent_counts_depth_size_and_cost() {
         let e = Extent::over(&[Extent::LEAF, Extent::over(&[Extent::LEAF])]);
-        assert_eq!(e, Extent { depth: 3, size: 4 });
+        assert_eq!(e, Extent { depth: 3, size: 4, cost: 4 });
+        // A count of 64 elements over a predicate of 3 steps: 1 + 1 (the collection) + 64 * (3 + 1).
+        let counted = Extent::repeating(Extent::LEAF, Some(Extent { depth: 2, size: 3, cost: 3 }), 64);
+        assert_eq!(counted, Extent { depth: 3, size: 5, cost: 258 });
     }
 }

@@ -42,7 +42,7 @@ impl Checker<'_> {
             unused(n, Code::UnusedDefine, d.defines.iter().map(|x| &x.name), Symbol::Define, "remove it"),
             unused(n, Code::UnusedDirections, d.groups.iter().map(|g| &g.name), Symbol::Group, "remove it"),
         ];
-        self.diagnostics.extend(warnings.into_iter().flatten());
+        self.findings.diagnostics.extend(warnings.into_iter().flatten());
     }
 }
 

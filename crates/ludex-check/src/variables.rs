@@ -5,6 +5,7 @@ use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, ValueType, VarId};
 use ludex_syntax::ast::{self, Ident, Span};
 
+use super::regions::Seating;
 use super::scope::Scope;
 use super::types::Ty;
 use super::{Checker, Lazy};
@@ -16,21 +17,23 @@ impl<'a> Checker<'a> {
 
     /// The type of a variable, resolving its declaration on first use.
     pub(super) fn variable_type(&mut self, variable: VarId, used_at: Span) -> Ty {
-        let Some(slot) = self.variables.get_mut(variable as usize) else { return Ty::Unknown };
+        let Some(slot) = self.on_first_use.variables.get_mut(variable as usize) else { return Ty::Unknown };
         let visit = slot.visit(|&(ty, _)| ty);
-        let decl = self.decls.variables[variable as usize];
+        let Some(&decl) = self.decls.variables.get(variable as usize) else { return Ty::Unknown };
         let cycle = || format!("the initial value of variable `{}` depends on itself", decl.name.name);
         if let Some(ty) = self.answer_now(visit, Ty::Unknown, &decl.name, used_at, cycle) {
             return ty;
         }
         let (ty, lowered) = self.isolated(|this| this.variable(decl));
-        self.variables[variable as usize] = Lazy::Done((ty, lowered));
+        if let Some(slot) = self.on_first_use.variables.get_mut(variable as usize) {
+            *slot = Lazy::Done((ty, lowered));
+        }
         ty
     }
 
     fn variable(&mut self, decl: &'a ast::VariableDecl) -> (Ty, ir::Variable) {
-        let per_seat = decl.per_seat.is_some();
-        let init = self.expr(&decl.init, &Scope::variable(per_seat));
+        let seating = Seating::of(&decl.per_seat);
+        let init = self.expr(&decl.init, &Scope::variable(seating));
         let ty = match &decl.ty {
             Some(written) => {
                 let ty = Ty::from_type_name(written.node);
@@ -53,7 +56,7 @@ impl<'a> Checker<'a> {
         let variable = ir::Variable {
             name: decl.name.name.clone(),
             ty: ty.value_type().unwrap_or(ValueType::Int),
-            per_seat,
+            per_seat: seating == Seating::EachSeat,
             init: init.expr,
         };
         (ty, variable)
@@ -61,8 +64,8 @@ impl<'a> Checker<'a> {
 
     /// Resolves every variable, used or not.
     pub(super) fn all_variables(&mut self) {
-        for variable in 0..self.decls.variables.len() {
-            let span = self.decls.variables[variable].name.span;
+        let spans: Vec<Span> = self.decls.variables.iter().map(|v| v.name.span).collect();
+        for (variable, span) in spans.into_iter().enumerate() {
             self.variable_type(variable as VarId, span);
         }
     }

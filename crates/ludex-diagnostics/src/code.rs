@@ -53,6 +53,8 @@ codes! {
     AmbiguousType = "ambiguous-type",
     /// A board is too small or too large.
     BadBoardSize = "bad-board-size",
+    /// A scenario test's position does not load for the game.
+    BadPosition = "bad-position",
     /// A seat is turned by an angle the board cannot be turned by.
     BadView = "bad-view",
     /// `send` names something other than a piece it can take off the board.
@@ -73,14 +75,22 @@ codes! {
     EmptyRange = "empty-range",
     /// The board leaves out every cell, or a setup statement places no piece (a warning).
     EmptyRegion = "empty-region",
+    /// A scenario test's expectation does not hold.
+    ExpectationFailed = "expectation-failed",
+    /// The formatter's output did not read back as the same file: a bug in ludex, not in the rules.
+    FormatterFailed = "formatter-failed",
     /// A map has a different number of rows than the board.
     GridRowCount = "grid-row-count",
     /// A row of a map has a different number of values than the board has files.
     GridRowLength = "grid-row-length",
+    /// A scenario test plays a move that is not legal at that point.
+    IllegalMove = "illegal-move",
     /// The rules ask for more than ludex allows: declarations, attributes, nesting or work.
     LimitExceeded = "limit-exceeded",
     /// A turn's `otherwise` comes before its `play`.
     MisplacedClause = "misplaced-clause",
+    /// A scenario test's statements are out of order: the start first, then steps and expectations.
+    MisplacedStatement = "misplaced-statement",
     /// The rules declare no board.
     MissingBoard = "missing-board",
     /// An action does not say how it moves.
@@ -93,6 +103,8 @@ codes! {
     MissingPlay = "missing-play",
     /// No seat takes part in the game.
     MissingSeats = "missing-seats",
+    /// A scenario test has no start: no `setup` and no `position`.
+    MissingStart = "missing-start",
     /// The setup gives a reserve to neutral pieces, which have none.
     NeutralReserve = "neutral-reserve",
     /// The game has no end rules (a warning).
@@ -125,6 +137,8 @@ codes! {
     TypeMismatch = "type-mismatch",
     /// A `{` is never closed.
     UnclosedBrace = "unclosed-brace",
+    /// A scenario test's expectation is `?`, waiting for `ludex test --bless` to fill it in.
+    UnfilledExpectation = "unfilled-expectation",
     /// A turn plays an action that is not declared.
     UnknownAction = "unknown-action",
     /// A piece attribute that no piece type has, or not the piece types in question.

@@ -2,11 +2,16 @@
 //! help — shared by every stage and by any front end (CLI today, an editor tomorrow). Rendering with
 //! miette and serialization to JSON happen here, at the edge.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 use serde::Serialize;
 
 mod code;
+mod limits;
 
 pub use code::Code;
+pub use limits::{Limit, Limits, MAX_CELLS, quote};
 
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -20,13 +25,18 @@ impl Span {
         Span { start, end }
     }
 
+    /// `len` bytes from `start` (saturating: a span never wraps around).
+    pub fn at(start: usize, len: usize) -> Self {
+        Span { start, end: start.saturating_add(len) }
+    }
+
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
     pub fn len(&self) -> usize {
-        self.end - self.start
+        self.end.saturating_sub(self.start)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -61,13 +71,24 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
+/// The most characters of a diagnostic's message or label, and of its help: a name quoted from the
+/// input is cut (`…`) rather than echoed whole, so a diagnostic stays a few lines long.
+const MESSAGE_CHARS: usize = 300;
+const HELP_CHARS: usize = 600;
+
+/// The text cut to at most `max` characters, without copying it when it fits.
+fn bounded(text: impl Into<String>, max: usize) -> String {
+    let text = text.into();
+    if text.len() <= max { text } else { quote(&text, max) }
+}
+
 impl Diagnostic {
     pub fn error(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
         Diagnostic {
             code,
             severity: Severity::Error,
-            message: message.into(),
-            primary: Label { span, message: label.into() },
+            message: bounded(message, MESSAGE_CHARS),
+            primary: Label { span, message: bounded(label, MESSAGE_CHARS) },
             secondary: Vec::new(),
             help: None,
         }
@@ -78,12 +99,12 @@ impl Diagnostic {
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(bounded(help, HELP_CHARS));
         self
     }
 
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.secondary.push(Label { span, message: message.into() });
+        self.secondary.push(Label { span, message: bounded(message, MESSAGE_CHARS) });
         self
     }
 
@@ -92,10 +113,19 @@ impl Diagnostic {
     }
 }
 
-/// "did you mean `rook`?" for a misspelled name, when a candidate is close enough.
+/// The longest names compared for suggestions: the comparison takes time and memory proportional
+/// to the product of the lengths.
+const SUGGESTED_CHARS: usize = 64;
+
+/// "did you mean `rook`?" for a misspelled name, when a candidate is close enough (names longer
+/// than 64 bytes get no suggestion).
 pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    if name.len() > SUGGESTED_CHARS {
+        return None;
+    }
     candidates
         .into_iter()
+        .filter(|c| c.len() <= SUGGESTED_CHARS)
         .map(|c| (strsim::damerau_levenshtein(name, c), c))
         .filter(|&(distance, c)| distance <= (name.len().max(c.len()) / 3).max(1))
         .min()
@@ -155,6 +185,21 @@ mod tests {
     fn suggests_close_names_only() {
         assert_eq!(did_you_mean("rooc", ["king", "rook"]).as_deref(), Some("did you mean `rook`?"));
         assert_eq!(did_you_mean("queen", ["king", "rook"]), None);
+        let long = "r".repeat(100_000);
+        assert_eq!(did_you_mean(&long, [long.as_str()]), None, "not compared, in no time");
+    }
+
+    #[test]
+    fn a_long_name_is_not_echoed_whole() {
+        let name = "x".repeat(60_000);
+        let d = Diagnostic::error(Code::UnknownCell, format!("no cell `{name}`"), Span::new(0, 1), &name)
+            .with_help(format!("did you mean `{name}`?"))
+            .with_label(Span::new(0, 1), name.as_str());
+        assert_eq!(d.message.chars().count(), 301);
+        assert!(
+            d.message.ends_with('…') && d.primary.message.len() < 400 && d.secondary[0].message.len() < 400
+        );
+        assert_eq!(d.help.map(|h| h.chars().count()), Some(601));
     }
 
     #[test]

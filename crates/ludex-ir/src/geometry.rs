@@ -42,6 +42,13 @@ pub struct Direction {
     pub dy: i32,
 }
 
+/// Whether a symmetry reflects the board (left to right) before it turns it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reflection {
+    Unmirrored,
+    Mirrored,
+}
+
 /// A rotation (clockwise, `turns` steps of the board's rotation) after an optional reflection.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Symmetry {
@@ -134,7 +141,11 @@ impl Board {
     /// A `width` by `height` grid of squares; `None` when a side is 0, a side is over 26 or the
     /// board is over `super::MAX_CELLS` cells.
     pub fn square(width: u32, height: u32) -> Option<Board> {
-        if width == 0 || height == 0 || width > 26 || (width * height) as usize > super::MAX_CELLS {
+        if width == 0
+            || height == 0
+            || width > 26
+            || (width as usize).saturating_mul(height as usize) > super::MAX_CELLS
+        {
             return None;
         }
         let mut cells = Vec::with_capacity((width * height) as usize);
@@ -256,9 +267,9 @@ impl Board {
             .map(|(x, y)| board.cell_at(x, y).unwrap_or(NO_CELL))
             .collect();
         let rotations = 360 / rotation_step;
-        for mirrored in [false, true] {
+        for reflection in [Reflection::Unmirrored, Reflection::Mirrored] {
             for turns in 0..rotations {
-                if let Some(symmetry) = board.symmetry_of(turns, mirrored) {
+                if let Some(symmetry) = board.symmetry_of(turns, reflection) {
                     board.symmetries.push(symmetry);
                 }
             }
@@ -271,8 +282,8 @@ impl Board {
     }
 
     /// Applies a reflection then `turns` clockwise rotation steps to a point.
-    fn transform(&self, (mut x, mut y): (i32, i32), turns: u32, mirrored: bool) -> (i32, i32) {
-        if mirrored {
+    fn transform(&self, (mut x, mut y): (i32, i32), turns: u32, reflection: Reflection) -> (i32, i32) {
+        if reflection == Reflection::Mirrored {
             x = -x;
         }
         for _ in 0..turns {
@@ -285,12 +296,12 @@ impl Board {
         (x, y)
     }
 
-    fn symmetry_of(&self, turns: u32, mirrored: bool) -> Option<Symmetry> {
+    fn symmetry_of(&self, turns: u32, reflection: Reflection) -> Option<Symmetry> {
         let cells = self
             .cells
             .iter()
             .map(|c| {
-                let (x, y) = self.transform((c.x, c.y), turns, mirrored);
+                let (x, y) = self.transform((c.x, c.y), turns, reflection);
                 self.cell_at(x, y)
             })
             .collect::<Option<Vec<_>>>()?;
@@ -298,11 +309,11 @@ impl Board {
             .directions
             .iter()
             .map(|d| {
-                let (dx, dy) = self.transform((d.dx, d.dy), turns, mirrored);
+                let (dx, dy) = self.transform((d.dx, d.dy), turns, reflection);
                 self.directions.iter().position(|e| e.dx == dx && e.dy == dy).map(|i| i as DirId)
             })
             .collect::<Option<Vec<_>>>()?;
-        Some(Symmetry { turns, mirrored, cells, directions })
+        Some(Symmetry { turns, mirrored: reflection == Reflection::Mirrored, cells, directions })
     }
 
     pub fn cell_count(&self) -> usize {
@@ -348,11 +359,12 @@ impl Board {
     }
 
     /// The index in `symmetries` of a seat view, if the board has that symmetry.
-    pub fn symmetry_index(&self, degrees: i64, mirrored: bool) -> Option<usize> {
+    pub fn symmetry_index(&self, degrees: i64, reflection: Reflection) -> Option<usize> {
         if degrees.rem_euclid(self.rotation_step as i64) != 0 {
             return None;
         }
         let turns = (degrees.rem_euclid(360) / self.rotation_step as i64) as u32;
+        let mirrored = reflection == Reflection::Mirrored;
         self.symmetries.iter().position(|s| s.turns == turns && s.mirrored == mirrored)
     }
 
@@ -423,7 +435,7 @@ mod tests {
     #[test]
     fn square_half_turn_maps_a1_to_h8_and_north_to_south() {
         let b = Board::square(8, 8).unwrap();
-        let half = &b.symmetries[b.symmetry_index(180, false).unwrap()];
+        let half = &b.symmetries[b.symmetry_index(180, Reflection::Unmirrored).unwrap()];
         assert_eq!(cell_image(&b, half, "a1"), "h8");
         assert_eq!(direction_image(&b, half, "n"), "s");
     }
@@ -441,8 +453,8 @@ mod tests {
     fn rectangle_has_half_turns_only() {
         let b = Board::square(6, 8).unwrap();
         assert_eq!(b.rotation_step, 180);
-        assert!(b.symmetry_index(90, false).is_none());
-        assert!(b.symmetry_index(180, false).is_some());
+        assert!(b.symmetry_index(90, Reflection::Unmirrored).is_none());
+        assert!(b.symmetry_index(180, Reflection::Unmirrored).is_some());
     }
 
     #[test]

@@ -5,11 +5,15 @@
 //! (`ludex ir`). Nothing here knows whether the board is square or hexagonal except `Board::kind`,
 //! which only the display and the notation use.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod geometry;
 
 use serde::{Deserialize, Serialize};
 
-pub use geometry::{Board, BoardKind, Cell, Direction, Symmetry};
+pub use geometry::{Board, BoardKind, Cell, Direction, Reflection, Symmetry};
+pub use ludex_diagnostics::{Limit, Limits, MAX_CELLS, quote};
 
 pub type CellId = u16;
 pub type DirId = u8;
@@ -23,8 +27,8 @@ pub type VarId = u16;
 pub type ActionId = u16;
 pub type PhaseId = u8;
 
-/// Hard limits on what a rules file may ask for, so an untrusted file cannot exhaust the machine.
-pub const MAX_CELLS: usize = 4096;
+/// Hard limits on what a rules file may ask for, fixed by the representation (the limits one may
+/// choose are [`Limits`]).
 pub const MAX_SEATS: usize = 16;
 pub const MAX_PIECE_TYPES: usize = 64;
 pub const MAX_ATTRIBUTES: usize = 8;
@@ -51,6 +55,8 @@ pub struct Game {
     pub setup: Vec<SetupStep>,
     pub phases: Vec<Phase>,
     pub end: Vec<EndRule>,
+    /// The resource limits it was checked under and runs under (plies, actions per turn, pieces).
+    #[serde(default)]
     pub limits: Limits,
     /// Each seat's score at the end (with `seat` bound); every result reports it when given.
     #[serde(default)]
@@ -214,6 +220,20 @@ pub enum ActionKind {
     Choose { from: Expr, to: Expr },
     /// One move that moves nothing (`surrender`); only its `then` acts.
     Declare,
+}
+
+impl ActionKind {
+    /// Whether the action moves a piece on the board (a step, a slide, a leap or a walk), rather
+    /// than dropping one, choosing a number or declaring.
+    pub fn moves_piece(&self) -> bool {
+        match self {
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. } => true,
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
+        }
+    }
 }
 
 /// What a walk does on each step beyond moving through empty cells.
@@ -442,20 +462,6 @@ pub enum Outcome {
     Draw,
     /// Seats ordered by the keys, evaluated with `seat` bound, higher first.
     Rank(Vec<Expr>),
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Limits {
-    /// A game that reaches this many plies ends in a draw.
-    pub max_plies: u32,
-    /// The most actions one turn may hold, whatever the rules say.
-    pub max_actions_per_turn: u32,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits { max_plies: 2000, max_actions_per_turn: 64 }
-    }
 }
 
 /// A constant.

@@ -1,19 +1,35 @@
 //! The checker's diagnostics as the protocol's: the same code, place, message and help as
-//! `ludex check`, the primary and secondary labels as related information.
+//! `ludex check`, the primary and secondary labels as related information. As `ludex check` shows
+//! them, at most the limit `diagnostics` of them, and a note counting the rest.
 
 use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location, NumberOrString,
     PublishDiagnosticsParams, Uri,
 };
-use ludex_diagnostics::{Diagnostic, Label, Severity};
+use ludex_diagnostics::{Code, Diagnostic, Label, Severity};
 
 use crate::document::Document;
 
 /// What `textDocument/publishDiagnostics` says of a document.
 pub fn publish(uri: &Uri, document: &Document) -> PublishDiagnosticsParams {
-    let diagnostics =
-        document.analysis().compiled.diagnostics.iter().map(|d| convert(uri, document, d)).collect();
+    let found = &document.analysis().compiled.diagnostics;
+    let most = document.limits.max_diagnostics;
+    let mut diagnostics: Vec<_> = found.iter().take(most).map(|d| convert(uri, document, d)).collect();
+    if let Some(message) = document.limits.not_shown(found.len()) {
+        diagnostics.push(not_shown(message));
+    }
     PublishDiagnosticsParams { uri: uri.clone(), diagnostics, version: Some(document.version) }
+}
+
+/// The note at the top of the document that counts the diagnostics not published.
+fn not_shown(message: String) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        code: Some(NumberOrString::String(Code::LimitExceeded.as_str().to_string())),
+        source: Some("ludex".to_string()),
+        message,
+        ..lsp_types::Diagnostic::default()
+    }
 }
 
 fn convert(uri: &Uri, document: &Document, diagnostic: &Diagnostic) -> lsp_types::Diagnostic {

@@ -1,60 +1,94 @@
-//! An open document: its text and version, where its lines start, and — computed on first need and
-//! kept until the text changes — its tokens and its analysis by the checker.
+//! An open document: its text and version, the limits it is checked under, where its lines start,
+//! and — computed on first need and kept until the text changes — its tokens and its analysis by
+//! the checker.
 
 use std::cell::OnceCell;
 
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
-use ludex_check::{Analysis, analyze};
+use ludex_check::{Analysis, analyze_with_limits};
+use ludex_diagnostics::{Limits, Span};
 
 use crate::lexer::{Token, tokens};
 use crate::position::{LineIndex, OutOfRange};
-use ludex_diagnostics::Span;
+use crate::transport::MAX_MESSAGE_BYTES;
 
 pub struct Document {
     pub version: i32,
     pub text: String,
     pub lines: LineIndex,
+    /// What the checker may spend on the text, and how much of what it finds is shown.
+    pub limits: Limits,
     tokens: OnceCell<Vec<Token>>,
     analysis: OnceCell<Analysis>,
 }
 
+/// Why a `didChange` was not applied.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ChangeRefused {
+    OutOfRange(OutOfRange),
+    /// The text would grow past what one message may bring ([`MAX_MESSAGE_BYTES`]), so that no
+    /// stream of small changes can exhaust memory.
+    TooLong {
+        bytes: usize,
+    },
+}
+
+impl From<OutOfRange> for ChangeRefused {
+    fn from(error: OutOfRange) -> ChangeRefused {
+        ChangeRefused::OutOfRange(error)
+    }
+}
+
 impl Document {
-    pub fn new(text: String, version: i32) -> Document {
+    pub fn new(text: String, version: i32, limits: Limits) -> Document {
         Document {
             version,
             lines: LineIndex::new(&text),
             text,
+            limits,
             tokens: OnceCell::new(),
             analysis: OnceCell::new(),
         }
     }
 
-    /// Applies the changes of a `didChange`, in order: a whole new text, or a range replaced.
+    /// Applies the changes of a `didChange`, in order: a whole new text, or a range replaced. When
+    /// one is refused, those before it stay applied, as the client sent them.
     pub fn change(
         &mut self,
         changes: Vec<TextDocumentContentChangeEvent>,
         version: i32,
-    ) -> Result<(), OutOfRange> {
+    ) -> Result<(), ChangeRefused> {
+        // The cached tokens and analysis are of the old text whatever happens below.
+        self.tokens = OnceCell::new();
+        self.analysis = OnceCell::new();
         for change in changes {
-            match change.range {
-                None => self.text = change.text,
+            let (start, end) = match change.range {
+                None => (0, self.text.len()),
                 Some(range) => {
                     let start = self.offset(range.start)?;
-                    let end = self.offset(range.end)?.max(start);
-                    self.text.replace_range(start..end, &change.text);
+                    (start, self.offset(range.end)?.max(start))
                 }
+            };
+            let bytes = self.text.len().saturating_sub(end - start).saturating_add(change.text.len());
+            if bytes > MAX_MESSAGE_BYTES {
+                return Err(ChangeRefused::TooLong { bytes });
             }
+            self.text.replace_range(start..end, &change.text);
             self.lines = LineIndex::new(&self.text);
         }
         self.version = version;
-        self.tokens = OnceCell::new();
-        self.analysis = OnceCell::new();
         Ok(())
     }
 
-    /// The checker's analysis (with the default option values), computed once per text.
+    /// The checker's analysis (with the default option values, under the document's limits),
+    /// computed once per text.
     pub fn analysis(&self) -> &Analysis {
-        self.analysis.get_or_init(|| analyze(&self.text, &Default::default()))
+        self.analysis.get_or_init(|| self.analyze(&self.text))
+    }
+
+    /// Analyzes a text as this document's is: a text changed by a refactoring, for instance.
+    pub fn analyze(&self, text: &str) -> Analysis {
+        analyze_with_limits(text, &Default::default(), &self.limits)
     }
 
     pub fn tokens(&self) -> &[Token] {

@@ -2,19 +2,26 @@
 //! output, with the checker of `ludex check` behind it.
 //!
 //! It publishes the checker's diagnostics on every open and change, and answers hover, go to
-//! definition, find references, rename, completion, document symbols and semantic tokens, reading
-//! names through the symbol index the checker records as it resolves them ([`ludex_check::analyze`]).
+//! definition, find references, rename, completion, document symbols, semantic tokens and formatting
+//! (`ludex fmt`'s layout), reading names through the symbol index the checker records as it resolves them ([`ludex_check::analyze`]).
 //! The protocol's types come from `lsp-types` and its messages from `lsp-server` (as in
 //! rust-analyzer); the framing is read here so that a malformed message gets an error and the
 //! server goes on.
 //!
+//! Documents are untrusted input like any rules file: each is checked under the [`Limits`] the
+//! server was started with (`ludex --limit NAME=VALUE lsp`).
+//!
 //! A reader thread reads frames; the main thread answers them in order. Changes that arrive while
 //! a document is being checked are applied together, and the document is checked once for all.
+
+// No message may make the server panic: errors are answered, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod completion;
 mod diagnostics;
 mod docs;
 mod document;
+mod formatting;
 mod hover;
 mod lexer;
 mod navigation;
@@ -30,11 +37,13 @@ use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc;
 use std::thread;
 
+use ludex_diagnostics::Limits;
 use server::{Flow, Server};
 
-/// Serves one client on standard input and output; the process's exit code.
-pub fn run_stdio() -> u8 {
-    match serve(io::stdin(), io::stdout().lock()) {
+/// Serves one client on standard input and output, checking documents under `limits`; the
+/// process's exit code.
+pub fn run_stdio(limits: &Limits) -> u8 {
+    match serve(io::stdin(), io::stdout().lock(), limits) {
         Ok(code) => code,
         Err(error) => {
             let _ = writeln!(io::stderr(), "ludex lsp: {error}");
@@ -44,8 +53,10 @@ pub fn run_stdio() -> u8 {
 }
 
 /// Serves one client until `exit` or the end of its input: 0 after a `shutdown`, 1 otherwise. An
-/// error is one of writing to the client.
-pub fn serve(input: impl Read + Send + 'static, output: impl Write) -> io::Result<u8> {
+/// error is one of writing to the client. A document is checked under `limits` as `ludex check`
+/// checks a file: one longer than `source-bytes` is refused unread, and at most `diagnostics` of its
+/// diagnostics are published.
+pub fn serve(input: impl Read + Send + 'static, output: impl Write, limits: &Limits) -> io::Result<u8> {
     let (sender, receiver) = mpsc::channel();
     thread::Builder::new().name("ludex-lsp-reader".to_string()).spawn(move || {
         let mut input = BufReader::new(input);
@@ -55,7 +66,7 @@ pub fn serve(input: impl Read + Send + 'static, output: impl Write) -> io::Resul
             }
         }
     })?;
-    let mut server = Server::new(output);
+    let mut server = Server::new(output, limits.clone());
     while let Ok(first) = receiver.recv() {
         for incoming in std::iter::once(first).chain(receiver.try_iter()) {
             if let Flow::Exit(code) = server.handle(incoming)? {

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use lsp_types::{Location, PrepareRenameResponse, TextEdit, Uri, WorkspaceEdit};
-use ludex_check::{Meaning, Parsed, Reference, Role, SymbolIndex, SymbolKind, analyze};
+use ludex_check::{Meaning, Parsed, Reference, Role, SymbolIndex, SymbolKind};
 use ludex_diagnostics::{Diagnostic, Span};
 
 use crate::document::Document;
@@ -155,7 +155,7 @@ fn apply(text: &str, spans: &[Span], new_name: &str) -> String {
 /// The renamed text must check with no new error and every name resolved as before.
 fn same_meaning(document: &Document, renamed: &str, new_name: &str) -> Result<(), Refused> {
     let before = document.analysis();
-    let after = analyze(renamed, &Default::default());
+    let after = document.analyze(renamed);
     let errors = |diagnostics: &[Diagnostic]| diagnostics.iter().filter(|d| d.is_error()).count();
     if errors(&after.compiled.diagnostics) > errors(&before.compiled.diagnostics) {
         let new = after.compiled.diagnostics.iter().find(|d| {

@@ -47,7 +47,7 @@ proptest! {
     #[test]
     fn every_feature_answers_anywhere_in_a_damaged_file(text in damaged(), places in prop::collection::vec(any::<prop::sample::Index>(), 8)) {
         let uri: Uri = "file:///damaged.rules".parse().expect("a URI");
-        let document = Document::new(text, 1);
+        let document = Document::new(text, 1, Default::default());
         for d in diagnostics::publish(&uri, &document).diagnostics {
             inside(&document, &d.range);
         }

@@ -15,8 +15,8 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Initialize, PrepareRenameRequest,
-    References, Rename, Request as _, SemanticTokensFullRequest, Shutdown,
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, Initialize,
+    PrepareRenameRequest, References, Rename, Request as _, SemanticTokensFullRequest, Shutdown,
 };
 use lsp_types::{
     CompletionOptions, CompletionResponse, DocumentSymbolResponse, GotoDefinitionResponse,
@@ -25,14 +25,15 @@ use lsp_types::{
     SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, TextDocumentPositionParams,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
 };
+use ludex_diagnostics::Limits;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::document::Document;
+use crate::document::{ChangeRefused, Document};
 use crate::position::OutOfRange;
 use crate::transport::{self, Incoming};
-use crate::{completion, diagnostics, hover, navigation, semantic_tokens, symbols};
+use crate::{completion, diagnostics, formatting, hover, navigation, semantic_tokens, symbols};
 
 /// Where the session is in its lifecycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,15 +72,18 @@ pub struct Server<W: Write> {
     documents: HashMap<Uri, Document>,
     /// Documents whose diagnostics have changed since they were last published.
     unpublished: BTreeSet<Uri>,
+    /// The limits every document is checked under.
+    limits: Limits,
 }
 
 impl<W: Write> Server<W> {
-    pub fn new(output: W) -> Server<W> {
+    pub fn new(output: W, limits: Limits) -> Server<W> {
         Server {
             output,
             state: State::Uninitialized,
             documents: HashMap::new(),
             unpublished: BTreeSet::new(),
+            limits,
         }
     }
 
@@ -185,6 +189,14 @@ impl<W: Write> Server<W> {
                 let document = self.document(&p.text_document.uri)?;
                 to_json(SemanticTokensResult::Tokens(semantic_tokens::full(document)))
             }
+            Formatting::METHOD => {
+                let p: lsp_types::DocumentFormattingParams = parse(params)?;
+                let document = self.document(&p.text_document.uri)?;
+                to_json(
+                    formatting::format(document)
+                        .map_err(|why| Failure::new(ErrorCode::RequestFailed, why))?,
+                )
+            }
             _ => Err(Failure::new(ErrorCode::MethodNotFound, format!("unknown method `{method}`"))),
         }
     }
@@ -231,7 +243,8 @@ impl<W: Write> Server<W> {
             DidOpenTextDocument::METHOD => {
                 let p: lsp_types::DidOpenTextDocumentParams = parse(params)?;
                 let item = p.text_document;
-                self.documents.insert(item.uri.clone(), Document::new(item.text, item.version));
+                self.documents
+                    .insert(item.uri.clone(), Document::new(item.text, item.version, self.limits.clone()));
                 self.unpublished.insert(item.uri);
             }
             DidChangeTextDocument::METHOD => {
@@ -240,7 +253,7 @@ impl<W: Write> Server<W> {
                 let document = self.documents.get_mut(&uri).ok_or_else(|| {
                     Failure::new(ErrorCode::RequestFailed, format!("`{}` is not open", uri.as_str()))
                 })?;
-                document.change(p.content_changes, p.text_document.version).map_err(out_of_range)?;
+                document.change(p.content_changes, p.text_document.version).map_err(change_refused)?;
                 self.unpublished.insert(uri);
             }
             DidCloseTextDocument::METHOD => {
@@ -305,6 +318,7 @@ fn initialize_result() -> InitializeResult {
             work_done_progress_options: Default::default(),
         })),
         document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
                 legend: semantic_tokens::legend(),
@@ -333,6 +347,20 @@ fn out_of_range(error: OutOfRange) -> Failure {
         ErrorCode::InvalidParams,
         format!("line {} is past the end of the document, which has {} lines", error.line, error.lines),
     )
+}
+
+fn change_refused(refused: ChangeRefused) -> Failure {
+    match refused {
+        ChangeRefused::OutOfRange(error) => out_of_range(error),
+        ChangeRefused::TooLong { bytes } => Failure::new(
+            ErrorCode::InvalidParams,
+            format!(
+                "the change would make the document {bytes} bytes long, more than the {} bytes a \
+                 message may bring: it is not applied",
+                transport::MAX_MESSAGE_BYTES
+            ),
+        ),
+    }
 }
 
 fn refused(refused: navigation::Refused) -> Failure {

@@ -8,14 +8,16 @@
 //! false inside them. Before any of that, the reach tables rule out the lines and the steps and
 //! leaps that no piece of the attacker could come along.
 
-use ludex_ir::{Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId, TypeId};
+use ludex_ir::{
+    Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId, TypeId, WalkRules,
+};
 
 use super::Engine;
-use super::eval::{Ctx, PieceSlot};
-use super::movegen::has_bit;
+use super::bits::has_bit;
+use super::eval::{Ctx, Evaluation, PieceSlot};
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
-use super::walk::{WalkEnd, WalkShape};
+use super::walk::{self, Lengths, WalkEnd, WalkShape};
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -68,7 +70,11 @@ impl PhaseAttacks {
             let Some(action) = game.actions.get(id as usize) else { continue };
             match &action.kind {
                 ActionKind::Slide { directions, .. } => attacks.add_slide(id, action, directions, reverse),
-                _ => attacks.others.push(id),
+                ActionKind::Step { .. } | ActionKind::Leap { .. } | ActionKind::Walk { .. } => {
+                    attacks.others.push(id)
+                }
+                // They never capture (see `captures`).
+                ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
             }
         }
         attacks
@@ -108,9 +114,7 @@ impl PhaseAttacks {
 
 /// Whether an action moves a piece on the board and may end on an enemy.
 pub(super) fn captures(action: &Action) -> bool {
-    let moves_piece =
-        !matches!(action.kind, ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare);
-    moves_piece && action.destination != Destination::Empty
+    action.kind.moves_piece() && action.destination != Destination::Empty
 }
 
 /// One attack question: the cell, the piece on it and the seat attacking.
@@ -133,11 +137,11 @@ impl Engine {
         defender: SeatId,
         by: Option<SeatId>,
     ) -> bool {
-        if ctx.attacking || cell as usize >= self.game.board.cell_count() {
+        if ctx.evaluation.attacking || cell as usize >= self.game.board.cell_count() {
             return false;
         }
         let target = state.piece(cell);
-        let Some(attacks) = self.tables.attacks.phases.get(state.phase as usize) else { return false };
+        let Some(attacks) = self.tables.speed.attacks.phases.get(state.phase as usize) else { return false };
         let action = |id: ActionId| self.game.actions.get(id as usize);
         (0..self.seat_count() as SeatId)
             .filter(|&attacker| by.is_none_or(|by| by == attacker))
@@ -161,14 +165,14 @@ impl Probe<'_> {
     /// Whether a piece of the attacker of a type that slides along the line stands on it (true
     /// without reach tables).
     fn may_come_along(&self, line: &Line) -> bool {
-        let Some(reach) = &self.engine.tables.attacks.reach else { return true };
+        let Some(reach) = &self.engine.tables.speed.attacks.reach else { return true };
         any_piece_on(self.state, self.attacker, &line.types, reach.ray(self.cell, line.back))
     }
 
     /// Whether a piece of the attacker the action moves stands where the action lands on the cell
     /// from (true for actions without a reach table).
     fn may_land_by(&self, id: ActionId, action: &Action) -> bool {
-        let Some(reach) = &self.engine.tables.attacks.reach else { return true };
+        let Some(reach) = &self.engine.tables.speed.attacks.reach else { return true };
         match reach.sources(id as usize, self.attacker as usize, self.cell) {
             Some(sources) => any_piece_on(self.state, self.attacker, &action.pieces, sources),
             None => true,
@@ -195,8 +199,8 @@ impl Probe<'_> {
                     let ctx = self.before(from);
                     let length = self.engine.eval(self.state, &ctx, length).as_int().unwrap_or(0);
                     let length = length.clamp(0, board.cell_count() as i64) as usize;
-                    let shape = WalkShape { directions, length, exact: *exact, rules };
-                    self.walk_reaches(&ctx, (id, from), &shape) && self.conditions_hold(action, from)
+                    let shape = WalkShape { directions, length, lengths: Lengths::of(*exact) };
+                    self.walk_reaches(&ctx, (id, from), (shape, rules)) && self.conditions_hold(action, from)
                 })
             }
             ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
@@ -205,7 +209,7 @@ impl Probe<'_> {
 
     /// The reverses of a seat's directions: where an attacker stands, seen from the cell.
     fn directions<'d>(&'d self, directions: Option<&'d Vec<DirId>>) -> impl Iterator<Item = DirId> + 'd {
-        let reverse = &self.engine.tables.attacks.reverse;
+        let reverse = &self.engine.tables.speed.attacks.reverse;
         directions.into_iter().flatten().filter_map(|&d| reverse.get(d as usize).copied().flatten())
     }
 
@@ -231,7 +235,7 @@ impl Probe<'_> {
     /// Where a leap along the path must start to end on the cell.
     fn leap_start(&self, path: &[DirId]) -> Option<CellId> {
         let board = &self.engine.game.board;
-        let reverse = &self.engine.tables.attacks.reverse;
+        let reverse = &self.engine.tables.speed.attacks.reverse;
         let start = path.iter().rev().try_fold(self.cell, |cell, &d| {
             board.neighbour(cell, reverse.get(d as usize).copied().flatten()?)
         })?;
@@ -239,14 +243,18 @@ impl Probe<'_> {
     }
 
     /// Whether a walk of the piece on `from` can end on the cell (the same search as for moves).
-    fn walk_reaches(&self, ctx: &Ctx, (id, from): (ActionId, CellId), shape: &WalkShape) -> bool {
-        if shape.rules.keeps_paths() || shape.rules.guard.is_some() {
+    fn walk_reaches(
+        &self,
+        ctx: &Ctx,
+        (id, from): (ActionId, CellId),
+        (shape, rules): (WalkShape, &WalkRules),
+    ) -> bool {
+        if !walk::is_plain(rules) {
             let reaches = |ends: &[WalkEnd]| ends.iter().any(|end| end.to == Some(self.cell));
-            return self.engine.with_walk_ends(self.state, ctx, from, shape, reaches);
+            return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules), reaches);
         }
-        let (walk, pattern) = ((id, self.attacker), (shape.directions, shape.exact));
         let reaches = |reached: &mut [u64]| has_bit(reached, self.cell);
-        self.engine.with_plain_walk(self.state, walk, pattern, (from, shape.length), reaches)
+        self.engine.with_plain_walk(self.state, (id, self.attacker), (shape, from), reaches)
     }
 
     /// The cells of the attacker's pieces that make this action.
@@ -273,17 +281,24 @@ impl Probe<'_> {
                 let max = self.engine.eval(self.state, &self.before(from), max).as_int().unwrap_or(0);
                 i64::try_from(distance).is_ok_and(|d| d <= max)
             }
-            _ => true,
+            ActionKind::Slide { max: None, .. }
+            | ActionKind::Step { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. }
+            | ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare => true,
         };
         within && self.conditions_hold(action, from)
     }
 
     /// The attacker's context before its move.
     fn before(&self, from: CellId) -> Ctx {
+        let evaluation = Evaluation { attacking: true, ..Evaluation::START };
         Ctx {
             piece: PieceSlot::At(from),
             from: Some(from),
-            attacking: true,
+            evaluation,
             ..Ctx::new(Some(self.attacker), None)
         }
     }

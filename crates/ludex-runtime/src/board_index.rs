@@ -5,8 +5,8 @@
 
 use ludex_ir::{CellId, SeatId, TypeId};
 
+use super::bits::MAX_TABLED_WORDS;
 use super::state::Piece;
-use super::walk_table::MAX_TABLED_WORDS;
 
 /// The occupancy bit sets and the board hash. The bit sets are stored one after the other, each
 /// `words` words long: one per owner (neutral first, then seat by seat), then one per owner and
@@ -43,22 +43,21 @@ impl BoardIndex {
     /// Notes that `old` left `cell` and `new` arrived on it (either may be absent).
     pub(crate) fn replace(&mut self, cell: CellId, old: Option<&Piece>, new: Option<&Piece>) {
         if let Some(old) = old {
-            self.toggle(cell, old, false);
+            self.toggle(cell, old, Presence::Left);
         }
         if let Some(new) = new {
-            self.toggle(cell, new, true);
+            self.toggle(cell, new, Presence::Arrived);
         }
     }
 
-    fn toggle(&mut self, cell: CellId, piece: &Piece, present: bool) {
+    fn toggle(&mut self, cell: CellId, piece: &Piece, presence: Presence) {
         self.hash ^= piece_hash(cell, piece);
         let (word, bit) = (cell as usize / 64, 1u64 << (cell % 64));
         for start in [self.owner_start(piece.owner), self.type_start(piece.owner, piece.kind)] {
             if let Some(bits) = start.and_then(|start| self.bits.get_mut(start + word)) {
-                if present {
-                    *bits |= bit;
-                } else {
-                    *bits &= !bit;
+                match presence {
+                    Presence::Arrived => *bits |= bit,
+                    Presence::Left => *bits &= !bit,
                 }
             }
         }
@@ -149,21 +148,16 @@ impl BoardIndex {
     }
 }
 
+/// Whether a piece arrived on a cell or left it.
+#[derive(Clone, Copy)]
+enum Presence {
+    Arrived,
+    Left,
+}
+
 /// The position of an owner's bit sets in the index.
 fn owner_index(owner: Option<SeatId>) -> usize {
     owner.map_or(0, |seat| usize::from(seat) + 1)
-}
-
-/// The cells of a bit set, in order.
-pub(crate) fn cells_in(bits: &[u64]) -> impl Iterator<Item = CellId> + '_ {
-    bits.iter().enumerate().flat_map(|(index, &word)| {
-        let base = index as u32 * 64;
-        std::iter::successors((word != 0).then_some(word), |&w| {
-            let rest = w & (w - 1);
-            (rest != 0).then_some(rest)
-        })
-        .map(move |w| (base + w.trailing_zeros()) as CellId)
-    })
 }
 
 /// A hash of a piece standing on a cell: its fields packed into words, each multiplied by its own

@@ -7,10 +7,10 @@
 use ludex_ir::{BinaryOp, CellId, ContextWord, Expr, PieceField};
 
 use super::Engine;
+use super::bits::MAX_TABLED_WORDS;
 use super::compiled::{Cond, Int, Layout, MapAt, compare, gives_int};
 use super::eval::Ctx;
 use super::state::State;
-use super::walk_table::MAX_TABLED_WORDS;
 
 /// The context words bound per moving piece or per move.
 const PER_MOVE_WORDS: [ContextWord; 6] = [

@@ -10,10 +10,10 @@ use ludex_ir::{
     PieceField, TypeId, VarId,
 };
 
-use super::Engine;
 use super::eval::Ctx;
 use super::state::State;
 use super::value::Value;
+use super::{Engine, StateLayout};
 
 /// An expression read as a condition (true only when it gives `true`).
 #[derive(Debug)]
@@ -84,20 +84,19 @@ pub(super) enum CellOf {
     Expr(Expr),
 }
 
-/// Where a game's variables and mutable maps are kept in its states (see `Tables`).
+/// A game, and where its variables and mutable maps are kept in its states.
 pub(super) struct Layout<'a> {
     pub game: &'a Game,
-    pub variable_slots: &'a [u32],
-    pub map_offsets: &'a [Option<u32>],
+    pub state: &'a StateLayout,
 }
 
 impl Layout<'_> {
     fn variable(&self, variable: VarId) -> Option<u32> {
-        super::variable_slot(self.game, self.variable_slots, variable, None)
+        super::variable_slot(self.game, &self.state.variable_slots, variable, None)
     }
 
     pub(super) fn map(&self, map: MapId) -> MapAt {
-        match self.map_offsets.get(map as usize).copied().flatten() {
+        match self.state.map_offsets.get(map as usize).copied().flatten() {
             Some(offset) => MapAt::State(offset as usize),
             None => MapAt::Fixed(self.game.maps.get(map as usize).map_or(Vec::new(), |m| m.values.clone())),
         }
@@ -206,7 +205,12 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
     let length = |kind: &ActionKind| match kind {
         ActionKind::Walk { length, .. } => Some(Int::new(length, layout)),
         ActionKind::Slide { max: Some(max), .. } => Some(Int::new(max, layout)),
-        _ => None,
+        ActionKind::Slide { max: None, .. }
+        | ActionKind::Step { .. }
+        | ActionKind::Leap { .. }
+        | ActionKind::Drop { .. }
+        | ActionKind::Choose { .. }
+        | ActionKind::Declare => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

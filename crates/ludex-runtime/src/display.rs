@@ -119,10 +119,11 @@ impl Engine {
         out
     }
 
-    fn render_status(&self, state: &State) -> String {
+    pub(crate) fn render_status(&self, state: &State) -> String {
         let phase = self.game.phases.get(state.phase as usize).map_or("?", |p| p.name.as_str());
         let seat = self.seat_name(self.current_seat(state));
-        let progress = format!("phase {phase}, turn {} of the phase, ply {}", state.turns + 1, state.plies);
+        let progress =
+            format!("phase {phase}, turn {} of the phase, ply {}", u64::from(state.turns) + 1, state.plies);
         match self.status(state) {
             Status::Decision { .. } => format!("{seat} to move ({progress})"),
             Status::Chance { sides } => {
@@ -249,7 +250,7 @@ impl Engine {
 
     /// A value in words: numbers, `true`/`false`, `none`, and names for cells, seats, types and
     /// phases; pieces as in the position format.
-    pub(crate) fn value_text(&self, value: Value) -> String {
+    pub fn value_text(&self, value: Value) -> String {
         match value {
             Value::None => "none".into(),
             Value::Int(n) => n.to_string(),

@@ -4,16 +4,16 @@
 
 use ludex_ir::{ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, MAX_SEATS, SeatId};
 
-use super::board_index::cells_in;
+use super::bits::{CELL_WORDS, cells_in, has_bit, set_bit};
 use super::eval::{Ctx, PieceSlot};
-use super::movegen::{CELL_WORDS, has_bit, set_bit};
+use super::holdings::RetiredPieces;
 use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
 use super::value::Value;
 use super::{Engine, Move, MoveKind};
 
 impl Engine {
     /// Plays an action move with the effects of its capture and its own, and the turn's `after`
-    /// effects when `with_turn_after`, then gives `then` the context the effects ran in (the
+    /// effects unless they are left out, then gives `then` the context the effects ran in (the
     /// move's `piece`, `from`, `to`, `target`...), where it was built, with no copy; none for a
     /// move that is no action.
     pub(crate) fn play_action<R>(
@@ -21,14 +21,14 @@ impl Engine {
         state: &mut State,
         seat: SeatId,
         mv: Move,
-        with_turn_after: bool,
+        turn_after: TurnAfter,
         then: impl FnOnce(&mut State, &Ctx) -> R,
     ) -> Option<R> {
         let MoveKind::Action(id) = mv.kind else { return None };
         let action = self.game.actions.get(id as usize)?;
         let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
         // A piece move's type is the one it promotes to (a drop's is the type dropped).
-        ctx.promotion = mv.piece.filter(|_| !matches!(action.kind, ActionKind::Drop { .. }));
+        ctx.promotion = mv.piece.filter(|_| action.kind.moves_piece());
         match &action.kind {
             ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
             ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
@@ -36,10 +36,15 @@ impl Engine {
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
                 self.walk_path(state, &mut ctx, mv, rules)
             }
-            _ => self.move_piece(state, &mut ctx, mv),
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. } => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
-        if let Some(phase) = self.game.phases.get(state.phase as usize).filter(|_| with_turn_after) {
+        if let Some(phase) =
+            self.game.phases.get(state.phase as usize).filter(|_| turn_after == TurnAfter::Played)
+        {
             self.run_effects(state, &ctx, &phase.turn.after);
         }
         Some(then(state, &ctx))
@@ -173,7 +178,8 @@ impl Engine {
             }
             Effect::Retire { seat, leaving_pieces } => {
                 if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
-                    self.retire(state, seat, *leaving_pieces);
+                    let pieces = if *leaving_pieces { RetiredPieces::Frozen } else { RetiredPieces::Removed };
+                    self.retire(state, seat, pieces);
                 }
             }
             Effect::ForEach { pieces, filter, body } => {
@@ -214,7 +220,7 @@ impl Engine {
         body: &[Effect],
     ) {
         if let Collection::Seats = pieces {
-            let with = |seat: SeatId| Ctx { it: Value::Seat(seat), ..*ctx };
+            let with = |seat: SeatId| ctx.with_it(Value::Seat(seat));
             let seats = 0..self.seat_count().min(MAX_SEATS) as SeatId;
             let chosen = seats.fold(0u32, |chosen, seat| {
                 let holds = filter.is_none_or(|f| self.holds(state, &with(seat), f));
@@ -229,15 +235,14 @@ impl Engine {
         // The cells chosen, as a bit set on the stack: no allocation.
         let mut chosen = [0u64; CELL_WORDS];
         self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
-            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
+            let inner = ctx.with_placed_it(piece, cell);
             if filter.is_none_or(|f| self.holds(state, &inner, f)) {
                 set_bit(&mut chosen, cell);
             }
         });
         for cell in cells_in(&chosen) {
             let Some(piece) = state.piece(cell) else { continue };
-            let inner = Ctx { it: Value::Placed(piece, cell), it_cell: Some(cell), ..*ctx };
-            self.run_effects(state, &inner, body);
+            self.run_effects(state, &ctx.with_placed_it(piece, cell), body);
         }
     }
 
@@ -328,8 +333,16 @@ impl Engine {
     }
 }
 
+/// Whether playing an action runs the turn's `after` effects too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TurnAfter {
+    Played,
+    /// Left out: a `legal if` trial whose condition cannot read what they write.
+    LeftOut,
+}
+
 fn queue_roll(state: &mut State, sides: u32, target: RollTarget) {
     if sides > 0 {
-        state.pending.push(PendingRoll { sides, target });
+        state.pending.push_back(PendingRoll { sides, target });
     }
 }

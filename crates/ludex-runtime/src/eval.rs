@@ -20,37 +20,65 @@ pub(crate) enum PieceSlot {
     Held(Piece),
 }
 
-/// The context words bound where an expression is evaluated.
+/// The context words bound where an expression is evaluated: the seats, the words of the move,
+/// and, grouped, the element an evaluation goes through, a walk's step, and how the evaluation
+/// stands.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ctx {
+    /// The seat acting (in end rules: the seat that acted last).
     pub mover: Option<SeatId>,
+    /// The seat to act after the mover.
     pub next: Option<SeatId>,
+    /// The moved (or dropped) piece.
     pub piece: PieceSlot,
     pub from: Option<CellId>,
     pub to: Option<CellId>,
+    /// The piece on `to` before the move.
     pub target: Option<Piece>,
+    /// The value of a `choose` action.
     pub choice: Option<i64>,
-    pub it: Value,
-    pub seat: Option<SeatId>,
     /// The type a promoting move turns the piece into.
     pub promotion: Option<TypeId>,
+    pub each: Each,
+    pub walk: WalkWords,
+    pub evaluation: Evaluation,
+}
+
+/// What an evaluation element by element binds: `it` (with its cell in a `for each`), or `seat`
+/// in one seat by seat (`rank by`, scores, per-seat variables' initial values).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Each {
+    pub it: Value,
+    pub it_cell: Option<CellId>,
+    pub seat: Option<SeatId>,
+}
+
+/// The words of a walk's step, for walks with rules: the cells of the step (`step_to` none off the
+/// board), and the piece being pushed with its cells and line.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WalkWords {
+    pub step_from: Option<CellId>,
+    pub step_to: Option<CellId>,
+    pub pushed: Option<Piece>,
+    pub pushed_from: Option<CellId>,
+    pub pushed_to: Option<CellId>,
+    pub line: Option<Line>,
+}
+
+/// How an evaluation stands.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Evaluation {
     /// Whether the seat to act has no legal action, when already known.
     pub stuck: Option<bool>,
     /// Evaluating the conditions of a possible attacker: `attacked` is false inside.
     pub attacking: bool,
     /// How many piece values are being evaluated inside one another.
     pub value_depth: u8,
-    /// The step a walk is taking (`to` none off the board).
-    pub step_from: Option<CellId>,
-    pub step_to: Option<CellId>,
-    /// The piece being pushed and its cells.
-    pub pushed: Option<Piece>,
-    pub pushed_from: Option<CellId>,
-    pub pushed_to: Option<CellId>,
-    /// The line being pushed.
-    pub line: Option<Line>,
-    /// The cell of `it` in a `for each`.
-    pub it_cell: Option<CellId>,
+}
+
+impl Evaluation {
+    /// At the start: nothing known, outside any `attacked` or piece value.
+    pub(crate) const START: Evaluation = Evaluation { stuck: None, attacking: false, value_depth: 0 };
 }
 
 /// A line of pieces being pushed: `len` occupied cells from `start` along `direction`.
@@ -71,24 +99,35 @@ impl Ctx {
             to: None,
             target: None,
             choice: None,
-            it: Value::None,
-            seat: None,
             promotion: None,
-            stuck: None,
-            attacking: false,
-            value_depth: 0,
-            step_from: None,
-            step_to: None,
-            pushed: None,
-            pushed_from: None,
-            pushed_to: None,
-            line: None,
-            it_cell: None,
+            // Written out, not copied from constants, so that only the discriminants are stored:
+            // a context is built for every piece of every generation.
+            each: Each { it: Value::None, it_cell: None, seat: None },
+            walk: WalkWords {
+                step_from: None,
+                step_to: None,
+                pushed: None,
+                pushed_from: None,
+                pushed_to: None,
+                line: None,
+            },
+            evaluation: Evaluation { stuck: None, attacking: false, value_depth: 0 },
         }
     }
 
-    fn with_it(self, it: Value) -> Ctx {
-        Ctx { it, ..self }
+    /// The context with `it` bound to an element.
+    pub(crate) fn with_it(self, it: Value) -> Ctx {
+        Ctx { each: Each { it, ..self.each }, ..self }
+    }
+
+    /// The context with `it` the piece on `cell` (a `for each`).
+    pub(crate) fn with_placed_it(self, piece: Piece, cell: CellId) -> Ctx {
+        Ctx { each: Each { it: Value::Placed(piece, cell), it_cell: Some(cell), ..self.each }, ..self }
+    }
+
+    /// The context of a seat-by-seat evaluation, for `seat`.
+    pub(crate) fn for_seat(self, seat: Option<SeatId>) -> Ctx {
+        Ctx { each: Each { seat, ..self.each }, ..self }
     }
 }
 
@@ -236,20 +275,22 @@ impl Engine {
                 (Some(target), Some(to)) => Value::Placed(target, to),
                 (target, _) => Value::from_option(target, Value::Piece),
             },
-            ContextWord::It => ctx.it,
-            ContextWord::Seat => Value::from_option(ctx.seat, Value::Seat),
+            ContextWord::It => ctx.each.it,
+            ContextWord::Seat => Value::from_option(ctx.each.seat, Value::Seat),
             ContextWord::Choice => Value::from_option(ctx.choice, Value::Int),
             ContextWord::Captures => Value::Int(state.captures.into()),
             ContextWord::Turns => Value::Int(state.turns.into()),
             ContextWord::Phase => Value::Phase(state.phase),
-            ContextWord::StepFrom => Value::from_option(ctx.step_from, Value::Cell),
-            ContextWord::StepTo => Value::from_option(ctx.step_to, Value::Cell),
-            ContextWord::Pushed => Value::from_option(ctx.pushed, Value::Piece),
-            ContextWord::PushedFrom => Value::from_option(ctx.pushed_from, Value::Cell),
-            ContextWord::PushedTo => Value::from_option(ctx.pushed_to, Value::Cell),
-            ContextWord::ItCell => Value::from_option(ctx.it_cell, Value::Cell),
+            ContextWord::StepFrom => Value::from_option(ctx.walk.step_from, Value::Cell),
+            ContextWord::StepTo => Value::from_option(ctx.walk.step_to, Value::Cell),
+            ContextWord::Pushed => Value::from_option(ctx.walk.pushed, Value::Piece),
+            ContextWord::PushedFrom => Value::from_option(ctx.walk.pushed_from, Value::Cell),
+            ContextWord::PushedTo => Value::from_option(ctx.walk.pushed_to, Value::Cell),
+            ContextWord::ItCell => Value::from_option(ctx.each.it_cell, Value::Cell),
             ContextWord::Promotion => Value::from_option(ctx.promotion, Value::PieceType),
-            ContextWord::Stuck => Value::Bool(ctx.stuck.unwrap_or_else(|| !self.has_legal_action(state))),
+            ContextWord::Stuck => {
+                Value::Bool(ctx.evaluation.stuck.unwrap_or_else(|| !self.has_legal_action(state)))
+            }
             ContextWord::Repetitions => Value::Int(self.repetitions(state)),
         }
     }
@@ -270,11 +311,13 @@ impl Engine {
 
     /// A piece's value by its type's `value` expression (`None` when it is not an integer).
     pub(crate) fn piece_value(&self, state: &State, ctx: &Ctx, piece: Piece) -> Option<i64> {
-        if ctx.value_depth >= MAX_VALUE_DEPTH {
+        let depth = ctx.evaluation.value_depth;
+        if depth >= MAX_VALUE_DEPTH {
             return None;
         }
         let kind = self.game.pieces.get(piece.kind as usize)?;
-        let inner = Ctx { value_depth: ctx.value_depth + 1, ..ctx.with_it(Value::Piece(piece)) };
+        let evaluation = Evaluation { value_depth: depth + 1, ..ctx.evaluation };
+        let inner = Ctx { evaluation, ..ctx.with_it(Value::Piece(piece)) };
         self.eval(state, &inner, &kind.value).as_int()
     }
 
@@ -317,7 +360,7 @@ impl Engine {
                 });
             }
             Collection::Line => {
-                for cell in self.line_cells(ctx.line) {
+                for cell in self.line_cells(ctx.walk.line) {
                     state.piece(cell).into_iter().for_each(|p| visit(Value::Placed(p, cell)));
                 }
             }

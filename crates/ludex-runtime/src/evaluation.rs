@@ -28,10 +28,10 @@ impl Engine {
     pub fn rank_keys(&self, state: &State, seat: SeatId) -> Option<Vec<i64>> {
         let rank = self.game.end.iter().find_map(|rule| match &rule.outcome {
             Outcome::Rank(keys) => Some(keys.as_slice()),
-            _ => None,
+            Outcome::Win(_) | Outcome::Loss(_) | Outcome::Draw => None,
         });
         let keys = rank.or(self.game.score.as_ref().map(std::slice::from_ref))?;
-        let ctx = Ctx { seat: Some(seat), ..Ctx::new(state.last_mover, Some(self.current_seat(state))) };
+        let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state))).for_seat(Some(seat));
         Some(keys.iter().map(|key| self.eval(state, &ctx, key).as_int().unwrap_or(i64::MIN)).collect())
     }
 }

@@ -19,7 +19,7 @@ pub(super) fn end_rules_read(game: &Game, word: ContextWord) -> bool {
     game.end.iter().any(|rule| {
         let keys = match &rule.outcome {
             Outcome::Rank(keys) => keys.as_slice(),
-            _ => &[],
+            Outcome::Win(_) | Outcome::Loss(_) | Outcome::Draw => &[],
         };
         mentions(&rule.condition, word) || keys.iter().any(|k| mentions(k, word))
     })
@@ -44,7 +44,7 @@ impl Engine {
 
     /// Appends the position to the history, if the rules ask for repetitions.
     pub(crate) fn record_position(&self, state: &mut State) {
-        if self.tables.keeps_history {
+        if self.tables.end_reads.repetitions {
             let hash = self.position_hash(state);
             state.history.push(hash);
         }

@@ -92,12 +92,12 @@ impl Engine {
 
     /// The seat leaves the game: it takes no more turns, and its pieces leave the board unless it
     /// leaves them there (frozen: a retired seat's pieces never move or attack).
-    pub(crate) fn retire(&self, state: &mut State, seat: SeatId, leaving_pieces: bool) {
+    pub(crate) fn retire(&self, state: &mut State, seat: SeatId, pieces: RetiredPieces) {
         if (seat as usize) >= self.seat_count() {
             return;
         }
         state.retired |= 1 << seat;
-        if leaving_pieces {
+        if pieces == RetiredPieces::Frozen {
             return;
         }
         let cells: Vec<CellId> = state.cells_of(Some(seat)).collect();
@@ -105,6 +105,15 @@ impl Engine {
             state.set_piece(cell, None);
         }
     }
+}
+
+/// What becomes of a retiring seat's pieces on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RetiredPieces {
+    /// They leave the board (they are not captured).
+    Removed,
+    /// They stay, frozen (`leaving pieces`).
+    Frozen,
 }
 
 /// Where the first captured `kind` of `owner` is in the prize piles.

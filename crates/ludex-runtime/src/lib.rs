@@ -6,14 +6,33 @@
 //! Chance is explicit: while a roll is pending the state is a chance node ([`Status::Chance`]) and
 //! the driver (play, search, perft) supplies the outcome.
 //!
-//! Modules: `state` (the data), `value` and `eval` (expressions), `compiled` (the hot conditions
-//! and lengths of moves in a compiled form), `cell_tests` (filters kept as sets of cells), `movegen` (legal moves), `attacks` (`attacked`),
-//! `walk` (walks whose steps are guarded, paid for, push or leave the board), `effects` (applying
-//! a move), `holdings` (type changes, captured pieces released or given, retiring seats), `turns`
-//! (the turn and phase machine, end rules, results), `history` (positions for `repetitions`),
-//! `notation`, `display`, `position` (the position text format), `perft`.
+//! Modules, the meaning first: `state` (the data), `value` and `eval` (expressions), `walk`
+//! (walks: the one search that defines them, the steps of walks with rules, playing a path),
+//! `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
+//! retiring seats), `turns` (the turn and phase machine, end rules, results), `history` (positions
+//! for `repetitions`), `notation`, `display`, `position` (the position text format), `perft`,
+//! `evaluation` (material and rank keys for agents).
+//!
+//! Move generation (`movegen`) and `attacked` (`attacks`) are written for speed, their speed layers
+//! in modules of their own: `compiled` (hot conditions and lengths in a compiled form), `filters`
+//! (filters split by what they read), `cell_tests` (filter conjuncts kept as sets of cells),
+//! `board_index` and `bits` (occupancy bit sets), the walk tables (`walk::table`), `reach` (reach
+//! tables for attacks), `trial` (`legal if` tried on a journaled copy), `sampling` (random moves
+//! by rejection), `hashing`. In tests, `reference` gives the meaning of every construct plainly,
+//! and `tests/differential.rs` checks that the engine gives exactly what it gives.
+//!
+//! Untrusted input: the hot path (move generation, effects, evaluation) indexes its tables with the
+//! cell, direction, seat, type and variable ids the checker produced and validated, and reads states
+//! with `get`; it is kept out of the arithmetic and indexing lints so that it stays as fast as the
+//! benchmarks measure. Positions, which reach it without the checker, are validated as they are
+//! read (`position`, held by those lints). The game's `limits` bound what a run may hold and how
+//! long a game lasts (docs/security.md).
+
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod attacks;
+mod bits;
 mod board_index;
 mod cell_tests;
 mod compiled;
@@ -30,13 +49,14 @@ mod notation;
 mod perft;
 mod position;
 mod reach;
+#[cfg(test)]
+mod reference;
 mod sampling;
 mod state;
 mod trial;
 mod turns;
 mod value;
 mod walk;
-mod walk_table;
 
 #[cfg(test)]
 mod tests;
@@ -79,6 +99,24 @@ impl Move {
     pub fn bare(kind: MoveKind) -> Move {
         Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE }
     }
+
+    /// The move of a `choose` action that chooses `value` (one of [`choice_values`]).
+    pub(crate) fn chosen(id: ActionId, value: i64) -> Move {
+        Move {
+            choice: value.clamp(i32::MIN.into(), i32::MAX.into()) as i32,
+            ..Move::bare(MoveKind::Action(id))
+        }
+    }
+}
+
+/// The most integers one `choose` action offers.
+const MAX_CHOICES: i64 = 1000;
+
+/// The integers a `choose` action offers between its bounds, in order: at most [`MAX_CHOICES`],
+/// all within `i32`.
+pub(crate) fn choice_values(low: i64, high: i64) -> std::ops::RangeInclusive<i64> {
+    let low = low.clamp(i32::MIN.into(), i32::MAX.into());
+    low..=high.min(low.saturating_add(MAX_CHOICES - 1)).min(i32::MAX.into())
 }
 
 /// Whose decision it is.
@@ -167,16 +205,39 @@ pub struct Engine {
 /// Lookups computed once from the game.
 #[derive(Debug, Default)]
 struct Tables {
+    layout: StateLayout,
+    /// Each phase's order, never empty (all seats when the IR gave none).
+    orders: Vec<Vec<SeatId>>,
+    /// A fresh piece of each type: the attributes it has start at 0 clamped into their range.
+    fresh_pieces: Vec<Piece>,
+    end_reads: EndReads,
+    speed: SpeedLayers,
+}
+
+/// Where a game's variables and mutable maps are kept in its states.
+#[derive(Debug, Default)]
+struct StateLayout {
     /// The first state slot of each variable (per-seat variables take one slot a seat).
     variable_slots: Vec<u32>,
     variable_slot_count: u32,
     /// The offset in `State::maps` of each mutable map.
     map_offsets: Vec<Option<u32>>,
     map_slot_count: usize,
-    /// Each phase's order, never empty (all seats when the IR gave none).
-    orders: Vec<Vec<SeatId>>,
-    /// A fresh piece of each type: the attributes it has start at 0 clamped into their range.
-    fresh_pieces: Vec<Piece>,
+}
+
+/// What the end rules read that costs something to keep or find.
+#[derive(Debug, Default)]
+struct EndReads {
+    /// `repetitions`: positions are recorded in the history.
+    repetitions: bool,
+    /// `stuck`: it is found once per decision point.
+    stuck: bool,
+}
+
+/// The speed layers of move generation, attacks, trials and the end rules, found from the game
+/// once (see the crate's doc).
+#[derive(Debug, Default)]
+struct SpeedLayers {
     attacks: attacks::AttackTables,
     filters: filters::FilterTables,
     /// By action: the length of its moves, for walks and slides that have one.
@@ -184,13 +245,9 @@ struct Tables {
     /// The conditions of the end rules, in order.
     end_conditions: Vec<compiled::Cond>,
     trials: trial::TrialTables,
-    walks: walk_table::WalkTables,
+    walks: walk::WalkTables,
     /// By phase, then by turn choice: whether its moves come out sorted, each once.
     ordered_choices: Vec<Vec<bool>>,
-    /// The end rules read `repetitions`: positions are recorded in the history.
-    keeps_history: bool,
-    /// The end rules read `stuck`: it is found once per decision point.
-    end_reads_stuck: bool,
 }
 
 impl Engine {
@@ -202,14 +259,14 @@ impl Engine {
 
     /// The state after setup (it may begin with chance nodes: setup rolls).
     pub fn initial_state(&self) -> State {
-        self.start_game()
+        self.start_game(&turns::Fast)
     }
 
     pub fn status(&self, state: &State) -> Status {
         if let Some(result) = &state.result {
             return Status::Over(result.clone());
         }
-        match state.pending.first() {
+        match state.pending.front() {
             Some(roll) => Status::Chance { sides: roll.sides },
             None => Status::Decision { seat: self.current_seat(state) },
         }
@@ -251,6 +308,23 @@ impl Engine {
     /// The board as text with coordinates, reserves, prizes, variables and whose turn it is.
     pub fn describe(&self, state: &State) -> String {
         self.render(state)
+    }
+
+    /// Whose turn it is or how the game ended, in words: `white to move (phase play, turn 3 of
+    /// the phase, ply 4)`.
+    pub fn describe_status(&self, state: &State) -> String {
+        self.render_status(state)
+    }
+
+    /// A value in words: numbers, `true`/`false`, `none`, names of cells, seats, types and phases,
+    /// pieces as in the position format.
+    pub fn describe_value(&self, value: Value) -> String {
+        self.value_text(value)
+    }
+
+    /// Whether the seat has left the game (`retire`).
+    pub fn is_retired(&self, state: &State, seat: SeatId) -> bool {
+        state.is_retired(seat)
     }
 
     /// Reads a position written in the position format (see the `position` module).
@@ -303,7 +377,7 @@ impl Engine {
 
     /// A map's value at a cell, rotated if the map is mutable.
     pub fn map_value(&self, state: &State, map: MapId, cell: CellId) -> Option<i32> {
-        match self.tables.map_offsets.get(map as usize).copied().flatten() {
+        match self.tables.layout.map_offsets.get(map as usize).copied().flatten() {
             Some(offset) => state.maps.get(offset as usize + cell as usize).copied().flatten(),
             None => self.game.maps.get(map as usize)?.values.get(cell as usize).copied().flatten(),
         }
@@ -342,11 +416,11 @@ impl Engine {
 
     /// The state slot of a variable (`seat` selects the slot of a per-seat variable).
     pub(crate) fn variable_slot(&self, var: VarId, seat: Option<SeatId>) -> Option<u32> {
-        variable_slot(&self.game, &self.tables.variable_slots, var, seat)
+        variable_slot(&self.game, &self.tables.layout.variable_slots, var, seat)
     }
 
     pub(crate) fn mutable_map_offset(&self, map: MapId) -> Option<usize> {
-        self.tables.map_offsets.get(map as usize).copied().flatten().map(|o| o as usize)
+        self.tables.layout.map_offsets.get(map as usize).copied().flatten().map(|o| o as usize)
     }
 
     pub(crate) fn in_zone(&self, zone: ludex_ir::ZoneId, seat: Option<SeatId>, cell: CellId) -> bool {
@@ -404,6 +478,41 @@ impl Engine {
 
 impl Tables {
     fn new(game: &Game) -> Tables {
+        let layout = StateLayout::new(game);
+        let all_seats: Vec<SeatId> = (0..game.seats.len()).filter_map(|s| SeatId::try_from(s).ok()).collect();
+        let orders = game
+            .phases
+            .iter()
+            .map(|phase| {
+                let order: Vec<SeatId> =
+                    phase.order.iter().copied().filter(|&s| (s as usize) < game.seats.len()).collect();
+                if order.is_empty() { all_seats.clone() } else { order }
+            })
+            .collect();
+        let compiled = compiled::Layout { game, state: &layout };
+        let speed = SpeedLayers {
+            attacks: attacks::AttackTables::new(game),
+            filters: filters::FilterTables::new(&compiled),
+            move_lengths: compiled::move_lengths(&compiled),
+            end_conditions: game
+                .end
+                .iter()
+                .map(|rule| compiled::Cond::new(&rule.condition, &compiled))
+                .collect(),
+            trials: trial::TrialTables::new(game),
+            walks: walk::WalkTables::new(game),
+            ordered_choices: movegen::ordered_choices(game),
+        };
+        let end_reads = EndReads {
+            repetitions: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions),
+            stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),
+        };
+        Tables { layout, orders, fresh_pieces: fresh_pieces(game), end_reads, speed }
+    }
+}
+
+impl StateLayout {
+    fn new(game: &Game) -> StateLayout {
         let seats = game.seats.len() as u32;
         let mut variable_slots = Vec::with_capacity(game.variables.len());
         let mut next = 0u32;
@@ -419,38 +528,7 @@ impl Tables {
                 map_slot_count += game.board.cell_count();
             }
         }
-        let all_seats: Vec<SeatId> = (0..game.seats.len()).filter_map(|s| SeatId::try_from(s).ok()).collect();
-        let orders = game
-            .phases
-            .iter()
-            .map(|phase| {
-                let order: Vec<SeatId> =
-                    phase.order.iter().copied().filter(|&s| (s as usize) < game.seats.len()).collect();
-                if order.is_empty() { all_seats.clone() } else { order }
-            })
-            .collect();
-        let layout = compiled::Layout { game, variable_slots: &variable_slots, map_offsets: &map_offsets };
-        let filters = filters::FilterTables::new(&layout);
-        let move_lengths = compiled::move_lengths(&layout);
-        let end_conditions =
-            game.end.iter().map(|rule| compiled::Cond::new(&rule.condition, &layout)).collect();
-        Tables {
-            variable_slots,
-            variable_slot_count: next,
-            map_offsets,
-            map_slot_count,
-            orders,
-            fresh_pieces: fresh_pieces(game),
-            attacks: attacks::AttackTables::new(game),
-            filters,
-            move_lengths,
-            end_conditions,
-            trials: trial::TrialTables::new(game),
-            walks: walk_table::WalkTables::new(game),
-            ordered_choices: movegen::ordered_choices(game),
-            keeps_history: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions),
-            end_reads_stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),
-        }
+        StateLayout { variable_slots, variable_slot_count: next, map_offsets, map_slot_count }
     }
 }
 

@@ -3,6 +3,11 @@
 //! the destination rule, the capture rule and the filters, split by promotion type, then tried on
 //! a scratch copy of the state against the turn's `legal if`. Moves go to a sink that may stop
 //! early, so "is anything legal?" generates no more than it needs.
+//!
+//! Written for speed, with the speed layers it reads in modules of their own (filters split by what
+//! they read, compiled conditions, cell tests, bit sets of pieces and ends, walk tables, moves that
+//! come out in order without a sort, journaled trials); `reference::moves` says the same plainly,
+//! and the differential test holds the two equal.
 
 use std::ops::ControlFlow;
 
@@ -11,22 +16,14 @@ use ludex_ir::{
     MAX_PIECE_TYPES, SeatId,
 };
 
-use super::board_index::cells_in;
+use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit};
 use super::cell_tests::{CellMask, Key, board_cells};
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
 use super::state::{Piece, State};
 use super::trial::Trials;
-use super::walk::{WalkEnd, WalkShape};
-use super::walk_table::MAX_TABLED_WORDS;
-use super::{Engine, Move, MoveKind, Path};
-
-/// The most integers one `choose` action offers.
-const MAX_CHOICES: i64 = 1000;
-/// The most steps a walk search takes from one piece before it gives up on longer paths.
-pub(super) const MAX_WALK_VISITS: u32 = 1 << 16;
-/// Words of a bit set over the largest board.
-pub(super) const CELL_WORDS: usize = ludex_ir::MAX_CELLS.div_ceil(64);
+use super::walk::{self, Lengths, WalkEnd, WalkShape};
+use super::{Engine, Move, MoveKind, Path, choice_values};
 
 /// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
 /// each caller's sink is inlined into the generator.
@@ -44,14 +41,15 @@ impl Engine {
         let seat = self.current_seat(state);
         let mut ordered = true;
         for (index, choice) in phase.turn.choices.iter().enumerate() {
-            let filter = self.tables.filters.choice(state.phase, index);
+            let filter = self.tables.speed.filters.choice(state.phase, index);
             let _ = self.choice_moves(state, seat, (choice, filter), &mut |mv| {
                 out.push(mv);
                 ControlFlow::Continue(())
             });
             if !out.is_empty() {
-                ordered = self.tables.ordered_choices.get(state.phase as usize).and_then(|c| c.get(index))
-                    == Some(&true);
+                ordered =
+                    self.tables.speed.ordered_choices.get(state.phase as usize).and_then(|c| c.get(index))
+                        == Some(&true);
                 break;
             }
         }
@@ -73,7 +71,7 @@ impl Engine {
         let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
         let seat = self.current_seat(state);
         phase.turn.choices.iter().enumerate().any(|(index, choice)| {
-            let filter = self.tables.filters.choice(state.phase, index);
+            let filter = self.tables.speed.filters.choice(state.phase, index);
             self.choice_moves(state, seat, (choice, filter), &mut |_| ControlFlow::Break(())).is_break()
         })
     }
@@ -97,29 +95,6 @@ impl Engine {
         }
     }
 
-    /// Calls `with` on the cells reached by a walk without step rules (a guard, a cost, pushes or
-    /// an exit) of the seat by the action, from `from` in `length` steps, as a bit set of the
-    /// board's words: from the walk table when there is one, by a search otherwise.
-    pub(super) fn with_plain_walk<R>(
-        &self,
-        state: &State,
-        (action, seat): (ActionId, SeatId),
-        (directions, exact): (&[DirId], bool),
-        (from, length): (CellId, usize),
-        with: impl FnOnce(&mut [u64]) -> R,
-    ) -> R {
-        let words = self.game.board.cell_count().div_ceil(64);
-        let mut tabled = [0u64; MAX_TABLED_WORDS];
-        if let Some(reached) = tabled.get_mut(..words)
-            && self.tables.walks.reach(state, action.into(), seat, (from, length), reached)
-        {
-            return with(reached);
-        }
-        let mut walk = Walk::new(state, &self.game.board, directions, exact);
-        walk.search(from, length);
-        with(walk.reached.get_mut(..words).unwrap_or(&mut []))
-    }
-
     /// The moves of the phase's turn choice number `index` before the turn's `legal if`.
     pub(super) fn choice_candidates(
         &self,
@@ -132,7 +107,7 @@ impl Engine {
         let Some(choice) = phase.and_then(|p| p.turn.choices.get(index)) else {
             return ControlFlow::Continue(());
         };
-        let filter = self.tables.filters.choice(state.phase, index);
+        let filter = self.tables.speed.filters.choice(state.phase, index);
         self.candidate_moves(state, seat, (choice, filter), sink)
     }
 
@@ -147,7 +122,7 @@ impl Engine {
         let next = Some(self.seat_after(state));
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
-            let filters = [self.tables.filters.action(id), choice_filter];
+            let filters = [self.tables.speed.filters.action(id), choice_filter];
             let mut generator = Generator {
                 engine: self,
                 state,
@@ -208,9 +183,7 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
         let promotions_in_order =
             action.promotion.as_ref().is_none_or(|promotion| promotion.types.is_sorted_by(|a, b| a < b));
         match &action.kind {
-            ActionKind::Walk { rules, .. } => {
-                !rules.keeps_paths() && rules.guard.is_none() && action.promotion.is_none()
-            }
+            ActionKind::Walk { rules, .. } => walk::is_plain(rules) && action.promotion.is_none(),
             ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
                 small_board && promotions_in_order
             }
@@ -221,6 +194,13 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
         choice.actions.is_sorted_by(|a, b| a < b) && choice.actions.iter().all(ordered)
     };
     game.phases.iter().map(|phase| phase.turn.choices.iter().map(choice_ordered).collect()).collect()
+}
+
+/// Where a move lands, as far as the capture rule is concerned.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Landing {
+    OnEmpty,
+    MayCapture,
 }
 
 /// Generates the moves of one action for one seat.
@@ -246,7 +226,10 @@ impl Generator<'_> {
             ActionKind::Drop { cells, .. } => self.drops(cells.get(self.seat as usize), sink),
             ActionKind::Choose { from, to } => self.choices(from, to, sink),
             ActionKind::Declare => self.declaration(sink),
-            _ => self.piece_moves(sink),
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. } => self.piece_moves(sink),
         }
     }
 
@@ -259,7 +242,12 @@ impl Generator<'_> {
     }
 
     fn when_holds(&self, ctx: &Ctx) -> bool {
-        self.engine.tables.filters.when(self.id).is_none_or(|when| self.engine.test(self.state, ctx, when))
+        self.engine
+            .tables
+            .speed
+            .filters
+            .when(self.id)
+            .is_none_or(|when| self.engine.test(self.state, ctx, when))
     }
 
     /// Whether the cell tests hold for a move with neither `from` nor `to`.
@@ -313,22 +301,20 @@ impl Generator<'_> {
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                let length = self.count_limit(ctx);
-                if rules.keeps_paths() || rules.guard.is_some() {
-                    let shape = WalkShape { directions, length, exact: *exact, rules };
-                    return self.engine.with_walk_ends(self.state, ctx, from, &shape, |ends| {
+                let shape =
+                    WalkShape { directions, length: self.count_limit(ctx), lengths: Lengths::of(*exact) };
+                if !walk::is_plain(rules) {
+                    return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules), |ends| {
                         ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
                     });
                 }
-                let walk = (self.id, self.seat);
                 return self.engine.with_plain_walk(
                     self.state,
-                    walk,
-                    (directions, *exact),
-                    (from, length),
+                    (self.id, self.seat),
+                    (shape, from),
                     |reached| {
                         self.keep_allowed_ends(reached);
-                        if self.action.promotion.is_none() && !self.has_late_conditions(true) {
+                        if self.action.promotion.is_none() && !self.has_late_conditions(Landing::MayCapture) {
                             // Nothing left to test: every cell kept is a move.
                             cells_in(reached)
                                 .try_for_each(|to| sink(self.piece_move(from, Some(to), Path::NONE)))
@@ -389,13 +375,17 @@ impl Generator<'_> {
                 });
                 ends.try_for_each(visit)
             }
-            _ => ControlFlow::Continue(()),
+            // Not lines: `pattern_moves` never asks.
+            ActionKind::Walk { .. }
+            | ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare => ControlFlow::Continue(()),
         }
     }
 
     /// The action's walk length or most slide steps: `none` is 0, and no count exceeds the board.
     fn count_limit(&self, ctx: &Ctx) -> usize {
-        let length = self.engine.tables.move_lengths.get(self.id as usize).and_then(Option::as_ref);
+        let length = self.engine.tables.speed.move_lengths.get(self.id as usize).and_then(Option::as_ref);
         let count = length.and_then(|length| self.engine.int(self.state, ctx, length)).unwrap_or(0);
         count.clamp(0, self.engine.game.board.cell_count() as i64) as usize
     }
@@ -437,7 +427,8 @@ impl Generator<'_> {
         }
         let mv = self.piece_move(from, to, path);
         let promotions = to.and_then(|to| self.promotion_types(to));
-        if promotions.is_none() && !self.has_late_conditions(target.is_some()) {
+        let landing = if target.is_some() { Landing::MayCapture } else { Landing::OnEmpty };
+        if promotions.is_none() && !self.has_late_conditions(landing) {
             return sink(mv);
         }
         let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
@@ -488,9 +479,9 @@ impl Generator<'_> {
     }
 
     /// Whether a move has conditions left to test once its destination is known: the capture rule
-    /// (for a capture) or filter conjuncts that read the move.
-    fn has_late_conditions(&self, captures: bool) -> bool {
-        (captures && self.engine.game.capture.allowed.is_some())
+    /// (for a move that may capture) or filter conjuncts that read the move.
+    fn has_late_conditions(&self, landing: Landing) -> bool {
+        (landing == Landing::MayCapture && self.engine.game.capture.allowed.is_some())
             || self.filters.iter().any(|f| !f.late.is_empty())
     }
 
@@ -534,7 +525,7 @@ impl Generator<'_> {
         if droppable.is_empty() {
             return ControlFlow::Continue(());
         }
-        let late = self.has_late_conditions(false);
+        let late = self.has_late_conditions(Landing::OnEmpty);
         for (word, &region) in region.bits.iter().enumerate() {
             let kept = self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX);
             let mut cells = region & kept & !self.state.index.occupied_word(word);
@@ -556,7 +547,7 @@ impl Generator<'_> {
 
     /// Whether the conditions of dropping the piece that do not read its cell hold.
     fn drop_holds_early(&self, piece: &Piece) -> bool {
-        let when = self.engine.tables.filters.when(self.id);
+        let when = self.engine.tables.speed.filters.when(self.id);
         if when.is_none() && self.filters.iter().all(|filter| filter.early.is_empty()) {
             return true;
         }
@@ -564,7 +555,7 @@ impl Generator<'_> {
         self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
 
-    /// One move per integer of `from..=to`, at most [`MAX_CHOICES`].
+    /// One move per integer from `from` to `to` ([`choice_values`]).
     fn choices(&self, from: &Expr, to: &Expr, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
         if !self.cell_tests_hold_off_board() || !self.when_holds(&ctx) || !self.early_filters_hold(&ctx) {
@@ -572,19 +563,9 @@ impl Generator<'_> {
         }
         let bound = |e: &Expr| self.engine.eval(self.state, &ctx, e).as_int();
         let (Some(low), Some(high)) = (bound(from), bound(to)) else { return ControlFlow::Continue(()) };
-        let low = low.clamp(i32::MIN.into(), i32::MAX.into());
-        let high = high.min(low.saturating_add(MAX_CHOICES - 1)).min(i32::MAX.into());
-        for value in low..=high {
+        for value in choice_values(low, high) {
             if self.late_filters_hold(&Ctx { choice: Some(value), ..ctx }) {
-                let kind = MoveKind::Action(self.id);
-                sink(Move {
-                    kind,
-                    from: None,
-                    to: None,
-                    piece: None,
-                    choice: value as i32,
-                    path: Path::NONE,
-                })?;
+                sink(Move::chosen(self.id, value))?;
             }
         }
         ControlFlow::Continue(())
@@ -601,82 +582,4 @@ impl Generator<'_> {
         }
         ControlFlow::Continue(())
     }
-}
-
-/// A depth-first search for the cells a walk can end on: paths through empty cells that never
-/// revisit a cell, the last cell of a path possibly occupied.
-pub(super) struct Walk<'a> {
-    state: &'a State,
-    board: &'a ludex_ir::Board,
-    directions: &'a [DirId],
-    exact: bool,
-    visited: [u64; CELL_WORDS],
-    /// The cells reached (by the search, or from a walk table).
-    pub(super) reached: [u64; CELL_WORDS],
-    visits: u32,
-}
-
-impl<'a> Walk<'a> {
-    pub(super) fn new(
-        state: &'a State,
-        board: &'a ludex_ir::Board,
-        directions: &'a [DirId],
-        exact: bool,
-    ) -> Walk<'a> {
-        Walk {
-            state,
-            board,
-            directions,
-            exact,
-            visited: [0; CELL_WORDS],
-            reached: [0; CELL_WORDS],
-            visits: 0,
-        }
-    }
-
-    pub(super) fn search(&mut self, from: CellId, length: usize) {
-        set_bit(&mut self.visited, from);
-        self.extend(from, length);
-    }
-
-    /// Extends a path that ends on `cell` by up to `left` steps.
-    fn extend(&mut self, cell: CellId, left: usize) {
-        if left == 0 {
-            return;
-        }
-        for &d in self.directions {
-            self.visits += 1;
-            if self.visits > MAX_WALK_VISITS {
-                return;
-            }
-            let Some(next) = self.board.neighbour(cell, d) else { continue };
-            if has_bit(&self.visited, next) {
-                continue;
-            }
-            if !self.exact || left == 1 {
-                set_bit(&mut self.reached, next);
-            }
-            if self.state.piece(next).is_none() && left > 1 {
-                set_bit(&mut self.visited, next);
-                self.extend(next, left - 1);
-                clear_bit(&mut self.visited, next);
-            }
-        }
-    }
-}
-
-pub(super) fn set_bit(bits: &mut [u64], cell: CellId) {
-    if let Some(word) = bits.get_mut(cell as usize / 64) {
-        *word |= 1 << (cell % 64);
-    }
-}
-
-pub(super) fn clear_bit(bits: &mut [u64], cell: CellId) {
-    if let Some(word) = bits.get_mut(cell as usize / 64) {
-        *word &= !(1 << (cell % 64));
-    }
-}
-
-pub(super) fn has_bit(bits: &[u64], cell: CellId) -> bool {
-    bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
 }

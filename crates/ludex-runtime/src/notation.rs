@@ -6,10 +6,17 @@
 
 use super::state::State;
 use super::{Engine, Move, MoveKind};
-use ludex_ir::{ActionId, ActionKind};
+use ludex_ir::{ActionId, ActionKind, quote};
 
 /// How many legal moves an error message lists.
 const LISTED_MOVES: usize = 40;
+
+/// Moves whose notation has the same form: piece moves (`a2-a3`), drops (`R@c3`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    PieceMoves,
+    Drops,
+}
 
 impl Engine {
     pub(crate) fn notation(&self, state: &State, mv: Move) -> String {
@@ -33,8 +40,11 @@ impl Engine {
     fn may_read_alike(&self, id: ActionId) -> bool {
         let family = |kind: &ActionKind| match kind {
             ActionKind::Choose { .. } | ActionKind::Declare => None,
-            ActionKind::Drop { .. } => Some(true),
-            _ => Some(false),
+            ActionKind::Drop { .. } => Some(Family::Drops),
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. } => Some(Family::PieceMoves),
         };
         let overlap = |a: &[ludex_ir::TypeId], b: &[ludex_ir::TypeId]| {
             a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
@@ -62,10 +72,11 @@ impl Engine {
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
             ActionKind::Declare => action.name.clone(),
-            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
-                self.path_notation(state, mv, rules.push.is_some())
-            }
-            _ => {
+            ActionKind::Walk { rules, .. } if !mv.path.is_empty() => self.path_notation(state, mv, rules),
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. } => {
                 let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
                 let separator = if captures { 'x' } else { '-' };
                 format!("{}{separator}{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))
@@ -101,8 +112,12 @@ impl Engine {
         }
         match found.as_slice() {
             [mv] => Ok(*mv),
-            [] => Err(format!("`{text}` is not a legal move; legal: {}", self.list(state, &moves))),
-            _ => Err(format!("`{text}` is ambiguous: {}", self.list(state, &found))),
+            [] => Err(format!(
+                "`{}` is not a legal move; legal: {}",
+                quote(&text, 40),
+                self.list(state, &moves)
+            )),
+            _ => Err(format!("`{}` is ambiguous: {}", quote(&text, 40), self.list(state, &found))),
         }
     }
 

@@ -6,7 +6,9 @@ use super::state::State;
 use super::{Engine, Move, Status};
 
 /// Counts the positions `depth` moves ahead. Every outcome of a pending roll is a branch of its own
-/// that does not use up depth; a game that ends earlier than `depth` counts nothing.
+/// that does not use up depth; a game that ends earlier than `depth` counts nothing. The calls nest
+/// once a move (`depth` deep at most; front ends bound it with the `perft-depth` limit), never once
+/// a roll. A count past `u64::MAX` (millennia of work) stays at `u64::MAX`.
 pub fn perft(engine: &Engine, state: &State, depth: u32) -> u64 {
     perft_with(engine, state, depth, Leaves::Made)
 }
@@ -40,23 +42,20 @@ fn count(engine: &Engine, state: &State, depth: u32, leaves: Leaves, levels: &mu
     if depth == 0 && !matches!(status, Status::Chance { .. }) {
         return 1;
     }
-    let mut level = levels.pop().unwrap_or_default();
-    let total = match status {
-        Status::Chance { sides } => (1..=sides)
-            .map(|outcome| {
-                let child = refill(&mut level.child, state);
-                engine.apply_chance(child, outcome);
-                count(engine, child, depth, leaves, levels)
-            })
-            .sum(),
+    match status {
+        Status::Chance { .. } => count_chance(engine, state, depth, leaves, levels),
         Status::Over(_) => 0,
         Status::Decision { .. } if depth == 1 && leaves == Leaves::Counted => {
+            let mut level = levels.pop().unwrap_or_default();
             engine.legal_moves(state, &mut level.moves);
-            level.moves.len() as u64
+            let leaves = level.moves.len() as u64;
+            levels.push(level);
+            leaves
         }
         Status::Decision { .. } => {
+            let mut level = levels.pop().unwrap_or_default();
             engine.legal_moves(state, &mut level.moves);
-            let mut total = 0;
+            let mut total: u64 = 0;
             for &mv in &level.moves {
                 let child = refill(&mut level.child, state);
                 if depth == 1 {
@@ -65,12 +64,63 @@ fn count(engine: &Engine, state: &State, depth: u32, leaves: Leaves, levels: &mu
                 } else {
                     engine.apply_move(child, mv);
                 }
-                total += count(engine, child, depth - 1, leaves, levels);
+                total = total.saturating_add(count(engine, child, depth - 1, leaves, levels));
             }
+            levels.push(level);
             total
         }
+    }
+}
+
+/// A chance node whose outcomes are still to be tried: its state, its die and the next outcome.
+struct ChanceFrame {
+    state: State,
+    sides: u32,
+    next: u32,
+}
+
+/// Counts below a chance node: every sequence of outcomes of the rolls pending one after the other,
+/// walked with a stack of its own rather than a call a roll (a position may hold thousands of
+/// pending rolls), and each decision point reached counted by [`count`]. A die of one face is
+/// rolled in place.
+fn count_chance(engine: &Engine, state: &State, depth: u32, leaves: Leaves, levels: &mut Vec<Level>) -> u64 {
+    let Status::Chance { sides } = engine.status(state) else {
+        return count(engine, state, depth, leaves, levels);
     };
-    levels.push(level);
+    let mut total: u64 = 0;
+    let mut spare: Vec<State> = Vec::new();
+    let mut stack = vec![ChanceFrame { state: state.clone(), sides, next: 1 }];
+    while let Some(frame) = stack.last_mut() {
+        if frame.next > frame.sides {
+            if let Some(done) = stack.pop() {
+                spare.push(done.state);
+            }
+            continue;
+        }
+        let mut child = match spare.pop() {
+            Some(mut buffer) => {
+                buffer.clone_from(&frame.state);
+                buffer
+            }
+            None => frame.state.clone(),
+        };
+        engine.apply_chance(&mut child, frame.next);
+        frame.next += 1;
+        loop {
+            match engine.status(&child) {
+                Status::Chance { sides: 1 } => engine.apply_chance(&mut child, 1),
+                Status::Chance { sides } => {
+                    stack.push(ChanceFrame { state: child, sides, next: 1 });
+                    break;
+                }
+                Status::Decision { .. } | Status::Over(_) => {
+                    total = total.saturating_add(count(engine, &child, depth, leaves, levels));
+                    spare.push(child);
+                    break;
+                }
+            }
+        }
+    }
     total
 }
 

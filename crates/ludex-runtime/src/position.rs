@@ -43,16 +43,22 @@
 //! values are numbers, `true`/`false`, `none`, or names of cells, seats, piece types and phases, or
 //! PIECEs, as the variable's type says.
 
+// Numbers and indices here come from the input: arithmetic is checked or saturating, indexing
+// by `get` (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::indexing_slicing))]
+
 use std::fmt::Write;
 
-use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, ValueType, VarId};
+use ludex_ir::{AttrId, CellId, Limit, PhaseId, SeatId, ValueType, VarId};
 
 use super::state::{PendingRoll, Piece, Prize, Resume, RollTarget, State};
 use super::value::Value;
 use super::{EndReason, Engine, GameResult};
 
-/// The most pieces one reserve token may stand for.
-const MAX_TOKEN_COUNT: usize = 4096;
+/// The most characters of the input a message quotes.
+const QUOTED_CHARS: usize = 40;
+/// The longest message about a line, whatever it quotes of the line.
+const MESSAGE_CHARS: usize = 240;
 /// The most positions a `history` line may hold.
 const MAX_HISTORY: usize = 1 << 20;
 
@@ -80,16 +86,16 @@ pub(crate) fn read(engine: &Engine, text: &str) -> Result<State, String> {
     let lines: Vec<Line> = text
         .lines()
         .enumerate()
-        .map(|(index, line)| (index + 1, line.split('#').next().unwrap_or("").trim()))
+        .map(|(index, line)| (index.saturating_add(1), line.split('#').next().unwrap_or("").trim()))
         .filter(|(_, line)| !line.is_empty())
         .collect();
     let mut reader = Reader { engine, state: engine.blank_state(), turn: None, history: false };
     let mut rest = lines.as_slice();
     while let Some((&(number, line), tail)) = rest.split_first() {
         rest = tail;
-        reader
-            .statement(number, line, &mut rest)
-            .map_err(|e| format!("line {}: {}", e.line.unwrap_or(number), e.message))?;
+        reader.statement(number, line, &mut rest).map_err(|e| {
+            format!("line {}: {}", e.line.unwrap_or(number), ludex_ir::quote(&e.message, MESSAGE_CHARS))
+        })?;
     }
     reader.finish()
 }
@@ -134,6 +140,14 @@ impl Reader<'_> {
     }
 
     fn finish(mut self) -> Result<State, String> {
+        // Read in any order, kept sorted: sorted once here rather than prize by prize.
+        self.state.prizes.sort();
+        let limits = &self.engine.game.limits;
+        let held = self.state.reserve.len().saturating_add(self.state.prizes.len());
+        let pieces = self.state.board.iter().flatten().count().saturating_add(held);
+        if pieces > limits.max_pieces {
+            return Err(over_limit(Limit::Pieces, limits.max_pieces, "pieces in all"));
+        }
         let order = self.engine.order(self.state.phase);
         if let Some((number, seat, nth)) = self.turn {
             let mut places = order.iter().enumerate().filter(|(_, s)| **s == seat).map(|(i, _)| i);
@@ -217,7 +231,7 @@ impl Reader<'_> {
         };
         let index = self.engine.game.variables.iter().position(|v| v.name.eq_ignore_ascii_case(name));
         let index = index.ok_or_else(|| format!("no variable `{name}`"))?;
-        let per_seat = self.engine.game.variables[index].per_seat;
+        let per_seat = self.engine.game.variables.get(index).is_some_and(|v| v.per_seat);
         let slot = VarId::try_from(index).ok().and_then(|v| self.engine.variable_slot(v, seat));
         match slot {
             Some(slot) if per_seat == seat.is_some() => Ok((slot, index)),
@@ -292,10 +306,16 @@ impl Reader<'_> {
             let value: i32 =
                 text.parse().map_err(|_| format!("bad attribute value `{text}` in `{token}`"))?;
             let range = game.attributes.get(attribute as usize).ok_or("bad attribute")?;
-            if value < range.min || value > range.max || attribute as usize >= MAX_ATTRIBUTES {
-                return Err(format!("{} must be {} to {} (in `{token}`)", range.name, range.min, range.max));
+            let slot = piece.attributes.get_mut(attribute as usize);
+            match slot {
+                Some(slot) if (range.min..=range.max).contains(&value) => *slot = value,
+                _ => {
+                    return Err(format!(
+                        "{} must be {} to {} (in `{token}`)",
+                        range.name, range.min, range.max
+                    ));
+                }
             }
-            piece.attributes[attribute as usize] = value;
         }
         Ok(())
     }
@@ -303,20 +323,19 @@ impl Reader<'_> {
     fn reserve(&mut self, args: &str) -> Result<(), String> {
         let mut words = args.split_whitespace();
         let seat = self.seat(words.next().unwrap_or(""))?;
+        let most = self.engine.game.limits.max_reserve;
         for token in words {
             let (token, count) = match token.split_once('*') {
                 Some((token, count)) => {
-                    (token, count.parse::<usize>().map_err(|_| format!("bad count `{count}`"))?)
+                    (token, count.parse::<usize>().map_err(|_| format!("bad count `{}`", quote(count)))?)
                 }
                 None => (token, 1),
             };
-            if count > MAX_TOKEN_COUNT {
-                return Err(format!("at most {MAX_TOKEN_COUNT} pieces a token"));
+            if count > most.saturating_sub(self.state.reserve.len()) {
+                return Err(over_limit(Limit::Reserve, most, "pieces in the reserves"));
             }
             let piece = self.piece(token, Some(seat))?;
-            for _ in 0..count {
-                self.state.add_to_reserve(piece);
-            }
+            self.state.add_many_to_reserve(piece, count);
         }
         Ok(())
     }
@@ -325,7 +344,11 @@ impl Reader<'_> {
     fn prizes(&mut self, args: &str) -> Result<(), String> {
         let mut words = args.split_whitespace();
         let holder = self.seat(words.next().unwrap_or(""))?;
+        let most = self.engine.game.limits.max_prizes;
         for token in words {
+            if self.state.prizes.len() >= most {
+                return Err(over_limit(Limit::Prizes, most, "pieces in the prize piles"));
+            }
             let (token, value) = token.split_once('=').map_or((token, None), |(t, v)| (t, Some(v)));
             let (token, cell) = token.split_once('@').map_or((token, None), |(t, c)| (t, Some(c)));
             let piece = self.piece(token, None)?;
@@ -337,7 +360,7 @@ impl Reader<'_> {
                     .piece_value(&self.state, &super::eval::Ctx::new(None, None), piece)
                     .unwrap_or(0),
             };
-            self.state.add_prize(Prize { holder, piece, value, cell });
+            self.state.prizes.push(Prize { holder, piece, value, cell });
         }
         Ok(())
     }
@@ -356,7 +379,7 @@ impl Reader<'_> {
             } else {
                 Some(text.parse().map_err(|_| format!("bad map value `{text}`"))?)
             };
-            if let Some(slot) = self.state.maps.get_mut(offset + cell as usize) {
+            if let Some(slot) = self.state.maps.get_mut(offset.saturating_add(cell as usize)) {
                 *slot = value;
             }
         }
@@ -383,7 +406,9 @@ impl Reader<'_> {
         let mut cells = Vec::with_capacity(self.engine.game.board.cell_count());
         for (row, &(number, line)) in rows.iter().zip(lines) {
             let mut tokens: Vec<&str> = line.split_whitespace().collect();
-            if tokens.len() == row.cells.len() + 1 && tokens[0] == row.label {
+            if tokens.len() == row.cells.len().saturating_add(1)
+                && tokens.first() == Some(&row.label.as_str())
+            {
                 tokens.remove(0);
             }
             if tokens.len() != row.cells.len() {
@@ -405,7 +430,7 @@ impl Reader<'_> {
         let words: Vec<&str> = args.split_whitespace().collect();
         let sides: u32 = parse_number(words.first().copied().unwrap_or(""))?;
         let target =
-            match (words.get(1).map(|w| w.to_ascii_lowercase()).as_deref(), &words[words.len().min(2)..]) {
+            match (words.get(1).map(|w| w.to_ascii_lowercase()).as_deref(), words.get(2..).unwrap_or(&[])) {
                 (Some("attribute"), [cell, name]) => {
                     let attribute =
                         self.engine.game.attributes.iter().position(|a| a.name.eq_ignore_ascii_case(name));
@@ -422,7 +447,11 @@ impl Reader<'_> {
         if sides == 0 {
             return Err("a die has at least one side".into());
         }
-        self.state.pending.push(PendingRoll { sides, target });
+        let most = self.engine.game.limits.max_rolls;
+        if self.state.pending.len() >= most {
+            return Err(over_limit(Limit::Rolls, most, "pending rolls"));
+        }
+        self.state.pending.push_back(PendingRoll { sides, target });
         Ok(())
     }
 
@@ -476,7 +505,17 @@ impl Reader<'_> {
 }
 
 fn parse_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
-    text.trim().parse().map_err(|_| format!("expected a number, found `{text}`"))
+    text.trim().parse().map_err(|_| format!("expected a number, found `{}`", quote(text)))
+}
+
+/// At most a few dozen characters of the input, for a message.
+fn quote(text: &str) -> String {
+    ludex_ir::quote(text, QUOTED_CHARS)
+}
+
+/// "more than the limit `reserve` of 65536 pieces in the reserves".
+fn over_limit(limit: Limit, most: usize, what: &str) -> String {
+    format!("more than the limit `{limit}` of {most} {what} ({})", limit.how_to_raise())
 }
 
 fn resume(text: &str) -> Result<Resume, String> {
@@ -545,7 +584,7 @@ fn turn_line(engine: &Engine, state: &State) -> String {
     let earlier = order.iter().take(state.order_index as usize).filter(|&&s| s == seat).count();
     match earlier {
         0 => format!("turn {}", engine.seat_name(seat)),
-        n => format!("turn {} {}", engine.seat_name(seat), n + 1),
+        n => format!("turn {} {}", engine.seat_name(seat), n.saturating_add(1)),
     }
 }
 
@@ -572,7 +611,11 @@ fn write_holdings(engine: &Engine, state: &State, out: &mut String) {
             for piece in reserve {
                 let token = engine.piece_token(&Piece { owner: None, ..*piece });
                 match tokens.last() {
-                    Some(last) if *last == token => *counts.last_mut().unwrap_or(&mut 0) += 1,
+                    Some(last) if *last == token => {
+                        if let Some(count) = counts.last_mut() {
+                            *count = count.saturating_add(1);
+                        }
+                    }
                     _ => {
                         tokens.push(token);
                         counts.push(1);
@@ -630,11 +673,11 @@ fn write_chance(engine: &Engine, state: &State, out: &mut String) {
 
 impl Engine {
     /// A piece in the position format: letter, seat number, attribute values.
-    pub(crate) fn piece_token(&self, piece: &Piece) -> String {
+    pub fn piece_token(&self, piece: &Piece) -> String {
         let kind = self.game.pieces.get(piece.kind as usize);
         let mut token = kind.map_or('?', |k| k.letter.to_ascii_uppercase()).to_string();
         if let Some(owner) = piece.owner {
-            let _ = write!(token, "{}", owner as u32 + 1);
+            let _ = write!(token, "{}", u32::from(owner).saturating_add(1));
         }
         for &attribute in kind.map_or(&[][..], |k| k.attributes.as_slice()) {
             let _ = write!(token, ":{}", piece.attribute(attribute));
@@ -644,13 +687,13 @@ impl Engine {
 
     /// The name of a variable slot: `NAME` or `NAME(SEAT)`.
     fn slot_name(&self, slot: u32) -> String {
-        let slots = &self.tables.variable_slots;
+        let slots = &self.tables.layout.variable_slots;
         let Some(index) = slots.iter().rposition(|&base| base <= slot) else { return "?".into() };
         let (Some(variable), Some(base)) = (self.game.variables.get(index), slots.get(index)) else {
             return "?".into();
         };
         match variable.per_seat {
-            true => format!("{}({})", variable.name, self.seat_name((slot - base) as SeatId)),
+            true => format!("{}({})", variable.name, self.seat_name(slot.saturating_sub(*base) as SeatId)),
             false => variable.name.clone(),
         }
     }

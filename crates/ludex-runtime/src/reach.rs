@@ -7,6 +7,7 @@
 
 use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId, TypeId};
 
+use super::bits::set_bit;
 use super::state::State;
 
 /// The most words all the tables of one game may take (8 MiB).
@@ -109,20 +110,18 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
             Some(directions.iter().map(|ds| ds.iter().map(|&d| vec![d]).collect()).collect())
         }
         ActionKind::Leap { paths } => Some(paths.clone()),
-        _ => None,
-    }
-}
-
-fn set_bit(bits: &mut [u64], cell: CellId) {
-    if let Some(word) = bits.get_mut(cell as usize / 64) {
-        *word |= 1u64 << (cell % 64);
+        ActionKind::Slide { .. }
+        | ActionKind::Walk { .. }
+        | ActionKind::Drop { .. }
+        | ActionKind::Choose { .. }
+        | ActionKind::Declare => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::ReachTables;
-    use crate::board_index::cells_in;
+    use crate::bits::cells_in;
 
     /// An 8 by 8 board, a piece that leaps like a knight and one that takes diagonally forward.
     fn game() -> (ludex_ir::Game, ReachTables) {

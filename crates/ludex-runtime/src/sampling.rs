@@ -32,7 +32,10 @@ impl Engine {
             return moves.get(rng.random_range(0..moves.len().max(1))).copied();
         };
         let seat = self.current_seat(state);
-        let stops_early = phase.is_some_and(|p| matches!(p.turn.count, ActionCount::UpTo(_)));
+        // `end`, when the turn may stop early.
+        let end = phase
+            .filter(|p| matches!(p.turn.count, ActionCount::UpTo(_)))
+            .map(|_| Move::bare(MoveKind::EndTurn));
         let choices = phase.map_or(0, |p| p.turn.choices.len());
         for choice in 0..choices {
             moves.clear();
@@ -42,7 +45,7 @@ impl Engine {
             });
             moves.sort_unstable();
             moves.dedup();
-            if let Some(mv) = self.draw_legal(state, seat, legal, moves, stops_early, rng) {
+            if let Some(mv) = self.draw_legal(state, seat, legal, (moves, end), rng) {
                 return Some(mv);
             }
         }
@@ -56,18 +59,16 @@ impl Engine {
         state: &State,
         seat: SeatId,
         legal: &Expr,
-        candidates: &mut Vec<Move>,
-        stops_early: bool,
+        (candidates, end): (&mut Vec<Move>, Option<Move>),
         rng: &mut R,
     ) -> Option<Move> {
         let mut trials = Trials::new(self, state, seat, legal);
-        let end = usize::from(stops_early);
         while !candidates.is_empty() {
-            let index = rng.random_range(0..candidates.len() + end);
+            let index = rng.random_range(0..candidates.len() + usize::from(end.is_some()));
             if index == candidates.len() {
                 // `end`: legal once some action is.
                 let any = candidates.iter().any(|&mv| trials.is_legal(mv));
-                return any.then_some(Move::bare(MoveKind::EndTurn));
+                return end.filter(|_| any);
             }
             let mv = candidates.swap_remove(index);
             if trials.is_legal(mv) {

@@ -2,12 +2,14 @@
 //! turn bookkeeping, pending rolls and the result. Cheap to clone and hash; kept canonical (reserves
 //! and prize piles sorted) so that equal positions compare equal.
 
+use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
 
 use super::GameResult;
-use super::board_index::{BoardIndex, cells_in};
+use super::bits::cells_in;
+use super::board_index::BoardIndex;
 use super::value::Value;
 
 /// A piece: its owner (`None` for neutral), its type and its attribute values (slots the type does
@@ -67,6 +69,15 @@ pub(crate) enum Resume {
     Decision,
 }
 
+/// How much of the position history a copy of a state takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HistoryCopy {
+    /// All of it.
+    Whole,
+    /// None: a copy to try a move on, when nothing will read `repetitions` there.
+    Empty,
+}
+
 /// The state of a game. Opaque: read it through [`super::Engine`].
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
@@ -97,7 +108,8 @@ pub struct State {
     pub(crate) last_mover: Option<SeatId>,
     /// The seats that have left the game (`retire`), one bit a seat.
     pub(crate) retired: u32,
-    pub(crate) pending: Vec<PendingRoll>,
+    /// The rolls to resolve, the next first (a queue: a position may hold many).
+    pub(crate) pending: VecDeque<PendingRoll>,
     pub(crate) resume: Resume,
     pub(crate) result: Option<GameResult>,
     /// The hashes of the positions at the decision points so far, the current one last (kept
@@ -135,7 +147,7 @@ impl Clone for State {
     /// Copies `source` into the buffers already held, without allocating once they are large
     /// enough (the `legal if` test refills one scratch state for every move it tries).
     fn clone_from(&mut self, source: &State) {
-        self.copy_from(source, true);
+        self.copy_from(source, HistoryCopy::Whole);
     }
 }
 
@@ -149,7 +161,7 @@ impl State {
             prizes: Vec::new(),
             variables: Vec::new(),
             maps: Vec::new(),
-            pending: Vec::new(),
+            pending: VecDeque::new(),
             result: None,
             history: Vec::new(),
             journal: Journal::default(),
@@ -157,22 +169,22 @@ impl State {
         }
     }
 
-    /// A copy of `source` for trying a move on, without the position history unless asked for.
-    pub(crate) fn trial_copy(source: &State, with_history: bool) -> State {
+    /// A copy of `source` for trying a move on, the position history as asked for.
+    pub(crate) fn trial_copy(source: &State, history: HistoryCopy) -> State {
         let mut copy = source.empty_copy();
-        copy.copy_from(source, with_history);
+        copy.copy_from(source, history);
         copy
     }
 
-    /// Copies `source` into the buffers already held (see `clone_from`); the history only if
-    /// asked for, leaving it empty otherwise. A journal kept goes on, empty.
-    pub(crate) fn copy_from(&mut self, source: &State, with_history: bool) {
+    /// Copies `source` into the buffers already held (see `clone_from`), the history as asked
+    /// for. A journal kept goes on, empty.
+    pub(crate) fn copy_from(&mut self, source: &State, history: HistoryCopy) {
         self.board.clone_from(&source.board);
         self.index.clone_from(&source.index);
         if let Some(cells) = &mut self.journal.0 {
             cells.clear();
         }
-        self.copy_all_but_board_from(source, with_history);
+        self.copy_all_but_board_from(source, history);
     }
 
     /// Keeps a journal of the cells written from now on (see `restore_from`).
@@ -182,19 +194,19 @@ impl State {
 
     /// Makes this copy equal to `source` again, when it was equal to it when its journal was
     /// started or when it was last restored: only the cells written since are copied back.
-    pub(crate) fn restore_from(&mut self, source: &State, with_history: bool) {
+    pub(crate) fn restore_from(&mut self, source: &State, history: HistoryCopy) {
         let Some(mut cells) = self.journal.0.take() else {
-            return self.copy_from(source, with_history);
+            return self.copy_from(source, history);
         };
         for &cell in &cells {
             self.set_piece(cell, source.piece(cell));
         }
         cells.clear();
         self.journal.0 = Some(cells);
-        self.copy_all_but_board_from(source, with_history);
+        self.copy_all_but_board_from(source, history);
     }
 
-    fn copy_all_but_board_from(&mut self, source: &State, with_history: bool) {
+    fn copy_all_but_board_from(&mut self, source: &State, history_copy: HistoryCopy) {
         // Named field by field, so that a new field cannot be forgotten here.
         let State {
             board: _,
@@ -227,10 +239,9 @@ impl State {
         (self.last_mover, self.retired, self.resume) = (*last_mover, *retired, *resume);
         self.pending.clone_from(pending);
         self.result.clone_from(result);
-        if with_history {
-            self.history.clone_from(history);
-        } else {
-            self.history.clear();
+        match history_copy {
+            HistoryCopy::Whole => self.history.clone_from(history),
+            HistoryCopy::Empty => self.history.clear(),
         }
     }
 }
@@ -302,6 +313,13 @@ impl State {
     pub(crate) fn add_to_reserve(&mut self, piece: Piece) {
         let index = self.reserve.partition_point(|p| *p < piece);
         self.reserve.insert(index, piece);
+    }
+
+    /// Puts `count` copies of a piece into its owner's reserve, keeping the order (in time linear in
+    /// the reserve, not in the count times the reserve).
+    pub(crate) fn add_many_to_reserve(&mut self, piece: Piece, count: usize) {
+        let index = self.reserve.partition_point(|p| *p < piece);
+        self.reserve.splice(index..index, std::iter::repeat_n(piece, count));
     }
 
     /// Takes the first piece of a type out of a seat's reserve.

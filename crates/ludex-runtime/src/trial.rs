@@ -14,9 +14,10 @@ use ludex_ir::{
 };
 
 use super::attacks::captures;
+use super::effects::TurnAfter;
 use super::eval::Ctx;
 use super::history::mentions;
-use super::state::State;
+use super::state::{HistoryCopy, State};
 use super::{Engine, Move};
 
 thread_local! {
@@ -32,8 +33,10 @@ pub(super) struct TrialTables {
 
 #[derive(Clone, Copy, Debug)]
 struct PhaseTrials {
-    plays_after: bool,
-    reads_history: bool,
+    /// Whether the turn's `after` is played (the condition may read what it writes).
+    after: TurnAfter,
+    /// The history the scratch copy takes (the condition may read `repetitions`).
+    history: HistoryCopy,
 }
 
 impl TrialTables {
@@ -41,26 +44,30 @@ impl TrialTables {
         let phases = game
             .phases
             .iter()
-            .map(|phase| PhaseTrials {
-                plays_after: legal_reads_after(game, phase),
-                reads_history: phase
-                    .turn
-                    .legal
-                    .as_ref()
-                    .is_some_and(|l| mentions(l, ContextWord::Repetitions)),
+            .map(|phase| {
+                let reads_repetitions =
+                    phase.turn.legal.as_ref().is_some_and(|l| mentions(l, ContextWord::Repetitions));
+                PhaseTrials {
+                    after: if legal_reads_after(game, phase) {
+                        TurnAfter::Played
+                    } else {
+                        TurnAfter::LeftOut
+                    },
+                    history: if reads_repetitions { HistoryCopy::Whole } else { HistoryCopy::Empty },
+                }
             })
             .collect();
         TrialTables { phases }
     }
 
     fn phase(&self, phase: PhaseId) -> PhaseTrials {
-        let all = PhaseTrials { plays_after: true, reads_history: true };
+        let all = PhaseTrials { after: TurnAfter::Played, history: HistoryCopy::Whole };
         self.phases.get(phase as usize).copied().unwrap_or(all)
     }
 
     #[cfg(test)]
     fn plays_after(&self, phase: PhaseId) -> bool {
-        self.phase(phase).plays_after
+        self.phase(phase).after == TurnAfter::Played
     }
 }
 
@@ -78,26 +85,26 @@ pub(super) struct Trials<'a> {
 
 impl<'a> Trials<'a> {
     pub(super) fn new(engine: &'a Engine, state: &'a State, seat: SeatId, legal: &'a Expr) -> Trials<'a> {
-        let needs = engine.tables.trials.phase(state.phase);
+        let needs = engine.tables.speed.trials.phase(state.phase);
         Trials { engine, state, seat, legal, needs, scratch: SCRATCH.take(), made: false }
     }
 
     /// Whether the condition holds after the move.
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
-        let (engine, seat, legal, plays_after) = (self.engine, self.seat, self.legal, self.needs.plays_after);
+        let (engine, seat, legal, after) = (self.engine, self.seat, self.legal, self.needs.after);
         let scratch = self.refilled_scratch();
         let holds = |scratch: &mut State, ctx: &Ctx| engine.holds(scratch, ctx, legal);
-        engine.play_action(scratch, seat, mv, plays_after, holds) == Some(true)
+        engine.play_action(scratch, seat, mv, after, holds) == Some(true)
     }
 
     /// The scratch copy, equal to the position again.
     fn refilled_scratch(&mut self) -> &mut State {
-        let (state, with_history) = (self.state, self.needs.reads_history);
-        let scratch = self.scratch.get_or_insert_with(|| State::trial_copy(state, with_history));
+        let (state, history) = (self.state, self.needs.history);
+        let scratch = self.scratch.get_or_insert_with(|| State::trial_copy(state, history));
         if self.made {
-            scratch.restore_from(state, with_history);
+            scratch.restore_from(state, history);
         } else {
-            scratch.copy_from(state, with_history);
+            scratch.copy_from(state, history);
             scratch.start_journal();
             self.made = true;
         }
@@ -142,7 +149,16 @@ fn only_sets_variables(effects: &[Effect], written: &mut Vec<VarId>) -> bool {
         Effect::If { then, otherwise, .. } => {
             only_sets_variables(then, written) && only_sets_variables(otherwise, written)
         }
-        _ => false,
+        Effect::SetAttribute { .. }
+        | Effect::RotateMap { .. }
+        | Effect::SetType { .. }
+        | Effect::Release { .. }
+        | Effect::Give { .. }
+        | Effect::Retire { .. }
+        | Effect::ForEach { .. }
+        | Effect::Send { .. }
+        | Effect::Move { .. }
+        | Effect::Capture { .. } => false,
     })
 }
 
@@ -164,7 +180,9 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
             conditions.extend(rules.cost.as_ref().map(|cost| &cost.amount));
             conditions.extend(rules.push.as_ref().and_then(|push| push.allowed.as_ref()));
         }
-        _ => {}
+        ActionKind::Step { .. } | ActionKind::Leap { .. } | ActionKind::Declare => {}
+        // They never capture, so `attacked` never reads them.
+        ActionKind::Drop { .. } | ActionKind::Choose { .. } => {}
     }
     conditions
 }

@@ -1,23 +1,56 @@
 //! The turn and phase machine: setup, turn start, the actions of a turn and when it ends, passes,
 //! phases and their `until`, chance resolution, end rules at decision points, results and the move
-//! limit.
+//! limit. It is written once: the two questions it asks that have a fast answer (is any action
+//! legal? does an end rule hold?) go through [`Answers`], which the engine answers by its speed
+//! layers and the reference plainly.
 
 use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
 
 use super::board_index::BoardIndex;
+use super::effects::TurnAfter;
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Journal, Resume, State};
 use super::value::Value;
 use super::{EndReason, Engine, GameResult, Move, MoveKind};
 
-/// The most pieces all reserves together may hold after setup.
-const MAX_RESERVE_PIECES: usize = 1 << 16;
+/// The questions the turn machine asks of a position whose answers have a fast form: whether the
+/// seat to act has a legal action, and whether an end rule holds. The engine answers them by its
+/// speed layers ([`Fast`]); the differential tests answer them by the plain meaning
+/// (`reference::Plain`), so that the turn machine itself is written once.
+pub(crate) trait Answers {
+    /// Whether the seat to act has any legal action (not counting `end` or `pass`).
+    fn any_legal_action(&self, engine: &Engine, state: &State) -> bool;
+    /// The first end rule whose condition holds, in the end rules' context `ctx`.
+    fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize>;
+}
+
+/// How a turn ends: the seat passed (it had no legal action), or it played (or ended its turn, or
+/// has retired).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TurnEnd {
+    Passed,
+    Played,
+}
+
+/// The engine's answers: the generation stopped at the first legal action, the end rules'
+/// conditions compiled.
+pub(crate) struct Fast;
+
+impl Answers for Fast {
+    fn any_legal_action(&self, engine: &Engine, state: &State) -> bool {
+        engine.has_legal_action(state)
+    }
+
+    fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize> {
+        engine.tables.speed.end_conditions.iter().position(|condition| engine.test(state, ctx, condition))
+    }
+}
 
 impl Engine {
     /// A state with an empty board, variables at their initial values and maps as drawn, at the
     /// start of the first phase.
     pub(crate) fn blank_state(&self) -> State {
-        let mut maps = Vec::with_capacity(self.tables.map_slot_count);
+        let mut maps = Vec::with_capacity(self.tables.layout.map_slot_count);
         for map in self.game.maps.iter().filter(|m| m.mutable) {
             let mut values = map.values.clone();
             values.resize(self.game.board.cell_count(), None);
@@ -28,7 +61,7 @@ impl Engine {
             index: BoardIndex::empty(self.game.board.cell_count(), self.seat_count(), self.game.pieces.len()),
             reserve: Vec::new(),
             prizes: Vec::new(),
-            variables: vec![Value::None; self.tables.variable_slot_count as usize],
+            variables: vec![Value::None; self.tables.layout.variable_slot_count as usize],
             maps,
             phase: 0,
             order_index: 0,
@@ -39,7 +72,7 @@ impl Engine {
             plies: 0,
             last_mover: None,
             retired: 0,
-            pending: Vec::new(),
+            pending: std::collections::VecDeque::new(),
             resume: Resume::Decision,
             result: None,
             history: Vec::new(),
@@ -51,14 +84,16 @@ impl Engine {
 
     fn initialise_variables(&self, state: &mut State) {
         for (index, variable) in self.game.variables.iter().enumerate() {
-            let Some(base) = self.tables.variable_slots.get(index).map(|&b| b as usize) else { continue };
+            let Some(base) = self.tables.layout.variable_slots.get(index).map(|&b| b as usize) else {
+                continue;
+            };
             let seats: Vec<Option<SeatId>> = if variable.per_seat {
                 (0..self.seat_count()).map(|s| Some(s as SeatId)).collect()
             } else {
                 vec![None]
             };
             for (offset, seat) in seats.into_iter().enumerate() {
-                let ctx = Ctx { seat, ..Ctx::new(None, None) };
+                let ctx = Ctx::new(None, None).for_seat(seat);
                 let value = self.eval(state, &ctx, &variable.init).stored();
                 if let Some(slot) = state.variables.get_mut(base + offset) {
                     *slot = value;
@@ -67,14 +102,15 @@ impl Engine {
         }
     }
 
-    pub(crate) fn start_game(&self) -> State {
+    /// The state after setup, up to the first decision point (or roll).
+    pub(crate) fn start_game(&self, answers: &impl Answers) -> State {
         let mut state = self.blank_state();
         for step in &self.game.setup {
             self.run_setup_step(&mut state, step);
         }
         state.resume = Resume::StartGame;
-        self.proceed(&mut state);
-        self.judge(&mut state);
+        self.proceed(&mut state, answers);
+        self.judge_with(&mut state, answers);
         state
     }
 
@@ -93,10 +129,11 @@ impl Engine {
             }
             SetupStep::Reserve { piece, owner, count } => {
                 if (*owner as usize) < self.seat_count() && (*piece as usize) < self.game.pieces.len() {
-                    let room = MAX_RESERVE_PIECES.saturating_sub(state.reserve.len());
-                    for _ in 0..(*count as usize).min(room) {
-                        state.add_to_reserve(self.fresh_piece(*piece, Some(*owner)));
-                    }
+                    // The checker refuses a setup whose reserves pass the `reserve` limit; this only
+                    // guards an IR built by other means.
+                    let room = self.game.limits.max_reserve.saturating_sub(state.reserve.len());
+                    let piece = self.fresh_piece(*piece, Some(*owner));
+                    state.add_many_to_reserve(piece, (*count as usize).min(room));
                 }
             }
             SetupStep::Effect(effect) => self.run_effects(state, &ctx, std::slice::from_ref(effect)),
@@ -106,45 +143,52 @@ impl Engine {
     /// Plays a move at a decision point, up to the next decision point (or roll, or end), and
     /// leaves that decision point unjudged: `judge` runs its end rules.
     pub(crate) fn play(&self, state: &mut State, mv: Move) {
+        self.play_with(state, mv, &Fast);
+    }
+
+    /// [`Engine::play`], with the turn machine's questions answered by `answers`.
+    pub(crate) fn play_with(&self, state: &mut State, mv: Move, answers: &impl Answers) {
         let seat = self.current_seat(state);
         state.plies = state.plies.saturating_add(1);
         state.last_mover = Some(seat);
         match mv.kind {
-            MoveKind::Pass => self.end_turn(state, true),
-            MoveKind::EndTurn => self.end_turn(state, false),
+            MoveKind::Pass => self.end_turn(state, TurnEnd::Passed, answers),
+            MoveKind::EndTurn => self.end_turn(state, TurnEnd::Played, answers),
             MoveKind::Action(_) => {
                 state.actions = state.actions.saturating_add(1);
-                self.play_action(state, seat, mv, true, |_, _| ());
+                self.play_action(state, seat, mv, TurnAfter::Played, |_, _| ());
                 state.resume = Resume::AfterAction;
-                self.proceed(state);
+                self.proceed(state, answers);
             }
         }
     }
 
     /// Resolves the first pending roll; the game goes on when none is left.
     pub(crate) fn resolve_roll(&self, state: &mut State, outcome: u32) {
-        if state.pending.is_empty() {
-            return;
-        }
-        let roll = state.pending.remove(0);
+        self.resolve_roll_with(state, outcome, &Fast);
+    }
+
+    /// [`Engine::resolve_roll`], with the turn machine's questions answered by `answers`.
+    pub(crate) fn resolve_roll_with(&self, state: &mut State, outcome: u32, answers: &impl Answers) {
+        let Some(roll) = state.pending.pop_front() else { return };
         self.write_roll(state, roll.target, outcome.clamp(1, roll.sides));
-        self.proceed(state);
-        self.judge(state);
+        self.proceed(state, answers);
+        self.judge_with(state, answers);
     }
 
     /// Goes on to the next decision point unless rolls are pending.
-    fn proceed(&self, state: &mut State) {
+    fn proceed(&self, state: &mut State, answers: &impl Answers) {
         if !state.pending.is_empty() {
             return;
         }
         match state.resume {
-            Resume::StartGame => self.begin_turn(state),
-            Resume::AfterAction => self.continue_turn(state),
-            Resume::Decision => self.reach_decision(state),
+            Resume::StartGame => self.begin_turn(state, answers),
+            Resume::AfterAction => self.continue_turn(state, answers),
+            Resume::Decision => self.reach_decision(state, answers),
         }
     }
 
-    fn begin_turn(&self, state: &mut State) {
+    fn begin_turn(&self, state: &mut State, answers: &impl Answers) {
         state.actions = 0;
         state.captures = 0;
         state.resume = Resume::Decision;
@@ -154,17 +198,17 @@ impl Engine {
             let ctx = Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
             self.run_effects(state, &ctx, &phase.turn.start);
         }
-        self.proceed(state);
+        self.proceed(state, answers);
     }
 
     /// After an action: another decision of the same turn, or the end of the turn.
-    fn continue_turn(&self, state: &mut State) {
+    fn continue_turn(&self, state: &mut State, answers: &impl Answers) {
         state.resume = Resume::Decision;
         let retired = state.is_retired(self.current_seat(state));
-        if !retired && self.turn_goes_on(state) && self.has_legal_action(state) {
-            self.reach_decision(state);
+        if !retired && self.turn_goes_on(state) && answers.any_legal_action(self, state) {
+            self.reach_decision(state, answers);
         } else {
-            self.end_turn(state, false);
+            self.end_turn(state, TurnEnd::Played, answers);
         }
     }
 
@@ -187,9 +231,12 @@ impl Engine {
         }
     }
 
-    fn end_turn(&self, state: &mut State, passed: bool) {
+    fn end_turn(&self, state: &mut State, end: TurnEnd, answers: &impl Answers) {
         state.turns = state.turns.saturating_add(1);
-        state.passes = if passed { state.passes.saturating_add(1) } else { 0 };
+        state.passes = match end {
+            TurnEnd::Passed => state.passes.saturating_add(1),
+            TurnEnd::Played => 0,
+        };
         let from = if self.phase_is_over(state) {
             state.phase = state.phase.saturating_add(1);
             state.turns = 0;
@@ -202,7 +249,7 @@ impl Engine {
         match self.active_place(state, from) {
             Some(place) if (state.passes as usize) < active => {
                 state.order_index = place as u16;
-                self.begin_turn(state);
+                self.begin_turn(state, answers);
             }
             _ => state.result = Some(self.engine_end(state, EndReason::NoSeatCanMove, "no seat can move")),
         }
@@ -234,10 +281,10 @@ impl Engine {
 
     /// A decision point: its position goes into the history. A seat that has retired has no
     /// decision: its turn ends.
-    fn reach_decision(&self, state: &mut State) {
+    fn reach_decision(&self, state: &mut State, answers: &impl Answers) {
         state.resume = Resume::Decision;
         if state.is_retired(self.current_seat(state)) {
-            return self.end_turn(state, false);
+            return self.end_turn(state, TurnEnd::Played, answers);
         }
         self.record_position(state);
     }
@@ -245,21 +292,26 @@ impl Engine {
     /// At a decision point, the end rules, then the move limit. Left out only where nothing will
     /// ask whether the game is over (the leaves of perft), since `stuck` costs a legality search.
     pub(crate) fn judge(&self, state: &mut State) {
+        self.judge_with(state, &Fast);
+    }
+
+    /// [`Engine::judge`], with the end rules answered by `answers`.
+    pub(crate) fn judge_with(&self, state: &mut State, answers: &impl Answers) {
         if state.result.is_some() || !state.pending.is_empty() {
             return;
         }
-        state.result = self.ended(state);
+        state.result = self.ended(state, answers);
         if state.result.is_none() && state.plies >= self.game.limits.max_plies {
             state.result = Some(self.engine_end(state, EndReason::MoveLimit, "move limit"));
         }
     }
 
-    fn ended(&self, state: &State) -> Option<GameResult> {
+    fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
         let mut ctx = self.end_ctx(state);
-        if self.tables.end_reads_stuck {
-            ctx.stuck = Some(!self.has_legal_action(state));
+        if self.tables.end_reads.stuck {
+            ctx.evaluation.stuck = Some(!answers.any_legal_action(self, state));
         }
-        let index = self.tables.end_conditions.iter().position(|rule| self.test(state, &ctx, rule))?;
+        let index = answers.first_end_rule(self, state, &ctx)?;
         let rule = self.game.end.get(index)?;
         Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
     }
@@ -284,7 +336,7 @@ impl Engine {
         if let Some(score) = &self.game.score {
             let ctx = self.end_ctx(state);
             result.scores = (0..self.seat_count() as SeatId)
-                .map(|seat| self.eval(state, &Ctx { seat: Some(seat), ..ctx }, score).as_int().unwrap_or(0))
+                .map(|seat| self.eval(state, &ctx.for_seat(Some(seat)), score).as_int().unwrap_or(0))
                 .collect();
         }
         result
@@ -314,7 +366,7 @@ impl Engine {
     fn ranked(&self, state: &State, ctx: &Ctx, keys: &[Expr], end: EndReason, reason: &str) -> GameResult {
         let scores: Vec<Vec<i64>> = (0..self.seat_count() as SeatId)
             .map(|seat| {
-                let ctx = Ctx { seat: Some(seat), ..*ctx };
+                let ctx = ctx.for_seat(Some(seat));
                 keys.iter().map(|k| self.eval(state, &ctx, k).as_int().unwrap_or(i64::MIN)).collect()
             })
             .collect();

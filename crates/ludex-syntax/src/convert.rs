@@ -222,7 +222,7 @@ fn region_with_depth(pair: Pair<'_, Rule>) -> Converted<(Region, usize)> {
     let (mut region, mut depth) = region_term(children.required()?)?;
     while let Some(op) = children.next_if(Rule::region_op) {
         let (right, right_depth) = region_term(children.required()?)?;
-        depth = depth.max(right_depth) + 1;
+        depth = depth.max(right_depth).saturating_add(1);
         if depth > MAX_EXPR_DEPTH {
             return Err(Box::new(
                 Diagnostic::error(

@@ -36,14 +36,14 @@ pub(super) fn item_error(text: &str, span: Span, continued: Option<Span>) -> Dia
     let item = slice(text, span);
     let chars = classify(item);
     if item.starts_with('}') {
-        return unmatched_brace(Span::new(span.start, span.start + 1));
+        return unmatched_brace(Span::at(span.start, 1));
     }
     if let Some(previous) = continued {
         return continued_error(text, Span::new(previous.start, span.end));
     }
     let first_word = word_at(item);
     if !first_word.is_empty() && !ITEM_KEYWORDS.contains(&first_word) {
-        return unknown_item(first_word, Span::new(span.start, span.start + first_word.len()));
+        return unknown_item(first_word, Span::at(span.start, first_word.len()));
     }
     if let Some(string) = unterminated_string(&chars) {
         return unterminated(shift(string, span.start));
@@ -59,8 +59,7 @@ pub(super) fn item_error(text: &str, span: Span, continued: Option<Span>) -> Dia
 /// an item keyword (`define x = 1 +` then `seat white`: `seat` read as a name), the mistake is
 /// before that line.
 fn continued_error(text: &str, span: Span) -> Diagnostic {
-    let before_next_item =
-        first_item_line(slice(text, span)).map(|at| Span::new(span.start, span.start + at));
+    let before_next_item = first_item_line(slice(text, span)).map(|at| Span::at(span.start, at));
     before_next_item
         .and_then(|cut| strict_error(text, cut))
         .or_else(|| strict_error(text, span))
@@ -71,7 +70,7 @@ fn continued_error(text: &str, span: Span) -> Diagnostic {
 /// keyword in the first column.
 fn first_item_line(item: &str) -> Option<usize> {
     item.match_indices('\n')
-        .map(|(i, _)| i + 1)
+        .map(|(i, _)| i.saturating_add(1))
         .find(|&start| ITEM_KEYWORDS.contains(&word_at(item.get(start..).unwrap_or(""))))
 }
 
@@ -113,7 +112,7 @@ fn slice(text: &str, span: Span) -> &str {
 
 /// `span`, measured in an item, as measured in the file when the item starts at `by`.
 fn shift(span: Span, by: usize) -> Span {
-    Span::new(span.start + by, span.end + by)
+    Span::new(span.start.saturating_add(by), span.end.saturating_add(by))
 }
 
 fn unmatched_brace(span: Span) -> Diagnostic {
@@ -141,18 +140,14 @@ fn unterminated(span: Span) -> Diagnostic {
 fn unclosed_brace(item: &str, brace: usize, misindented: Option<(usize, usize)>, start: usize) -> Diagnostic {
     let likely = misindented.map_or(brace, |(open, _)| open);
     let owner = word_at(item.get(line_start(item, likely)..).unwrap_or("").trim_start());
-    let at = start + brace;
-    let mut diagnostic = Diagnostic::error(
-        Code::UnclosedBrace,
-        "unclosed `{`",
-        Span::new(at, at + 1),
-        "this `{` is never closed",
-    );
+    let at = start.saturating_add(brace);
+    let mut diagnostic =
+        Diagnostic::error(Code::UnclosedBrace, "unclosed `{`", Span::at(at, 1), "this `{` is never closed");
     if let Some((open, close)) = misindented {
         diagnostic = diagnostic
-            .with_label(Span::new(start + open, start + open + 1), "this `{` may be the one left open...")
+            .with_label(Span::at(start.saturating_add(open), 1), "this `{` may be the one left open...")
             .with_label(
-                Span::new(start + close, start + close + 1),
+                Span::at(start.saturating_add(close), 1),
                 "...as this `}` is indented like an outer block",
             );
     }
@@ -202,7 +197,7 @@ fn unterminated_string(chars: &[(usize, char, Class)]) -> Option<Span> {
             _ => {}
         }
     }
-    let end = chars.last().map_or(0, |&(i, c, _)| i + c.len_utf8());
+    let end = chars.last().map_or(0, |&(i, c, _)| i.saturating_add(c.len_utf8()));
     open.map(|start| Span::new(start, trim_end(chars, end)))
 }
 
@@ -213,7 +208,7 @@ fn trim_end(chars: &[(usize, char, Class)], end: usize) -> usize {
         .take_while(|&&(i, _, _)| i < end)
         .filter(|(_, c, _)| !c.is_whitespace())
         .last()
-        .map_or(end, |&(i, c, _)| i + c.len_utf8())
+        .map_or(end, |&(i, c, _)| i.saturating_add(c.len_utf8()))
 }
 
 /// How the braces of an item pair up.
@@ -229,13 +224,13 @@ impl Braces {
     fn scan(chars: &[(usize, char, Class)]) -> Braces {
         let mut open: Vec<(usize, usize)> = Vec::new();
         let mut misindented = None;
-        let mut indent = 0;
+        let mut indent = 0usize;
         let mut line_blank_so_far = true;
         for &(i, c, class) in chars {
             let first_on_line = line_blank_so_far && !c.is_whitespace();
             match (class, c) {
                 (_, '\n') => (indent, line_blank_so_far) = (0, true),
-                (_, ' ' | '\t') if line_blank_so_far => indent += 1,
+                (_, ' ' | '\t') if line_blank_so_far => indent = indent.saturating_add(1),
                 (Class::Code, '{') => open.push((i, indent)),
                 (Class::Code, '}') => match open.pop() {
                     Some((brace, brace_indent)) if first_on_line && indent < brace_indent => {
@@ -253,7 +248,7 @@ impl Braces {
 
 /// Where the line holding `offset` starts.
 fn line_start(text: &str, offset: usize) -> usize {
-    text.get(..offset).and_then(|before| before.rfind('\n')).map_or(0, |i| i + 1)
+    text.get(..offset).and_then(|before| before.rfind('\n')).map_or(0, |i| i.saturating_add(1))
 }
 
 /// Whether `text` holds only whitespace and comments (read up to its first code).
@@ -277,7 +272,7 @@ fn code_end(chars: &[(usize, char, Class)], position: usize) -> usize {
         .take_while(|&&(i, _, _)| i < position)
         .filter(|&&(_, c, class)| class != Class::Comment && !c.is_whitespace())
         .last()
-        .map_or(position, |&(i, c, _)| i + c.len_utf8())
+        .map_or(position, |&(i, c, _)| i.saturating_add(c.len_utf8()))
 }
 
 /// The word (letters, digits, `_`) `text` starts with; empty when it starts with something else.
@@ -294,8 +289,8 @@ fn token_at(text: &str) -> &str {
     }
     if let Some(string) = text.strip_prefix('"') {
         let end = match string.find(['"', '\n']) {
-            Some(i) if string[i..].starts_with('"') => i + 2,
-            Some(i) => i + 1,
+            Some(i) if string.get(i..).is_some_and(|rest| rest.starts_with('"')) => i.saturating_add(2),
+            Some(i) => i.saturating_add(1),
             None => text.len(),
         };
         return text.get(..end).unwrap_or(text);
@@ -370,10 +365,13 @@ fn found(text: &str, span: Span, position: usize) -> (String, Span) {
     let rest = item.get(position..).unwrap_or("");
     let token = token_at(rest.trim_start());
     if !token.is_empty() {
-        let start = span.start + position + (rest.len() - rest.trim_start().len());
-        return (format!("`{token}`"), Span::new(start, start + token.len()));
+        let start = span
+            .start
+            .saturating_add(position)
+            .saturating_add(rest.len().saturating_sub(rest.trim_start().len()));
+        return (format!("`{}`", ludex_diagnostics::quote(token, 40)), Span::at(start, token.len()));
     }
-    let end = span.start + code_end(&classify(item), position);
+    let end = span.start.saturating_add(code_end(&classify(item), position));
     let what = if only_trivia(text.get(span.end..).unwrap_or("")) { "end of file" } else { "end of line" };
     (what.to_string(), Span::new(end, end))
 }
@@ -501,6 +499,7 @@ const EFFECTS: [Rule; 10] = [
 ];
 
 /// The setup statements: placing, reserving, and every effect.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, reason = "evaluated at compile time")]
 const SETUP_STATEMENTS: [Rule; 2 + EFFECTS.len()] = {
     let mut rules = [Rule::place_stmt; 2 + EFFECTS.len()];
     rules[1] = Rule::reserve_stmt;

@@ -59,9 +59,9 @@ fn build(pair: Pair<'_, Rule>) -> Converted<Built> {
 
 /// The Pratt parser recurses once per prefix operator in a row, so a long run is refused first.
 fn check_prefix_runs(pair: &Pair<'_, Rule>) -> Converted<()> {
-    let mut run = 0;
+    let mut run = 0usize;
     for part in pair.clone().into_inner() {
-        run = if matches!(part.as_rule(), Rule::not_op | Rule::neg_op) { run + 1 } else { 0 };
+        run = if matches!(part.as_rule(), Rule::not_op | Rule::neg_op) { run.saturating_add(1) } else { 0 };
         if run > MAX_EXPR_DEPTH {
             return Err(too_deep(span_of(&part)));
         }
@@ -124,7 +124,7 @@ fn call(pair: Pair<'_, Rule>) -> Converted<Built> {
     let mut children = Children::of(pair);
     let function = children.ident()?;
     let args = children.map(build).collect::<Converted<Vec<_>>>()?;
-    let depth = args.iter().map(|arg| arg.depth).max().unwrap_or(0) + 1;
+    let depth = args.iter().map(|arg| arg.depth).max().unwrap_or(0).saturating_add(1);
     let args = args.into_iter().map(|arg| arg.expr).collect();
     node(ExprKind::Call { function, args }, span, depth)
 }
@@ -136,7 +136,7 @@ fn if_then_else(pair: Pair<'_, Rule>) -> Converted<Built> {
     let condition = build(children.expect(Rule::expr)?)?;
     let then = build(children.expect(Rule::expr)?)?;
     let otherwise = build(children.expect(Rule::expr)?)?;
-    let depth = condition.depth.max(then.depth).max(otherwise.depth) + 1;
+    let depth = condition.depth.max(then.depth).max(otherwise.depth).saturating_add(1);
     let kind = ExprKind::If {
         condition: Box::new(condition.expr),
         then: Box::new(then.expr),
@@ -160,7 +160,7 @@ fn unary(op: &Pair<'_, Rule>, operand: Built) -> Converted<Built> {
     };
     let span = span_of(op).to(operand.expr.span);
     let op = Spanned::new(kind, span_of(op));
-    node(ExprKind::Unary { op, operand: Box::new(operand.expr) }, span, operand.depth + 1)
+    node(ExprKind::Unary { op, operand: Box::new(operand.expr) }, span, operand.depth.saturating_add(1))
 }
 
 fn binary(left: Built, op: &Pair<'_, Rule>, right: Built) -> Converted<Built> {
@@ -182,7 +182,7 @@ fn binary(left: Built, op: &Pair<'_, Rule>, right: Built) -> Converted<Built> {
         _ => return Err(malformed(span_of(op))),
     };
     let span = left.expr.span.to(right.expr.span);
-    let depth = left.depth.max(right.depth) + 1;
+    let depth = left.depth.max(right.depth).saturating_add(1);
     let kind = ExprKind::Binary {
         op: Spanned::new(kind, span_of(op)),
         left: Box::new(left.expr),
@@ -195,5 +195,5 @@ fn binary(left: Built, op: &Pair<'_, Rule>, right: Built) -> Converted<Built> {
 fn field_access(base: Built, field: Pair<'_, Rule>) -> Converted<Built> {
     let name = Children::of(field).ident()?;
     let span = base.expr.span.to(name.span);
-    node(ExprKind::Field { base: Box::new(base.expr), field: name }, span, base.depth + 1)
+    node(ExprKind::Field { base: Box::new(base.expr), field: name }, span, base.depth.saturating_add(1))
 }

@@ -4,6 +4,12 @@
 //! Recovery works item by item, like Prisma's schema parser: the grammar swallows an item it cannot
 //! read as an `item_error`, [`errors`] explains it, and parsing goes on with the next item.
 
+// No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+// Numbers and indices here come from the input: arithmetic is checked or saturating, indexing
+// by `get` (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::indexing_slicing))]
+
 pub mod ast;
 mod convert;
 mod errors;
@@ -79,7 +85,7 @@ impl Reader<'_> {
             self.file.items.pop();
         }
         self.previous = Some((span, false));
-        self.item_errors += 1;
+        self.item_errors = self.item_errors.saturating_add(1);
         if self.item_errors <= MAX_ITEM_ERRORS {
             self.diagnostics.push(errors::item_error(self.text, span, continued.map(|(p, _)| p)));
         } else if self.item_errors == MAX_ITEM_ERRORS + 1 {
@@ -88,31 +94,29 @@ impl Reader<'_> {
     }
 }
 
-/// Refuses an item whose parse tree is deeper than [`MAX_NESTING`], walking it without recursion.
+/// Refuses an item whose parse tree is deeper than [`MAX_NESTING`], walking it without recursion in
+/// document order (pairs, not tokens: pest checks the whole file's tokens each time it makes them in
+/// a debug build, which made checking quadratic there).
 fn check_nesting(item: &Pair<'_, Rule>) -> Result<(), Box<Diagnostic>> {
-    let mut depth = 0usize;
-    for token in item.clone().tokens() {
-        match token {
-            pest::Token::Start { pos, .. } => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    let at = pos.pos();
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            Code::TooDeeplyNested,
-                            "this item is nested too deeply",
-                            Span::new(at, at + 1),
-                            "nested too deeply here",
-                        )
-                        .with_help(format!(
-                            "an item may nest at most {MAX_NESTING} levels (a parenthesis, call or block \
-                         counts one or two); split it into smaller parts, for example with `define`"
-                        )),
-                    ));
-                }
-            }
-            pest::Token::End { .. } => depth = depth.saturating_sub(1),
+    let mut stack = vec![(item.clone(), 1usize)];
+    while let Some((pair, depth)) = stack.pop() {
+        if depth > MAX_NESTING {
+            let at = pair.as_span().start();
+            return Err(Box::new(
+                Diagnostic::error(
+                    Code::TooDeeplyNested,
+                    "this item is nested too deeply",
+                    Span::at(at, 1),
+                    "nested too deeply here",
+                )
+                .with_help(format!(
+                    "an item may nest at most {MAX_NESTING} levels (a parenthesis, call or block \
+                     counts one or two); split it into smaller parts, for example with `define`"
+                )),
+            ));
         }
+        let children: Vec<Pair<'_, Rule>> = pair.into_inner().collect();
+        stack.extend(children.into_iter().rev().map(|child| (child, depth.saturating_add(1))));
     }
     Ok(())
 }

@@ -14,16 +14,16 @@ pub(super) type Converted<T> = Result<T, Box<Diagnostic>>;
 /// token (before an optional part that was absent) as part of it; they are left out.
 pub(super) fn span_of(pair: &Pair<'_, Rule>) -> Span {
     let span = pair.as_span();
-    Span::new(span.start(), span.start() + code_len(span.as_str()))
+    Span::at(span.start(), code_len(span.as_str()))
 }
 
 /// The length of `text` without trailing whitespace and comments.
 fn code_len(text: &str) -> usize {
     let mut end = text.trim_end().len();
     loop {
-        let line_start = text.get(..end).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
+        let line_start = text.get(..end).and_then(|t| t.rfind('\n')).map_or(0, |i| i.saturating_add(1));
         match text.get(line_start..end).and_then(comment_start) {
-            Some(hash) => end = text.get(..line_start + hash).map_or(0, |t| t.trim_end().len()),
+            Some(hash) => end = text.get(..line_start.saturating_add(hash)).map_or(0, |t| t.trim_end().len()),
             None => return end,
         }
     }

@@ -7,7 +7,7 @@
 //! random order; chance nodes sample an outcome (a die with more faces than
 //! [`MAX_CHANCE_CHILDREN`] is sampled without children, ending the descent).
 
-use std::time::Instant;
+use web_time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

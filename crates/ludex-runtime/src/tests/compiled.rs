@@ -74,22 +74,18 @@ fn compiled_forms_agree_with_eval() {
         conditions.push(bin(BinaryOp::Or, Expr::Not(Box::new(a.clone())), b.clone()));
     }
     let tables = &engine.tables;
-    let layout = Layout {
-        game: &engine.game,
-        variable_slots: &tables.variable_slots,
-        map_offsets: &tables.map_offsets,
-    };
+    let layout = Layout { game: &engine.game, state: &tables.layout };
     for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Cell(8), Value::Int(1)] {
         state.variables[0] = mark;
         for (from, to, next) in [(None, None, None), (Some(0), Some(4), Some(1)), (Some(2), Some(7), Some(0))]
         {
+            let it = from.and_then(|cell| engine.piece_at(&state, cell)).map_or(Value::Int(3), Value::Piece);
             let ctx = Ctx {
                 from,
                 to,
                 piece: from.map_or(PieceSlot::None, PieceSlot::At),
                 target: to.and_then(|cell| engine.piece_at(&state, cell)),
-                it: from.and_then(|cell| engine.piece_at(&state, cell)).map_or(Value::Int(3), Value::Piece),
-                ..Ctx::new(Some(0), next)
+                ..Ctx::new(Some(0), next).with_it(it)
             };
             for expr in &conditions {
                 let compiled = engine.test(&state, &ctx, &Cond::new(expr, &layout));
@@ -137,11 +133,7 @@ fn cell_tests_agree_with_eval() {
         bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Or, unset, bin(BinaryOp::Eq, map(from), int(1)))),
     ];
     let tables = &engine.tables;
-    let layout = Layout {
-        game: &engine.game,
-        variable_slots: &tables.variable_slots,
-        map_offsets: &tables.map_offsets,
-    };
+    let layout = Layout { game: &engine.game, state: &tables.layout };
     for expr in &others {
         assert!(CellTest::new(expr, &layout).is_none(), "{expr:?}");
     }

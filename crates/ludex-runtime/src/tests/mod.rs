@@ -1,6 +1,7 @@
 //! Unit tests of the runtime on small hand-built games, and the helpers that build them.
 
 mod compiled;
+mod differential;
 mod holdings;
 mod movegen;
 mod notation;
@@ -11,6 +12,7 @@ mod walk_tables;
 
 use ludex_ir::*;
 
+use super::board_index::BoardIndex;
 use super::{Engine, Move, MoveKind, State, Status, Value};
 
 /// Two seats, `white` and `black` (turned half a turn), on a `width` by `height` board; one piece
@@ -18,7 +20,7 @@ use super::{Engine, Move, MoveKind, State, Status, Value};
 /// whose turns play action 0 once; capture to nowhere; no end rules.
 pub(super) fn game(width: u32, height: u32) -> Game {
     let board = Board::square(width, height).unwrap();
-    let black_view = board.symmetry_index(180, false).unwrap();
+    let black_view = board.symmetry_index(180, Reflection::Unmirrored).unwrap();
     Game {
         name: "test".into(),
         options: vec![],
@@ -177,4 +179,14 @@ pub(super) fn decision_seat(engine: &Engine, state: &State) -> Option<SeatId> {
         Status::Decision { seat } => Some(seat),
         _ => None,
     }
+}
+
+/// The index of the state's board built afresh, cell by cell.
+pub(super) fn rebuilt_index(engine: &Engine, state: &State) -> BoardIndex {
+    let cells = engine.game.board.cell_count();
+    let mut index = BoardIndex::empty(cells, engine.game.seats.len(), engine.game.pieces.len());
+    for (cell, piece) in state.board.iter().enumerate() {
+        index.replace(cell as CellId, None, piece.as_ref());
+    }
+    index
 }

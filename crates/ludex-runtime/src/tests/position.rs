@@ -142,12 +142,88 @@ fn errors_name_the_line() {
         ("frobnicate", 1, "unknown statement"),
         ("roll 0 variable moves", 1, "side"),
         ("result 1", 1, "places"),
-        ("reserve white M*99999", 1, "at most"),
+        ("reserve white M*99999", 1, "limit `reserve`"),
+        (&format!("turn {}", "x".repeat(100_000)), 1, "no seat `xxx"),
     ];
     for (text, line, message) in cases {
         let error = engine.load_position(text).unwrap_err();
         assert!(error.starts_with(&format!("line {line}:")) && error.contains(message), "{text:?}: {error}");
+        assert!(error.len() < 300, "the message quotes a window of the input: {} bytes", error.len());
     }
+}
+
+#[test]
+fn holdings_load_up_to_their_limits_sorted_once() {
+    let engine = Engine::new(rich());
+    let full = format!("reserve white {}", "M*4096 ".repeat(16));
+    let state = engine.load_position(&full).unwrap();
+    assert_eq!(engine.reserve(&state, 0).len(), 65_536);
+    let error = engine.load_position(&format!("{full} M")).unwrap_err();
+    assert!(error.contains("limit `reserve` of 65536"), "{error}");
+    let prizes = |count: usize| format!("prizes white {}", "M2 M1 ".repeat(count / 2));
+    let state = engine.load_position(&prizes(65_536)).unwrap();
+    let held = engine.prizes(&state, 0);
+    assert_eq!(held.len(), 65_536);
+    assert!(held.windows(2).all(|pair| pair[0] <= pair[1]), "kept sorted");
+    let error = engine.load_position(&prizes(65_538)).unwrap_err();
+    assert!(error.contains("limit `prizes`"), "{error}");
+    let mut few = rich();
+    few.limits.max_pieces = 10;
+    let error = Engine::new(few)
+        .load_position(
+            "reserve white M*6
+reserve black M*5",
+        )
+        .unwrap_err();
+    assert!(error.contains("limit `pieces` of 10"), "{error}");
+}
+
+#[test]
+fn counters_at_their_largest_are_shown_and_kept() {
+    let engine = Engine::new(rich());
+    let mut state = engine
+        .load_position(
+            "turns 4294967295
+board
+. . . .
+. . . .
+. M2 . .
+M1 . . .",
+        )
+        .unwrap();
+    assert!(engine.describe(&state).contains("turn 4294967296 of the phase"), "{}", engine.describe(&state));
+    while engine.seat_to_move(&state) == Some(0) {
+        let first = legal(&engine, &state).remove(0);
+        play(&engine, &mut state, &first);
+        while let Status::Chance { .. } = engine.status(&state) {
+            engine.apply_chance(&mut state, 1);
+        }
+    }
+    assert_eq!(engine.turns(&state), u32::MAX, "the count stays at its largest");
+}
+
+#[test]
+fn thousands_of_pending_rolls_are_counted_without_a_call_each() {
+    let mut g = rich();
+    g.limits.max_rolls = 20_000;
+    let engine = Engine::new(g);
+    let board = "board
+. . . .
+. . . .
+. M2 . .
+M1 . . .";
+    let rolled = engine
+        .load_position(&format!(
+            "{board}
+variable moves = 1"
+        ))
+        .unwrap();
+    let rolls = "roll 1 variable moves\n".repeat(12_000);
+    let pending = engine.load_position(&format!("{board}\n{rolls}resume turn")).unwrap();
+    assert_eq!(engine.status(&pending), Status::Chance { sides: 1 });
+    assert_eq!(super::super::perft(&engine, &pending, 2), super::super::perft(&engine, &rolled, 2));
+    let error = Engine::new(rich()).load_position(&"roll 1 variable moves\n".repeat(1025)).unwrap_err();
+    assert!(error.contains("limit `rolls` of 1024"), "{error}");
 }
 
 #[test]
@@ -182,7 +258,7 @@ fn perft_expands_chance_without_using_depth() {
 fn hex_boards_are_written_one_file_a_line_and_drawn_as_a_honeycomb() {
     let mut g = game(3, 3);
     g.board = Board::hex(2).unwrap();
-    g.seats[1].view = g.board.symmetry_index(180, false).unwrap();
+    g.seats[1].view = g.board.symmetry_index(180, Reflection::Unmirrored).unwrap();
     let sides: Vec<DirId> = g.board.group_named("sides").unwrap().to_vec();
     g.actions.push(action("step", ActionKind::Step { directions: vec![sides.clone(), sides] }));
     let (engine, state) = load(g, "board\n. .\n. M1:2 .\nM2:1 .");

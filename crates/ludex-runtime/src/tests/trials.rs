@@ -5,22 +5,12 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::super::board_index::BoardIndex;
+use super::super::state::HistoryCopy;
 use super::*;
 
 fn engine_for(text: &str) -> Engine {
     let compiled = ludex_check::compile(text, &ludex_check::OptionValues::default());
     Engine::new(compiled.game.expect("the shipped rules compile"))
-}
-
-/// The index of the state's board built afresh, cell by cell.
-fn rebuilt_index(engine: &Engine, state: &State) -> BoardIndex {
-    let cells = engine.game.board.cell_count();
-    let mut index = BoardIndex::empty(cells, engine.game.seats.len(), engine.game.pieces.len());
-    for (cell, piece) in state.board.iter().enumerate() {
-        index.replace(cell as CellId, None, piece.as_ref());
-    }
-    index
 }
 
 /// Plays `games` random games, checking every decision point.
@@ -31,7 +21,7 @@ fn check_games(text: &str, games: u64) {
     for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = engine.initial_state();
-        scratch.copy_from(&state, true);
+        scratch.copy_from(&state, HistoryCopy::Whole);
         scratch.start_journal();
         for _ in 0..150 {
             match engine.status(&state) {
@@ -40,12 +30,12 @@ fn check_games(text: &str, games: u64) {
                 Status::Decision { .. } => {
                     assert_eq!(state.index, rebuilt_index(&engine, &state));
                     engine.legal_moves(&state, &mut moves);
-                    scratch.copy_from(&state, true);
+                    scratch.copy_from(&state, HistoryCopy::Whole);
                     for &mv in &moves {
-                        scratch.restore_from(&state, true);
+                        scratch.restore_from(&state, HistoryCopy::Whole);
                         engine.apply_move(&mut scratch, mv);
                     }
-                    scratch.restore_from(&state, true);
+                    scratch.restore_from(&state, HistoryCopy::Whole);
                     assert_eq!(scratch, state);
                     engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
                 }
@@ -59,6 +49,7 @@ fn scratch_copies_restore_and_the_index_follows_the_board_in_every_shipped_game(
     let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules"))
         .expect("the rules folder")
         .map(|e| e.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rules"))
         .collect();
     files.sort();
     assert!(!files.is_empty());

@@ -5,8 +5,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::super::movegen::{CELL_WORDS, Walk};
+use super::super::bits::CELL_WORDS;
 use super::super::state::Piece;
+use super::super::walk::{Lengths, PlainSteps, WalkShape, search};
 use super::*;
 
 fn engine_for(board: &str, walk: &str) -> Engine {
@@ -19,7 +20,7 @@ fn engine_for(board: &str, walk: &str) -> Engine {
     Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
 }
 
-fn compare(engine: &Engine, exact: bool, directions: &[Vec<DirId>]) {
+fn compare(engine: &Engine, lengths: Lengths, directions: &[Vec<DirId>]) {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let cells = engine.game.board.cell_count();
     for _ in 0..20 {
@@ -32,12 +33,18 @@ fn compare(engine: &Engine, exact: bool, directions: &[Vec<DirId>]) {
             for from in 0..cells as CellId {
                 for length in 0..=6 {
                     let mut tabled = [0u64; CELL_WORDS];
-                    let answered =
-                        engine.tables.walks.reach(&state, 0, seat as SeatId, (from, length), &mut tabled);
+                    let answered = engine.tables.speed.walks.reach(
+                        &state,
+                        0,
+                        seat as SeatId,
+                        (from, length),
+                        &mut tabled,
+                    );
                     assert_eq!(answered, length <= 4, "lengths up to 4 are tabled");
                     if answered {
-                        let mut walk = Walk::new(&state, &engine.game.board, directions, exact);
-                        walk.search(from, length);
+                        let mut walk = PlainSteps::new(&state);
+                        let shape = WalkShape { directions, length, lengths };
+                        search(&engine.game.board, shape, from, (), &mut walk);
                         assert_eq!(tabled, walk.reached, "from {from}, length {length}, seat {seat}");
                     }
                 }
@@ -46,9 +53,9 @@ fn compare(engine: &Engine, exact: bool, directions: &[Vec<DirId>]) {
     }
 }
 
-fn walk_directions(engine: &Engine) -> (bool, Vec<Vec<DirId>>) {
+fn walk_directions(engine: &Engine) -> (Lengths, Vec<Vec<DirId>>) {
     match &engine.game.actions[0].kind {
-        ActionKind::Walk { directions, exact, .. } => (*exact, directions.clone()),
+        ActionKind::Walk { directions, exact, .. } => (Lengths::of(*exact), directions.clone()),
         _ => panic!("a walk"),
     }
 }
@@ -62,7 +69,7 @@ fn tables_reach_what_the_search_reaches() {
         ("hex 3", "walk forward, forward_left at most 4"),
     ] {
         let engine = engine_for(board, walk);
-        let (exact, directions) = walk_directions(&engine);
-        compare(&engine, exact, &directions);
+        let (lengths, directions) = walk_directions(&engine);
+        compare(&engine, lengths, &directions);
     }
 }

@@ -1,13 +1,13 @@
-//! Walks whose steps matter: a condition on each step (`each step where`), a cost paid from an
-//! attribute of the moving piece (`paying`), pushing the line of pieces in the way (`push`) and
-//! leaving the board (`exit`).
+//! The steps of walks with rules: a condition on each step (`each step where`), a cost paid from
+//! an attribute of the moving piece (`paying`), pushing the line of pieces in the way (`push`) and
+//! leaving the board (`exit`); and playing such a walk's path.
 //!
-//! The search tries every path on a scratch copy of the state, making each push as it goes and
-//! undoing it as it backtracks, and keeps one path per distinct effect: where the piece ends, what
-//! it has left to pay with and which lines it pushed. Such a move carries its [`Path`]; playing it
-//! replays the path. Paths are written `c1-c2-d2`, a step off the board as `-off`. The search's
-//! buffers (the scratch copy, the effects seen, the ends found) are kept per thread from one
-//! search to the next, so that a warm search does not allocate.
+//! The search (the walk's one search, with these steps) tries every path on a scratch copy of the
+//! state, making each push as it goes and undoing it as it backtracks, and keeps one path per
+//! distinct effect: where the piece ends, what it has left to pay with and which lines it pushed.
+//! Such a move carries its [`Path`]; playing it replays the path. The search's buffers (the scratch
+//! copy, the effects seen, the ends found) are kept per thread from one search to the next, so that
+//! a warm search does not allocate.
 
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -15,64 +15,16 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use ludex_ir::{CaptureDestination, CellId, DirId, Push, StepCost, WalkRules};
 
-use super::eval::{Ctx, Line, PieceSlot};
-use super::hashing::WordHasher;
-use super::movegen::{CELL_WORDS, MAX_WALK_VISITS, clear_bit, has_bit, set_bit};
-use super::state::{Piece, State};
-use super::{Engine, Move};
-
-/// The most steps a path holds.
-pub const MAX_PATH_STEPS: usize = 16;
-/// Bits a step takes in a [`Path`].
-const STEP_BITS: u32 = 4;
-
-/// The directions of a walk's steps in order: four bits a step (the direction plus one), the first
-/// step in the lowest bits. It holds at most [`MAX_PATH_STEPS`] steps, in directions below 15.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Path(u64);
-
-impl Path {
-    /// No path: the move is not a walk that keeps one.
-    pub const NONE: Path = Path(0);
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    pub fn len(self) -> usize {
-        (u64::BITS - self.0.leading_zeros()).div_ceil(STEP_BITS) as usize
-    }
-
-    /// The path with one more step, if it has room for it.
-    pub fn then(self, direction: DirId) -> Option<Path> {
-        let len = self.len();
-        let code = u64::from(direction) + 1;
-        (len < MAX_PATH_STEPS && code < 1 << STEP_BITS)
-            .then(|| Path(self.0 | code << (len as u32 * STEP_BITS)))
-    }
-
-    /// The directions of the steps, first to last.
-    pub fn steps(self) -> impl Iterator<Item = DirId> {
-        let mut rest = self.0;
-        std::iter::from_fn(move || {
-            let code = rest & ((1 << STEP_BITS) - 1);
-            rest >>= STEP_BITS;
-            (code != 0).then(|| (code - 1) as DirId)
-        })
-    }
-}
-
-/// A walk as one seat makes it: its directions, its length and its rules.
-pub(super) struct WalkShape<'a> {
-    pub directions: &'a [DirId],
-    pub length: usize,
-    pub exact: bool,
-    pub rules: &'a WalkRules,
-}
+use super::path::MAX_PATH_STEPS;
+use super::{Entry, Path, Steps, WalkShape, search};
+use crate::eval::{Ctx, Line, PieceSlot, WalkWords};
+use crate::hashing::WordHasher;
+use crate::state::{Piece, State};
+use crate::{Engine, Move};
 
 /// Where a walk found by the search ends.
 #[derive(Clone, Copy)]
-pub(super) struct WalkEnd {
+pub(crate) struct WalkEnd {
     /// The last cell; `None` when the walk leaves the board.
     pub to: Option<CellId>,
     /// The piece on the last cell, which the move would capture (a walk that pushes never does).
@@ -135,16 +87,14 @@ thread_local! {
     static PUSHED: Cell<Vec<(Piece, CellId)>> = const { Cell::new(Vec::new()) };
 }
 
-/// A depth-first search over the paths of one piece.
-struct Search<'a> {
+/// The steps of a walk with rules, from one piece: the search's hooks (see [`Steps`]).
+struct WalkRuleSteps<'a> {
     engine: &'a Engine,
-    shape: &'a WalkShape<'a>,
+    rules: &'a WalkRules,
     /// The state as the walk has changed it so far (the moving piece lifted off the board).
     scratch: State,
     /// The move's context: mover, next seat, `from`.
     base: Ctx,
-    visited: [u64; CELL_WORDS],
-    visits: u32,
     pushes: Pushes,
     seen: HashSet<PathEffect, BuildHasherDefault<WordHasher>>,
     ends: Vec<WalkEnd>,
@@ -152,12 +102,12 @@ struct Search<'a> {
 
 impl Engine {
     /// Calls `with` on the ends of the walks of the piece on `from`, one per distinct effect.
-    pub(super) fn with_walk_ends<R>(
+    pub(crate) fn with_walk_ends<R>(
         &self,
         state: &State,
         ctx: &Ctx,
         from: CellId,
-        shape: &WalkShape,
+        (shape, rules): (WalkShape, &WalkRules),
         with: impl FnOnce(&[WalkEnd]) -> R,
     ) -> R {
         let Some(piece) = state.piece(from) else { return with(&[]) };
@@ -167,28 +117,25 @@ impl Engine {
         scratch.set_piece(from, None);
         buffers.seen.clear();
         buffers.ends.clear();
-        let mut search = Search {
+        let mut steps = WalkRuleSteps {
             engine: self,
-            shape,
+            rules,
             scratch,
             base: Ctx { from: Some(from), ..*ctx },
-            visited: [0; CELL_WORDS],
-            visits: 0,
             pushes: Pushes::default(),
             seen: buffers.seen,
             ends: buffers.ends,
         };
-        set_bit(&mut search.visited, from);
-        search.extend(from, piece, shape.length, Path::NONE);
-        let result = with(&search.ends);
-        BUFFERS.set(Some(Buffers { scratch: Some(search.scratch), seen: search.seen, ends: search.ends }));
+        search(&self.game.board, shape, from, (piece, Path::NONE), &mut steps);
+        let result = with(&steps.ends);
+        BUFFERS.set(Some(Buffers { scratch: Some(steps.scratch), seen: steps.seen, ends: steps.ends }));
         result
     }
 
     /// Plays a walk's path: every step paid for, the lines in the way pushed (with the push's
     /// effects), then the piece put on the last cell (capturing what stands there) or sent off the
     /// board.
-    pub(super) fn walk_path(&self, state: &mut State, ctx: &mut Ctx, mv: Move, rules: &WalkRules) {
+    pub(crate) fn walk_path(&self, state: &mut State, ctx: &mut Ctx, mv: Move, rules: &WalkRules) {
         let Some(from) = mv.from else { return };
         let Some(mut piece) = state.piece(from) else { return };
         state.set_piece(from, None);
@@ -196,7 +143,7 @@ impl Engine {
         let mut cell = from;
         for direction in mv.path.steps() {
             let next = self.game.board.neighbour(cell, direction);
-            let step = Ctx { piece: PieceSlot::Held(piece), step_from: Some(cell), step_to: next, ..*ctx };
+            let step = step_ctx(ctx, piece, cell, next);
             if let Some(cost) = &rules.cost {
                 piece = self.pay_step(state, &step, piece, cost).unwrap_or(piece);
             }
@@ -243,7 +190,9 @@ impl Engine {
     /// The step's context for one piece of the line.
     fn pushing(&self, step: &Ctx, line: Line, pushed: Option<Piece>, from: CellId) -> Ctx {
         let to = self.game.board.neighbour(from, line.direction);
-        Ctx { pushed, pushed_from: Some(from), pushed_to: to, line: Some(line), ..*step }
+        let walk =
+            WalkWords { pushed, pushed_from: Some(from), pushed_to: to, line: Some(line), ..step.walk };
+        Ctx { walk, ..*step }
     }
 
     /// Whether the push's condition holds for every piece of the line.
@@ -301,7 +250,8 @@ impl Engine {
             self.send_away(state, step, off, Some(last), fate);
         }
         for &(piece, cell) in &pushed {
-            let ctx = Ctx { line: None, ..self.pushing(step, line, Some(piece), cell) };
+            let pushing = self.pushing(step, line, Some(piece), cell);
+            let ctx = Ctx { walk: WalkWords { line: None, ..pushing.walk }, ..pushing };
             self.run_effects(state, &ctx, &push.then);
         }
         PUSHED.set(pushed);
@@ -309,7 +259,7 @@ impl Engine {
 
     /// A walk's path in notation: its cells joined by `-` (`x` before a captured piece), `-off`
     /// for a step off the board.
-    pub(super) fn path_notation(&self, state: &State, mv: Move, pushes: bool) -> String {
+    pub(crate) fn path_notation(&self, state: &State, mv: Move, rules: &WalkRules) -> String {
         let Some(mut cell) = mv.from else { return "?".to_string() };
         let mut text = self.cell_name(cell).to_string();
         let steps = mv.path.len();
@@ -318,7 +268,8 @@ impl Engine {
                 text.push_str("-off");
                 break;
             };
-            let captures = !pushes && index + 1 == steps && state.piece(next).is_some();
+            // A walk that pushes never captures: what it steps onto is pushed clear.
+            let captures = rules.push.is_none() && index + 1 == steps && state.piece(next).is_some();
             text.push(if captures { 'x' } else { '-' });
             text.push_str(self.cell_name(next));
             cell = next;
@@ -327,109 +278,85 @@ impl Engine {
     }
 }
 
-impl Search<'_> {
-    /// Extends a path that ends on `cell`, with the moving piece as it is there, by up to `left`
-    /// steps.
-    fn extend(&mut self, cell: CellId, piece: Piece, left: usize, path: Path) {
-        if left == 0 {
-            return;
-        }
-        let ends_here = !self.shape.exact || left == 1;
-        for &direction in self.shape.directions {
-            self.visits += 1;
-            if self.visits > MAX_WALK_VISITS {
-                return;
-            }
-            let path = match self.shape.rules.keeps_paths() {
-                true => match path.then(direction) {
-                    Some(longer) => longer,
-                    None => return,
-                },
-                false => Path::NONE,
-            };
-            let next = self.engine.game.board.neighbour(cell, direction);
-            let step =
-                Ctx { piece: PieceSlot::Held(piece), step_from: Some(cell), step_to: next, ..self.base };
-            let Some(paid) = self.pay(&step, piece) else { continue };
-            let Some(next) = next else {
-                if ends_here && self.shape.rules.exit.is_some() {
-                    self.record(None, paid, None, path);
-                }
-                continue;
-            };
-            if has_bit(&self.visited, next) || !self.guard_holds(&step) {
-                continue;
-            }
-            match (self.scratch.piece(next), &self.shape.rules.push) {
-                (None, _) => self.step_onto(next, paid, left, path),
-                (Some(occupant), None) => {
-                    if ends_here {
-                        self.record(Some(next), paid, Some(occupant), path);
-                    }
-                }
-                (Some(_), Some(push)) => {
-                    let line = self.engine.line_from(&self.scratch, next, direction);
-                    if !self.engine.push_allowed(&self.scratch, &step, line, push) {
-                        continue;
-                    }
-                    let off = self.engine.shift_line(&mut self.scratch, line);
-                    self.pushes.push((next, direction));
-                    self.step_onto(next, paid, left, path);
-                    self.pushes.pop();
-                    self.engine.unshift_line(&mut self.scratch, line, off);
-                }
-            }
-        }
-    }
-
-    /// A step onto an empty cell (or one just pushed clear): the path may end there or go on.
-    fn step_onto(&mut self, next: CellId, piece: Piece, left: usize, path: Path) {
-        if !self.shape.exact || left == 1 {
-            self.record(Some(next), piece, None, path);
-        }
-        if left > 1 {
-            set_bit(&mut self.visited, next);
-            self.extend(next, piece, left - 1, path);
-            clear_bit(&mut self.visited, next);
-        }
+impl WalkRuleSteps<'_> {
+    /// The context of a step from `cell` to `next` by the moving piece as it is before the step.
+    fn step(&self, piece: Piece, cell: CellId, next: Option<CellId>) -> Ctx {
+        step_ctx(&self.base, piece, cell, next)
     }
 
     fn pay(&self, step: &Ctx, piece: Piece) -> Option<Piece> {
-        match &self.shape.rules.cost {
+        match &self.rules.cost {
             Some(cost) => self.engine.pay_step(&self.scratch, step, piece, cost),
             None => Some(piece),
         }
     }
 
     fn guard_holds(&self, step: &Ctx) -> bool {
-        self.shape.rules.guard.as_ref().is_none_or(|guard| self.engine.holds(&self.scratch, step, guard))
-    }
-
-    /// Keeps the path unless an earlier one had the same effect.
-    fn record(&mut self, to: Option<CellId>, piece: Piece, target: Option<Piece>, path: Path) {
-        let left = self.shape.rules.cost.as_ref().map_or(0, |cost| piece.attribute(cost.attribute));
-        if self.seen.insert(PathEffect { to, left, pushes: self.pushes }) {
-            self.ends.push(WalkEnd { to, target, path });
-        }
+        self.rules.guard.as_ref().is_none_or(|guard| self.engine.holds(&self.scratch, step, guard))
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The context of a step from `cell` to `next` by the moving piece as it is before the step.
+fn step_ctx(move_ctx: &Ctx, piece: Piece, cell: CellId, next: Option<CellId>) -> Ctx {
+    let walk = WalkWords { step_from: Some(cell), step_to: next, ..move_ctx.walk };
+    Ctx { piece: PieceSlot::Held(piece), walk, ..*move_ctx }
+}
 
-    #[test]
-    fn paths_hold_sixteen_steps_in_order() {
-        let mut path = Path::NONE;
-        assert!(path.is_empty());
-        for step in 0..MAX_PATH_STEPS {
-            path = path.then((step % 15) as DirId).expect("room");
+/// A path carries the moving piece as it has paid so far, and its steps when the walk keeps them.
+impl Steps for WalkRuleSteps<'_> {
+    type Carry = (Piece, Path);
+    /// The line pushed, and the piece it pushed off the board.
+    type Undo = (Line, Option<Piece>);
+
+    fn extend(&mut self, (piece, path): (Piece, Path), direction: DirId) -> Option<(Piece, Path)> {
+        match self.rules.keeps_paths() {
+            true => Some((piece, path.then(direction)?)),
+            false => Some((piece, Path::NONE)),
         }
-        assert_eq!(path.len(), MAX_PATH_STEPS);
-        assert_eq!(path.then(0), None);
-        let steps: Vec<DirId> = path.steps().collect();
-        assert_eq!(steps, (0..MAX_PATH_STEPS).map(|s| (s % 15) as DirId).collect::<Vec<_>>());
-        assert_eq!(Path::NONE.then(15), None);
-        assert_eq!(Path::NONE.then(14).map(Path::len), Some(1));
+    }
+
+    fn leave(&mut self, cell: CellId, _: DirId, (piece, path): (Piece, Path)) -> Option<(Piece, Path)> {
+        let paid = self.pay(&self.step(piece, cell, None), piece)?;
+        self.rules.exit.is_some().then_some((paid, path))
+    }
+
+    fn enter(
+        &mut self,
+        cell: CellId,
+        direction: DirId,
+        next: CellId,
+        (piece, path): (Piece, Path),
+    ) -> Entry<(Piece, Path), Self::Undo> {
+        let step = self.step(piece, cell, Some(next));
+        let Some(paid) = self.pay(&step, piece) else { return Entry::Blocked };
+        if !self.guard_holds(&step) {
+            return Entry::Blocked;
+        }
+        match (self.scratch.piece(next), &self.rules.push) {
+            (None, _) => Entry::Clear((paid, path), None),
+            (Some(occupant), None) => Entry::Occupied((paid, path), occupant),
+            (Some(_), Some(push)) => {
+                let line = self.engine.line_from(&self.scratch, next, direction);
+                if !self.engine.push_allowed(&self.scratch, &step, line, push) {
+                    return Entry::Blocked;
+                }
+                let off = self.engine.shift_line(&mut self.scratch, line);
+                self.pushes.push((next, direction));
+                Entry::Clear((paid, path), Some((line, off)))
+            }
+        }
+    }
+
+    fn undo(&mut self, (line, off): Self::Undo) {
+        self.pushes.pop();
+        self.engine.unshift_line(&mut self.scratch, line, off);
+    }
+
+    /// Keeps the path unless an earlier one had the same effect.
+    fn end(&mut self, to: Option<CellId>, (piece, path): (Piece, Path), target: Option<Piece>) {
+        let left = self.rules.cost.as_ref().map_or(0, |cost| piece.attribute(cost.attribute));
+        if self.seen.insert(PathEffect { to, left, pushes: self.pushes }) {
+            self.ends.push(WalkEnd { to, target, path });
+        }
     }
 }

@@ -1,25 +1,24 @@
-//! Walk tables: for the walks without step rules (no guard, cost, push or exit), every path a piece
-//! can take from each cell, up to a small length, computed once per game. A path is the cells it
-//! passes through (a bit set) and the cell it ends on; it can be walked when the cells it passes
-//! through are empty. So the cells a walk reaches are the ends of the paths whose cells passed
-//! through miss every piece: one word operation a path instead of a search. Longer walks, boards
-//! of more than `MAX_TABLED_WORDS` words, and tables that would pass `MAX_ENTRIES` fall back to
-//! the search.
+//! Walk tables, a speed layer for plain walks (no guard, cost, push or exit): every path a piece
+//! can take from each cell, up to a small length, found once per game by the walk's search on the
+//! empty board. A path is the cells it passes through (a bit set) and the cell it ends on; the walk
+//! passes through empty cells only, so the cells a walk reaches are the ends of the paths whose
+//! cells passed through miss every piece: one word operation a path instead of a search. Longer
+//! walks, boards of more than `MAX_TABLED_WORDS` words, and tables that would pass `MAX_ENTRIES`
+//! are left to the search.
 
 use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId};
 
-use super::movegen::set_bit;
-use super::state::State;
+use super::{Entry, Lengths, NoUndo, Searched, Steps, WalkShape, search};
+use crate::bits::{MAX_TABLED_WORDS, set_bit};
+use crate::state::{Piece, State};
 
 /// The longest walk tabled.
 const MAX_LENGTH: usize = 4;
 /// The most paths all the tables of one game may hold, every length counted.
 const MAX_ENTRIES: usize = 1 << 18;
-/// Words of the largest board tabled (256 cells).
-pub(super) const MAX_TABLED_WORDS: usize = 4;
 
 #[derive(Debug, Default)]
-pub(super) struct WalkTables {
+pub(crate) struct WalkTables {
     words: usize,
     /// By action: its table, for walks without step rules.
     actions: Vec<Option<ActionPaths>>,
@@ -38,7 +37,7 @@ struct ActionPaths {
 }
 
 impl WalkTables {
-    pub(super) fn new(game: &Game) -> WalkTables {
+    pub(crate) fn new(game: &Game) -> WalkTables {
         let words = game.board.cell_count().div_ceil(64);
         if words > MAX_TABLED_WORDS {
             return WalkTables::default();
@@ -48,12 +47,16 @@ impl WalkTables {
             .actions
             .iter()
             .map(|action| match &action.kind {
-                ActionKind::Walk { directions, exact, rules, .. }
-                    if !rules.keeps_paths() && rules.guard.is_none() =>
-                {
-                    ActionPaths::new(game, directions, *exact, words, &mut budget)
+                ActionKind::Walk { directions, exact, rules, .. } if super::is_plain(rules) => {
+                    ActionPaths::new(game, directions, Lengths::of(*exact), words, &mut budget)
                 }
-                _ => None,
+                ActionKind::Walk { .. }
+                | ActionKind::Step { .. }
+                | ActionKind::Slide { .. }
+                | ActionKind::Leap { .. }
+                | ActionKind::Drop { .. }
+                | ActionKind::Choose { .. }
+                | ActionKind::Declare => None,
             })
             .collect();
         WalkTables { words, actions }
@@ -61,7 +64,7 @@ impl WalkTables {
 
     /// Writes into `reached` (cleared first) the cells the seat's walk by the action reaches from
     /// `from` in `length` steps; false, writing nothing, when there is no table for it.
-    pub(super) fn reach(
+    pub(crate) fn reach(
         &self,
         state: &State,
         action: usize,
@@ -103,7 +106,7 @@ impl ActionPaths {
     fn new(
         game: &Game,
         directions: &[Vec<DirId>],
-        exact: bool,
+        lengths: Lengths,
         words: usize,
         budget: &mut usize,
     ) -> Option<ActionPaths> {
@@ -115,10 +118,13 @@ impl ActionPaths {
         };
         for seat_directions in directions {
             for from in 0..cells as CellId {
-                let paths = simple_paths(game, seat_directions, from, words);
+                let paths = simple_paths(game, seat_directions, from, words)?;
                 for length in 0..=MAX_LENGTH {
                     let start = table.ends.len();
-                    let wanted = |len: usize| if exact { len == length } else { (1..=length).contains(&len) };
+                    let wanted = |len: usize| match lengths {
+                        Lengths::Exactly => len == length,
+                        Lengths::UpTo => (1..=length).contains(&len),
+                    };
                     for (_, through, end) in paths.iter().filter(|(len, ..)| wanted(*len)) {
                         table.ends.push(*end);
                         table.through.extend(through);
@@ -132,41 +138,62 @@ impl ActionPaths {
     }
 }
 
-/// Every path of 1 to `MAX_LENGTH` steps from `from` that never visits a cell twice (the start
-/// included): its length, the cells it passes through and its last cell.
+/// Every path of 1 to `MAX_LENGTH` steps from `from` on the empty board (the walk's search, no
+/// cell twice): its length, the cells it passes through (`words` words) and its last cell. `None`
+/// when the search was cut short.
 fn simple_paths(
     game: &Game,
     directions: &[DirId],
     from: CellId,
     words: usize,
-) -> Vec<(usize, Vec<u64>, CellId)> {
-    let mut paths = Vec::new();
-    let mut route = vec![from];
-    extend(game, directions, &mut route, words, &mut paths);
-    paths
+) -> Option<Vec<(usize, Vec<u64>, CellId)>> {
+    let mut steps = TableSteps { words, paths: Vec::new() };
+    let shape = WalkShape { directions, length: MAX_LENGTH, lengths: Lengths::UpTo };
+    let start = Route { steps: 0, through: [0; MAX_TABLED_WORDS] };
+    (search(&game.board, shape, from, start, &mut steps) == Searched::Every).then_some(steps.paths)
 }
 
-fn extend(
-    game: &Game,
-    directions: &[DirId],
-    route: &mut Vec<CellId>,
+/// What a path on the empty board carries: its steps so far and the cells it passed through.
+#[derive(Clone, Copy)]
+struct Route {
+    steps: usize,
+    through: [u64; MAX_TABLED_WORDS],
+}
+
+/// The steps of a walk on the empty board: every path is kept, with its route.
+struct TableSteps {
     words: usize,
-    paths: &mut Vec<(usize, Vec<u64>, CellId)>,
-) {
-    let Some(&last) = route.last() else { return };
-    if route.len() > MAX_LENGTH {
-        return;
+    paths: Vec<(usize, Vec<u64>, CellId)>,
+}
+
+impl Steps for TableSteps {
+    type Carry = Route;
+    type Undo = NoUndo;
+
+    fn extend(&mut self, route: Route, _: DirId) -> Option<Route> {
+        Some(route)
     }
-    for &direction in directions {
-        let Some(next) = game.board.neighbour(last, direction) else { continue };
-        if route.contains(&next) {
-            continue;
+
+    fn leave(&mut self, _: CellId, _: DirId, _: Route) -> Option<Route> {
+        None
+    }
+
+    /// Every cell is empty; the cell left is passed through, unless it is the start.
+    fn enter(&mut self, cell: CellId, _: DirId, _: CellId, mut route: Route) -> Entry<Route, NoUndo> {
+        if route.steps > 0 {
+            set_bit(&mut route.through, cell);
         }
-        let mut through = vec![0; words];
-        route.iter().skip(1).for_each(|&cell| set_bit(&mut through, cell));
-        paths.push((route.len(), through, next));
-        route.push(next);
-        extend(game, directions, route, words, paths);
-        route.pop();
+        route.steps += 1;
+        Entry::Clear(route, None)
+    }
+
+    fn undo(&mut self, undo: NoUndo) {
+        match undo {}
+    }
+
+    fn end(&mut self, to: Option<CellId>, route: Route, _: Option<Piece>) {
+        if let Some(to) = to {
+            self.paths.push((route.steps, route.through[..self.words].to_vec(), to));
+        }
     }
 }

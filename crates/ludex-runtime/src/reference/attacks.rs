@@ -1,0 +1,90 @@
+//! `attacked`, plainly: the cells a seat could capture on, found forwards from its pieces: the
+//! ends of its capturing actions' patterns (those of the current phase's turn that move a piece and
+//! may end on an enemy), where the action's `when` and `where` and, on an occupied cell, the capture
+//! rule hold. The turn's filters and `legal if` are not applied, and `attacked` is false inside.
+
+use ludex_ir::{Action, CellId, Destination, Expr, SeatId};
+
+use crate::Engine;
+use crate::eval::{Ctx, Evaluation, PieceSlot};
+use crate::state::State;
+
+impl Engine {
+    /// `attacked(cell, defender, by)` evaluated in `ctx`: whether an enemy of `defender` (only
+    /// `by`, when given) could capture on `cell`: a seat that is not on its side, has not retired,
+    /// for which the piece on the cell (if any) is an enemy, and which attacks the cell. `attacks`
+    /// holds the cells each seat attacks ([`Engine::reference_attacks`]).
+    pub(crate) fn reference_attacked(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        (cell, defender, by): (CellId, SeatId, Option<SeatId>),
+        attacks: &[Vec<CellId>],
+    ) -> bool {
+        if ctx.evaluation.attacking || cell as usize >= self.game.board.cell_count() {
+            return false;
+        }
+        let target = state.piece(cell);
+        (0..self.seat_count() as SeatId).any(|attacker| {
+            by.is_none_or(|by| by == attacker)
+                && !self.allied(attacker, defender)
+                && !state.is_retired(attacker)
+                && target.is_none_or(|target| self.is_enemy(attacker, &target))
+                && attacks.get(attacker as usize).is_some_and(|cells| cells.contains(&cell))
+        })
+    }
+
+    /// The cells each seat attacks, by seat.
+    pub(crate) fn reference_attacks(&self, state: &State) -> Vec<Vec<CellId>> {
+        (0..self.seat_count() as SeatId).map(|seat| self.reference_attacks_of(state, seat)).collect()
+    }
+
+    /// The cells the seat attacks, in no particular order.
+    fn reference_attacks_of(&self, state: &State, attacker: SeatId) -> Vec<CellId> {
+        let mut cells = Vec::new();
+        for action in self.reference_capturing_actions(state) {
+            for from in 0..self.game.board.cell_count() as CellId {
+                let Some(piece) = state.piece(from) else { continue };
+                let moved = action.pieces.is_empty() || action.pieces.contains(&piece.kind);
+                if piece.owner != Some(attacker) || !moved {
+                    continue;
+                }
+                let evaluation = Evaluation { attacking: true, ..Evaluation::START };
+                let before = Ctx {
+                    piece: PieceSlot::At(from),
+                    from: Some(from),
+                    evaluation,
+                    ..Ctx::new(Some(attacker), None)
+                };
+                if action.when.as_ref().is_some_and(|when| !self.holds(state, &before, when)) {
+                    continue;
+                }
+                for to in
+                    self.reference_ends(state, &before, (action, attacker), from).iter().filter_map(|e| e.to)
+                {
+                    let after = Ctx { to: Some(to), target: state.piece(to), ..before };
+                    let capture = self.game.capture.allowed.as_ref().filter(|_| after.target.is_some());
+                    let holds =
+                        |condition: Option<&Expr>| condition.is_none_or(|c| self.holds(state, &after, c));
+                    if holds(capture) && holds(action.filter.as_ref()) {
+                        cells.push(to);
+                    }
+                }
+            }
+        }
+        cells
+    }
+
+    /// The actions of the current phase's turn, each once, that move a piece and may end on an
+    /// enemy.
+    fn reference_capturing_actions(&self, state: &State) -> Vec<&Action> {
+        let Some(phase) = self.game.phases.get(state.phase as usize) else { return Vec::new() };
+        let mut ids: Vec<_> = phase.turn.choices.iter().flat_map(|choice| choice.actions.clone()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let actions = ids.iter().filter_map(|&id| self.game.actions.get(id as usize));
+        actions
+            .filter(|action| action.kind.moves_piece() && action.destination != Destination::Empty)
+            .collect()
+    }
+}

@@ -1,0 +1,225 @@
+//! The legal moves, plainly: the first turn choice with a legal move gives the moves; each of its
+//! actions offers its moves (piece moves by pattern, drops, choices, a declaration) where the
+//! action's `when`, the destination rule, the capture rule, the action's `where` and the choice's
+//! `where` hold, a promoting move once per type; each is tried against the turn's `legal if` on a
+//! copy of the position; the moves are sorted and each kept once.
+
+use ludex_ir::{Action, ActionChoice, ActionCount, ActionId, ActionKind, CellSet, Destination, Expr, SeatId};
+
+use crate::effects::TurnAfter;
+use crate::eval::{Ctx, PieceSlot};
+use crate::state::State;
+use crate::walk::WalkEnd;
+use crate::{Engine, Move, MoveKind, Path, choice_values};
+
+/// One action as a turn choice plays it: its id, the action, the seat acting and the choice's
+/// `where`.
+#[derive(Clone, Copy)]
+struct Play<'a> {
+    id: ActionId,
+    action: &'a Action,
+    seat: SeatId,
+    choice_filter: Option<&'a Expr>,
+}
+
+impl Engine {
+    /// The legal moves at a decision point, sorted and each once; `pass` when the seat has none,
+    /// `end` after them when the turn may stop early; none where no one decides.
+    pub(crate) fn reference_legal_moves(&self, state: &State) -> Vec<Move> {
+        if state.result.is_some() || !state.pending.is_empty() {
+            return Vec::new();
+        }
+        let Some(phase) = self.game.phases.get(state.phase as usize) else {
+            return vec![Move::bare(MoveKind::Pass)];
+        };
+        let seat = self.current_seat(state);
+        for choice in &phase.turn.choices {
+            let mut moves = self.reference_candidates(state, seat, choice);
+            if let Some(legal) = &phase.turn.legal {
+                moves.retain(|&mv| self.reference_trial(state, seat, mv, legal));
+            }
+            if !moves.is_empty() {
+                moves.sort_unstable();
+                moves.dedup();
+                if let ActionCount::UpTo(_) = phase.turn.count {
+                    moves.push(Move::bare(MoveKind::EndTurn));
+                }
+                return moves;
+            }
+        }
+        vec![Move::bare(MoveKind::Pass)]
+    }
+
+    /// Whether the move leaves a position where the turn's `legal if` holds: the move played on a
+    /// copy of the position with all its effects and the turn's `after`, the condition evaluated
+    /// there with the move's context.
+    fn reference_trial(&self, state: &State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
+        let mut copy = state.clone();
+        let holds = |after: &mut State, ctx: &Ctx| self.holds(after, ctx, legal);
+        self.play_action(&mut copy, seat, mv, TurnAfter::Played, holds) == Some(true)
+    }
+
+    /// The moves of a turn choice's actions, before the turn's `legal if`.
+    fn reference_candidates(&self, state: &State, seat: SeatId, choice: &ActionChoice) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for &id in &choice.actions {
+            let Some(action) = self.game.actions.get(id as usize) else { continue };
+            let play = Play { id, action, seat, choice_filter: choice.filter.as_ref() };
+            let base = Ctx::new(Some(seat), Some(self.seat_after(state)));
+            match &action.kind {
+                ActionKind::Step { .. }
+                | ActionKind::Slide { .. }
+                | ActionKind::Leap { .. }
+                | ActionKind::Walk { .. } => self.reference_piece_moves(state, &base, play, &mut moves),
+                ActionKind::Drop { cells, .. } => {
+                    self.reference_drops(state, &base, play, cells.get(seat as usize), &mut moves)
+                }
+                ActionKind::Choose { from, to } => {
+                    self.reference_choices(state, &base, play, (from, to), &mut moves)
+                }
+                ActionKind::Declare => {
+                    if self.reference_when(state, &base, play) && self.reference_filters(state, &base, play) {
+                        moves.push(Move::bare(MoveKind::Action(id)));
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// The action's `when` (before the move).
+    fn reference_when(&self, state: &State, ctx: &Ctx, play: Play) -> bool {
+        play.action.when.as_ref().is_none_or(|when| self.holds(state, ctx, when))
+    }
+
+    /// The action's `where` and the turn choice's (on the finished move).
+    fn reference_filters(&self, state: &State, ctx: &Ctx, play: Play) -> bool {
+        let holds = |filter: Option<&Expr>| filter.is_none_or(|filter| self.holds(state, ctx, filter));
+        holds(play.action.filter.as_ref()) && holds(play.choice_filter)
+    }
+
+    /// Whether the action moves pieces of this type (an action that names none moves them all).
+    fn reference_moves_type(play: Play, kind: ludex_ir::TypeId) -> bool {
+        play.action.pieces.is_empty() || play.action.pieces.contains(&kind)
+    }
+
+    /// The moves of the seat's pieces the action moves, cell by cell over the board.
+    fn reference_piece_moves(&self, state: &State, base: &Ctx, play: Play, moves: &mut Vec<Move>) {
+        for from in 0..self.game.board.cell_count() as ludex_ir::CellId {
+            let Some(piece) = state.piece(from) else { continue };
+            if piece.owner != Some(play.seat) || !Self::reference_moves_type(play, piece.kind) {
+                continue;
+            }
+            let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..*base };
+            if !self.reference_when(state, &ctx, play) {
+                continue;
+            }
+            for end in self.reference_ends(state, &ctx, (play.action, play.seat), from) {
+                self.reference_offer(state, &ctx, play, end, moves);
+            }
+        }
+    }
+
+    /// The move to one end of a pattern, if the destination rule, the capture rule and the filters
+    /// allow it; once per type where it promotes.
+    fn reference_offer(&self, state: &State, ctx: &Ctx, play: Play, end: WalkEnd, moves: &mut Vec<Move>) {
+        let allowed = match (end.target, play.action.destination) {
+            (None, Destination::Enemy) | (Some(_), Destination::Empty) => false,
+            (None, Destination::Empty | Destination::EmptyOrEnemy) => true,
+            (Some(target), Destination::Enemy | Destination::EmptyOrEnemy) => {
+                self.is_enemy(play.seat, &target)
+            }
+        };
+        if !allowed {
+            return;
+        }
+        let ctx = Ctx { to: end.to, target: end.target, ..*ctx };
+        let capture = self.game.capture.allowed.as_ref().filter(|_| end.target.is_some());
+        if capture.is_some_and(|allowed| !self.holds(state, &ctx, allowed)) {
+            return;
+        }
+        let mv = Move {
+            kind: MoveKind::Action(play.id),
+            from: ctx.from,
+            to: end.to,
+            piece: None,
+            choice: 0,
+            path: end.path,
+        };
+        let promotion = play.action.promotion.as_ref();
+        let promotes =
+            |to| promotion.and_then(|p| p.cells.get(play.seat as usize)).is_some_and(|c| c.contains(to));
+        match promotion {
+            Some(promotion) if end.to.is_some_and(promotes) => {
+                for &kind in &promotion.types {
+                    if self.reference_filters(state, &Ctx { promotion: Some(kind), ..ctx }, play) {
+                        moves.push(Move { piece: Some(kind), ..mv });
+                    }
+                }
+            }
+            _ => {
+                if self.reference_filters(state, &ctx, play) {
+                    moves.push(mv);
+                }
+            }
+        }
+    }
+
+    /// One move per type in the seat's reserve the action drops and empty cell of the region. The
+    /// piece dropped is the first of its type in the reserve (the one a drop takes).
+    fn reference_drops(
+        &self,
+        state: &State,
+        base: &Ctx,
+        play: Play,
+        region: Option<&CellSet>,
+        moves: &mut Vec<Move>,
+    ) {
+        let Some(region) = region else { return };
+        let reserve = state.reserve_of(play.seat);
+        for (index, piece) in reserve.iter().enumerate() {
+            let first_of_its_type = reserve[..index].iter().all(|earlier| earlier.kind != piece.kind);
+            if !first_of_its_type || !Self::reference_moves_type(play, piece.kind) {
+                continue;
+            }
+            let ctx = Ctx { piece: PieceSlot::Held(*piece), ..*base };
+            if !self.reference_when(state, &ctx, play) {
+                continue;
+            }
+            for &to in region.cells.iter().filter(|&&to| state.piece(to).is_none()) {
+                if self.reference_filters(state, &Ctx { to: Some(to), ..ctx }, play) {
+                    let kind = MoveKind::Action(play.id);
+                    moves.push(Move {
+                        kind,
+                        from: None,
+                        to: Some(to),
+                        piece: Some(piece.kind),
+                        choice: 0,
+                        path: Path::NONE,
+                    });
+                }
+            }
+        }
+    }
+
+    /// One move per integer from `from` to `to` ([`choice_values`]).
+    fn reference_choices(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        play: Play,
+        (from, to): (&Expr, &Expr),
+        moves: &mut Vec<Move>,
+    ) {
+        if !self.reference_when(state, ctx, play) {
+            return;
+        }
+        let bound = |e: &Expr| self.eval(state, ctx, e).as_int();
+        let (Some(low), Some(high)) = (bound(from), bound(to)) else { return };
+        for value in choice_values(low, high) {
+            if self.reference_filters(state, &Ctx { choice: Some(value), ..*ctx }, play) {
+                moves.push(Move::chosen(play.id, value));
+            }
+        }
+    }
+}

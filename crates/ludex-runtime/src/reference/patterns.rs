@@ -1,0 +1,74 @@
+//! Where a piece can go by each pattern, plainly: the ends of its steps, slides, leaps and walks
+//! from its cell, each with the piece standing there (which the move would capture) and, for a
+//! walk that keeps it, the path. Shared by the reference's moves and attacks.
+
+use ludex_ir::{Action, ActionKind, CellId, Expr, SeatId};
+
+use crate::eval::Ctx;
+use crate::state::State;
+use crate::walk::{Lengths, WalkEnd, WalkShape};
+use crate::{Engine, Path};
+
+impl Engine {
+    /// The ends of the action's pattern for the seat's piece on `from` (`ctx` binds the mover, the
+    /// piece and `from`), in the pattern's order, an end reached twice listed twice; none for an
+    /// action that moves no piece. The destination rule is not applied.
+    pub(super) fn reference_ends(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        (action, seat): (&Action, SeatId),
+        from: CellId,
+    ) -> Vec<WalkEnd> {
+        let board = &self.game.board;
+        let end = |to: CellId| WalkEnd { to: Some(to), target: state.piece(to), path: Path::NONE };
+        match &action.kind {
+            ActionKind::Step { directions } => {
+                of_seat(directions, seat).iter().filter_map(|&d| board.neighbour(from, d)).map(end).collect()
+            }
+            ActionKind::Slide { directions, max } => {
+                // Up to `max` steps (the whole board without one) through empty cells; the first
+                // occupied cell is the last.
+                let limit =
+                    max.as_ref().map_or(board.cell_count(), |max| self.reference_count(state, ctx, max));
+                let mut ends = Vec::new();
+                for &direction in of_seat(directions, seat) {
+                    let mut cell = from;
+                    for _ in 0..limit {
+                        let Some(next) = board.neighbour(cell, direction) else { break };
+                        ends.push(end(next));
+                        if state.piece(next).is_some() {
+                            break;
+                        }
+                        cell = next;
+                    }
+                }
+                ends
+            }
+            ActionKind::Leap { paths } => {
+                // The last cell of the path, every cell on the way on the board; never the start.
+                let last = |path: &Vec<_>| path.iter().try_fold(from, |cell, &d| board.neighbour(cell, d));
+                of_seat(paths, seat).iter().filter_map(last).filter(|&to| to != from).map(end).collect()
+            }
+            ActionKind::Walk { directions, length, exact, rules } => {
+                let length = self.reference_count(state, ctx, length);
+                let lengths = Lengths::of(*exact);
+                let shape = WalkShape { directions: of_seat(directions, seat), length, lengths };
+                self.with_walk_ends(state, ctx, from, (shape, rules), <[WalkEnd]>::to_vec)
+            }
+            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => Vec::new(),
+        }
+    }
+
+    /// A walk's length or a slide's most steps: anything but a number is 0, and no count is more
+    /// than the board's cells.
+    fn reference_count(&self, state: &State, ctx: &Ctx, count: &Expr) -> usize {
+        let count = self.eval(state, ctx, count).as_int().unwrap_or(0);
+        count.clamp(0, self.game.board.cell_count() as i64) as usize
+    }
+}
+
+/// A seat's entry of a per-seat list (none for a seat the list does not have).
+fn of_seat<T>(lists: &[Vec<T>], seat: SeatId) -> &[T] {
+    lists.get(seat as usize).map_or(&[], Vec::as_slice)
+}

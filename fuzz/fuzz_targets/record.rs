@@ -1,0 +1,4 @@
+//! Fuzz target: `ludex::fuzzing::record` on the input bytes (see src/fuzzing.rs).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ludex::fuzzing::record(data));
