@@ -127,6 +127,24 @@ fn formatting_keeps_the_meaning_of_every_shipped_file_and_fixture() {
     assert!(formatted >= 40 && refused >= 15, "{formatted} formatted, {refused} refused");
 }
 
+/// The fuzzers' committed corpus: the byte inputs of `rules_bytes` as they are, and the seeds of
+/// `mutated_rules` and `played_rules` turned into the mutated rules files the fuzzers check.
+#[test]
+fn formatting_keeps_the_meaning_of_the_fuzz_corpus() {
+    let (mut formatted, mut refused) =
+        check_formatting_of_every_file_in(Path::new("fuzz/corpus/rules_bytes"));
+    for target in ["mutated_rules", "played_rules"] {
+        for path in files_in(&Path::new("fuzz/corpus").join(target)) {
+            let text = ludex::fuzzing::mutated_text(&std::fs::read(&path).expect("a corpus file"));
+            match assert_formatting_keeps(&path.display().to_string(), &text) {
+                Some(_) => formatted += 1,
+                None => refused += 1,
+            }
+        }
+    }
+    assert!(formatted >= 20, "{formatted} formatted, {refused} refused");
+}
+
 /// Points the checks at any directory of inputs, such as a fuzz corpus:
 /// `LUDEX_FMT_CORPUS=fuzz/corpus/parse cargo test --test fmt -- --ignored`.
 #[test]
