@@ -12,7 +12,7 @@ use super::names::{BUILTINS, Symbol, not_among};
 use super::scope::{Scope, Word};
 use super::types::{Extent, Kinds, Ty, Typed};
 use super::variables::seat_not_expected;
-use super::{Checker, Frame};
+use super::{Checker, Frame, hygiene};
 
 /// A call as written: the function's name, its arguments, and the span of the whole call.
 #[derive(Clone, Copy)]
@@ -360,7 +360,7 @@ impl<'a> Checker<'a> {
 
     /// Inlines a definition: the arguments are resolved here, then `body` is checked with the
     /// parameters bound to them, in the scope of this use.
-    pub(super) fn inline<T>(
+    pub(super) fn inline<T: hygiene::Bindable>(
         &mut self,
         define: usize,
         call: Call<'a>,
@@ -400,11 +400,20 @@ impl<'a> Checker<'a> {
             return None;
         }
         let params = decl.params.iter().map(|p| p.name.as_str()).zip(resolved).collect();
-        self.nesting.frames.push(Frame { define, params, call: span });
+        self.nesting.frames.push(Frame {
+            define,
+            params,
+            call: span,
+            binders: scope.binders,
+            bound: Vec::new(),
+        });
         let result = body(self, &decl.body, scope);
-        self.nesting.frames.pop();
+        let frame = self.nesting.frames.pop();
         self.nesting.depth = self.nesting.depth.saturating_sub(1);
-        result
+        Some(match frame {
+            Some(frame) => hygiene::bind_parameters(result?, &frame.bound, &frame.params),
+            None => result?,
+        })
     }
 
     /// Checks the definitions no rule uses (with parameters and context words of unknown type),
@@ -416,7 +425,8 @@ impl<'a> Checker<'a> {
             }
             let Some(&decl) = self.decls.defines.get(define) else { continue };
             let params = decl.params.iter().map(|p| (p.name.as_str(), Typed::unknown())).collect();
-            self.nesting.frames.push(Frame { define, params, call: decl.name.span });
+            let frame = Frame { define, params, call: decl.name.span, binders: 0, bound: Vec::new() };
+            self.nesting.frames.push(frame);
             let scope = Scope::anywhere();
             if is_collection(&decl.body) {
                 self.pieces_arg(&decl.body, &scope);

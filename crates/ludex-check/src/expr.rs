@@ -145,11 +145,12 @@ impl<'a> Checker<'a> {
     }
 
     fn name(&mut self, ident: &'a Ident, scope: &Scope<'a>) -> Typed {
-        if let Some((position, arg)) = self.parameter(&ident.name) {
+        if let Some((position, arg)) = self.parameter(&ident.name, scope) {
             if let Some(frame) = self.nesting.frames.last() {
                 let found = Found::Parameter { define: frame.define, position };
                 self.findings.index.used(ident.span, found);
             }
+            let arg = self.parameter_value(position, arg, scope);
             return if self.spend(arg.extent.size) { arg } else { Typed::unknown() };
         }
         if let Some(choice) = scope.choices.iter().find(|c| c.name == ident.name) {
@@ -176,7 +177,10 @@ impl<'a> Checker<'a> {
     }
 
     /// The position of a parameter of the definition being inlined, and the argument bound to it.
-    fn parameter(&self, name: &str) -> Option<(usize, Typed)> {
+    fn parameter(&self, name: &str, scope: &Scope<'a>) -> Option<(usize, Typed)> {
+        if !self.is_parameter_here(name, scope) {
+            return None;
+        }
         let frame = self.nesting.frames.last()?;
         frame.params.iter().enumerate().find(|(_, (p, _))| *p == name).map(|(i, (_, arg))| (i, arg.clone()))
     }

@@ -22,6 +22,7 @@ mod directions;
 mod effects;
 mod expr;
 mod holdings;
+mod hygiene;
 mod index;
 mod names;
 mod options;
@@ -138,6 +139,10 @@ struct Frame<'a> {
     params: Vec<(&'a str, Typed)>,
     /// Where it is used.
     call: Span,
+    /// How many expression binders enclose the use (`Scope::binders`).
+    binders: u32,
+    /// The parameters read through locals so far (see `hygiene`).
+    bound: Vec<hygiene::BoundParameter>,
 }
 
 /// The checker: declarations, symbol tables, the IR built so far and what it finds.
@@ -195,6 +200,8 @@ struct Nesting<'a> {
     work_left: u32,
     /// The resource limits the file is checked under.
     limits: Limits,
+    /// The slot the next `Let` takes (see `hygiene`).
+    next_slot: ir::LocalSlot,
 }
 
 /// What is being resolved that limits what may be read.
@@ -230,7 +237,13 @@ impl<'a> Checker<'a> {
                 attributes: Vec::new(),
                 pieces: Vec::new(),
             },
-            nesting: Nesting { frames: Vec::new(), depth: 0, work_left: expr::WORK, limits: limits.clone() },
+            nesting: Nesting {
+                frames: Vec::new(),
+                depth: 0,
+                work_left: expr::WORK,
+                limits: limits.clone(),
+                next_slot: 0,
+            },
             resolving: Resolving { valuing: false, shaping_board: false },
         }
     }

@@ -272,6 +272,8 @@ pub struct Scope<'a> {
     pub choices: Vec<&'a Ident>,
     /// `it` is a piece on the board (in `for each`), which effects may change or send away.
     pub it_placed: bool,
+    /// How many expression binders (`count`, `sum`, `first`) enclose the expression.
+    pub binders: u32,
 }
 
 impl<'a> Scope<'a> {
@@ -283,6 +285,7 @@ impl<'a> Scope<'a> {
             it: Ty::Unknown,
             choices: Vec::new(),
             it_placed: false,
+            binders: 0,
         }
     }
 
@@ -378,7 +381,13 @@ impl<'a> Scope<'a> {
 
     /// Inside `count`/`sum`: `it` is the piece.
     pub fn with_it(&self, it: Ty) -> Scope<'a> {
-        Scope { words: self.words.union(Words::of(&[Word::It])), it, it_placed: false, ..self.clone() }
+        Scope {
+            words: self.words.union(Words::of(&[Word::It])),
+            it,
+            it_placed: false,
+            binders: self.binders.saturating_add(1),
+            ..self.clone()
+        }
     }
 
     /// Inside `for each`: `it` is a piece on the board.

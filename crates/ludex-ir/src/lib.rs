@@ -26,6 +26,8 @@ pub type ZoneId = u16;
 pub type VarId = u16;
 pub type ActionId = u16;
 pub type PhaseId = u8;
+/// A `Let`'s slot, unique within a lowered game.
+pub type LocalSlot = u32;
 
 /// Hard limits on what a rules file may ask for, fixed by the representation (the limits one may
 /// choose are [`Limits`]).
@@ -189,6 +191,16 @@ pub struct Action {
     pub then: Vec<Effect>,
     /// `promote on REGION to TYPES`: a piece move ending in the region is offered once per type.
     pub promotion: Option<Promotion>,
+}
+
+impl Action {
+    /// The types a piece move of `seat` ending on `to` is offered as, when the action promotes
+    /// there (`None`: the move is offered as usual).
+    pub fn promotions_at(&self, seat: SeatId, to: CellId) -> Option<&[TypeId]> {
+        let promotion = self.promotion.as_ref()?;
+        let cells = promotion.cells.get(seat as usize)?;
+        cells.contains(to).then_some(promotion.types.as_slice())
+    }
 }
 
 /// A piece move that ends in `cells` (the mover's set) is offered once per type of `types`, the
@@ -673,6 +685,16 @@ pub enum Expr {
         cell: Box<Expr>,
         paths: PerSeat<Vec<DirId>>,
     },
+    /// `value` evaluated where the `Let` stands, then `body` with `Local(slot)` reading it: a
+    /// definition's argument that a binder inside the definition (`count`, `sum`, `first`) would
+    /// otherwise capture (hygiene: an argument means what it means where the definition is used).
+    Let {
+        slot: LocalSlot,
+        value: Box<Expr>,
+        body: Box<Expr>,
+    },
+    /// The value of the innermost enclosing `Let` of the slot.
+    Local(LocalSlot),
 }
 
 impl Expr {
@@ -684,7 +706,7 @@ impl Expr {
         }
         let mut any_of = |exprs: &[&Expr]| exprs.iter().any(|e| e.any(test));
         match self {
-            Expr::Const(_) | Expr::Context(_) | Expr::Variable(_) | Expr::Roll(_) => false,
+            Expr::Const(_) | Expr::Context(_) | Expr::Variable(_) | Expr::Roll(_) | Expr::Local(_) => false,
             Expr::SeatVariable(_, e)
             | Expr::Map(_, e)
             | Expr::PieceAt(e)
@@ -697,6 +719,7 @@ impl Expr {
             | Expr::Binary(_, a, b)
             | Expr::Allied(a, b)
             | Expr::Distance(a, b)
+            | Expr::Let { value: a, body: b, .. }
             | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {

@@ -293,7 +293,7 @@ impl Probe<'_> {
     }
 
     /// The attacker's context before its move.
-    fn before(&self, from: CellId) -> Ctx {
+    fn before(&self, from: CellId) -> Ctx<'static> {
         let evaluation = Evaluation { attacking: true, ..Evaluation::START };
         Ctx {
             piece: PieceSlot::At(from),
@@ -303,7 +303,8 @@ impl Probe<'_> {
         }
     }
 
-    /// The action's `when` and `where` and the capture rule (on an occupied cell).
+    /// The action's `when` and `where` and the capture rule (on an occupied cell); where the
+    /// action promotes, the `where` for one of the types the move is offered as.
     fn conditions_hold(&self, action: &Action, from: CellId) -> bool {
         let (engine, state) = (self.engine, self.state);
         let before = self.before(from);
@@ -312,8 +313,14 @@ impl Probe<'_> {
             condition.is_none_or(|c| engine.holds(state, ctx, c))
         };
         let capture = if self.target.is_some() { engine.game.capture.allowed.as_ref() } else { None };
+        let filter_holds = |ctx: &Ctx| holds(action.filter.as_ref(), ctx);
         holds(action.when.as_ref(), &before)
             && holds(capture, &after)
-            && holds(action.filter.as_ref(), &after)
+            && match action.promotions_at(self.attacker, self.cell) {
+                Some(types) => {
+                    types.iter().any(|&kind| filter_holds(&Ctx { promotion: Some(kind), ..after }))
+                }
+                None => filter_holds(&after),
+            }
     }
 }

@@ -3,7 +3,9 @@
 
 use std::ops::ControlFlow;
 
-use ludex_ir::{CellId, Collection, Const, ContextWord, DirId, Expr, PieceField, SeatId, TypeId, VarId};
+use ludex_ir::{
+    CellId, Collection, Const, ContextWord, DirId, Expr, LocalSlot, PieceField, SeatId, TypeId, VarId,
+};
 
 use super::Engine;
 use super::state::{Piece, State};
@@ -24,7 +26,7 @@ pub(crate) enum PieceSlot {
 /// and, grouped, the element an evaluation goes through, a walk's step, and how the evaluation
 /// stands.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Ctx {
+pub(crate) struct Ctx<'l> {
     /// The seat acting (in end rules: the seat that acted last).
     pub mover: Option<SeatId>,
     /// The seat to act after the mover.
@@ -42,6 +44,30 @@ pub(crate) struct Ctx {
     pub each: Each,
     pub walk: WalkWords,
     pub evaluation: Evaluation,
+    /// The values of the enclosing `Let`s, innermost first.
+    pub locals: Option<&'l Local<'l>>,
+}
+
+/// The value a `Let` bound, on the evaluator's own stack, and the `Let`s around it.
+#[derive(Debug)]
+pub(crate) struct Local<'l> {
+    slot: LocalSlot,
+    value: Value,
+    outer: Option<&'l Local<'l>>,
+}
+
+impl Local<'_> {
+    /// The value of the innermost `Let` of the slot, among this one and those around it.
+    fn read(&self, slot: LocalSlot) -> Value {
+        let mut local = Some(self);
+        while let Some(l) = local {
+            if l.slot == slot {
+                return l.value;
+            }
+            local = l.outer;
+        }
+        Value::None
+    }
 }
 
 /// What an evaluation element by element binds: `it` (with its cell in a `for each`), or `seat`
@@ -89,8 +115,8 @@ pub(crate) struct Line {
     pub len: u16,
 }
 
-impl Ctx {
-    pub fn new(mover: Option<SeatId>, next: Option<SeatId>) -> Ctx {
+impl Ctx<'_> {
+    pub fn new(mover: Option<SeatId>, next: Option<SeatId>) -> Ctx<'static> {
         Ctx {
             mover,
             next,
@@ -112,21 +138,22 @@ impl Ctx {
                 line: None,
             },
             evaluation: Evaluation { stuck: None, attacking: false, value_depth: 0 },
+            locals: None,
         }
     }
 
     /// The context with `it` bound to an element.
-    pub(crate) fn with_it(self, it: Value) -> Ctx {
+    pub(crate) fn with_it(self, it: Value) -> Self {
         Ctx { each: Each { it, ..self.each }, ..self }
     }
 
     /// The context with `it` the piece on `cell` (a `for each`).
-    pub(crate) fn with_placed_it(self, piece: Piece, cell: CellId) -> Ctx {
+    pub(crate) fn with_placed_it(self, piece: Piece, cell: CellId) -> Self {
         Ctx { each: Each { it: Value::Placed(piece, cell), it_cell: Some(cell), ..self.each }, ..self }
     }
 
     /// The context of a seat-by-seat evaluation, for `seat`.
-    pub(crate) fn for_seat(self, seat: Option<SeatId>) -> Ctx {
+    pub(crate) fn for_seat(self, seat: Option<SeatId>) -> Self {
         Ctx { each: Each { seat, ..self.each }, ..self }
     }
 }
@@ -228,6 +255,11 @@ impl Engine {
                 let partner = self.eval(state, ctx, seat).as_seat().and_then(|s| self.partner(s));
                 Value::from_option(partner, Value::Seat)
             }
+            Expr::Let { slot, value, body } => {
+                let local = Local { slot: *slot, value: self.eval(state, ctx, value), outer: ctx.locals };
+                self.eval(state, &Ctx { locals: Some(&local), ..*ctx }, body)
+            }
+            Expr::Local(slot) => ctx.locals.map_or(Value::None, |local| local.read(*slot)),
         }
     }
 
@@ -352,7 +384,13 @@ impl Engine {
     }
 
     /// The members of a collection, each as the value `it` is bound to.
-    fn for_each_in(&self, state: &State, ctx: &Ctx, collection: &Collection, mut visit: impl FnMut(Value)) {
+    pub(crate) fn for_each_in(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        collection: &Collection,
+        mut visit: impl FnMut(Value),
+    ) {
         match collection {
             Collection::Pieces { owner, types } => {
                 self.for_each_on_board(state, ctx, owner, types, |cell, piece| {

@@ -233,7 +233,7 @@ impl Generator<'_> {
         }
     }
 
-    fn ctx(&self) -> Ctx {
+    fn ctx(&self) -> Ctx<'static> {
         Ctx::new(Some(self.seat), self.next)
     }
 
@@ -487,9 +487,7 @@ impl Generator<'_> {
 
     /// The types a move ending on `to` promotes to, if it promotes.
     fn promotion_types(&self, to: CellId) -> Option<&[ludex_ir::TypeId]> {
-        let promotion = self.action.promotion.as_ref()?;
-        let cells = promotion.cells.get(self.seat as usize)?;
-        cells.contains(to).then_some(promotion.types.as_slice())
+        self.action.promotions_at(self.seat, to)
     }
 
     fn capture_allowed(&self, ctx: &Ctx) -> bool {

@@ -317,7 +317,7 @@ impl Engine {
     }
 
     /// What end rules (and scores) see: the seat that acted last and the seat to act.
-    fn end_ctx(&self, state: &State) -> Ctx {
+    fn end_ctx(&self, state: &State) -> Ctx<'static> {
         Ctx::new(state.last_mover, Some(self.current_seat(state)))
     }
 

@@ -1,7 +1,8 @@
 //! `attacked`, plainly: the cells a seat could capture on, found forwards from its pieces: the
 //! ends of its capturing actions' patterns (those of the current phase's turn that move a piece and
-//! may end on an enemy), where the action's `when` and `where` and, on an occupied cell, the capture
-//! rule hold. The turn's filters and `legal if` are not applied, and `attacked` is false inside.
+//! may end on an enemy), where the action's `when` and, on an occupied cell, the capture rule hold,
+//! and its `where` for the move or, where it promotes, for one of the types it is offered as. The
+//! turn's filters and `legal if` are not applied, and `attacked` is false inside.
 
 use ludex_ir::{Action, CellId, Destination, Expr, SeatId};
 
@@ -64,9 +65,18 @@ impl Engine {
                 {
                     let after = Ctx { to: Some(to), target: state.piece(to), ..before };
                     let capture = self.game.capture.allowed.as_ref().filter(|_| after.target.is_some());
-                    let holds =
-                        |condition: Option<&Expr>| condition.is_none_or(|c| self.holds(state, &after, c));
-                    if holds(capture) && holds(action.filter.as_ref()) {
+                    let holds = |condition: Option<&Expr>, ctx: &Ctx| {
+                        condition.is_none_or(|c| self.holds(state, ctx, c))
+                    };
+                    // A promoting move is offered once per type: it attacks if one passes.
+                    let offered: Vec<Ctx> = match action.promotions_at(attacker, to) {
+                        Some(types) => {
+                            types.iter().map(|&kind| Ctx { promotion: Some(kind), ..after }).collect()
+                        }
+                        None => vec![after],
+                    };
+                    let filter_holds = offered.iter().any(|ctx| holds(action.filter.as_ref(), ctx));
+                    if holds(capture, &after) && filter_holds {
                         cells.push(to);
                     }
                 }

@@ -146,18 +146,15 @@ impl Engine {
             choice: 0,
             path: end.path,
         };
-        let promotion = play.action.promotion.as_ref();
-        let promotes =
-            |to| promotion.and_then(|p| p.cells.get(play.seat as usize)).is_some_and(|c| c.contains(to));
-        match promotion {
-            Some(promotion) if end.to.is_some_and(promotes) => {
-                for &kind in &promotion.types {
+        match end.to.and_then(|to| play.action.promotions_at(play.seat, to)) {
+            Some(types) => {
+                for &kind in types {
                     if self.reference_filters(state, &Ctx { promotion: Some(kind), ..ctx }, play) {
                         moves.push(Move { piece: Some(kind), ..mv });
                     }
                 }
             }
-            _ => {
+            None => {
                 if self.reference_filters(state, &ctx, play) {
                     moves.push(mv);
                 }

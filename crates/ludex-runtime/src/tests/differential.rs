@@ -64,7 +64,7 @@ fn compiled(name: &str, text: &str, options: &ludex_check::OptionValues) -> Engi
 /// A game on a board of 260 cells, past every layer that needs a board of at most four words of
 /// bit sets (walk tables, cell tests, masks of ends, moves listed in order): the shipped games are
 /// all smaller. It has a plain walk, a walk with only a step condition, a slide with a bound, a
-/// leap, promotion, drops of two types with a filter on `to`, the Mana rule on `from` as a turn
+/// leap, promotion with a filter on the type promoted to, drops of two types with a filter on `to`, the Mana rule on `from` as a turn
 /// choice's filter, `otherwise`, captures into the reserve and a `legal if` that asks `attacked`.
 fn sprawl() -> String {
     let rows: Vec<String> = (0..13)
@@ -85,7 +85,8 @@ fn sprawl() -> String {
          action king_step for king {{\n  step all\n}}\n\
          action rook_slide for rook {{\n  slide orthogonal at most 6\n}}\n\
          action knight_leap for knight {{\n  leap n+n+e, n+n+w, s+s+e, s+s+w, e+e+n, e+e+s, w+w+n, w+w+s\n}}\n\
-         action pawn_step for pawn {{\n  step forward, forward_left, forward_right\n  promote on far to rook, knight\n}}\n\
+         action pawn_step for pawn {{\n  step forward, forward_left, forward_right\n  promote on far to rook, knight\n\
+           where promotion == none or promotion == rook or level(to) == 2\n}}\n\
          action scout_walk for scout {{\n  walk all at most 3\n}}\n\
          action climb for climber {{\n  walk orthogonal exactly 2\n  each step where level(step_to) >= level(step_from)\n}}\n\
          action land {{\n  drop pawn, knight on rows 1 to 3\n  where level(to) == 2\n}}\n\

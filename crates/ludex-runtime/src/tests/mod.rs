@@ -6,6 +6,7 @@ mod holdings;
 mod movegen;
 mod notation;
 mod position;
+mod soundness;
 mod trials;
 mod turns;
 mod walk_tables;

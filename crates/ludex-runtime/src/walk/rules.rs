@@ -94,7 +94,7 @@ struct WalkRuleSteps<'a> {
     /// The state as the walk has changed it so far (the moving piece lifted off the board).
     scratch: State,
     /// The move's context: mover, next seat, `from`.
-    base: Ctx,
+    base: Ctx<'a>,
     pushes: Pushes,
     seen: HashSet<PathEffect, BuildHasherDefault<WordHasher>>,
     ends: Vec<WalkEnd>,
@@ -188,7 +188,7 @@ impl Engine {
     }
 
     /// The step's context for one piece of the line.
-    fn pushing(&self, step: &Ctx, line: Line, pushed: Option<Piece>, from: CellId) -> Ctx {
+    fn pushing<'l>(&self, step: &Ctx<'l>, line: Line, pushed: Option<Piece>, from: CellId) -> Ctx<'l> {
         let to = self.game.board.neighbour(from, line.direction);
         let walk =
             WalkWords { pushed, pushed_from: Some(from), pushed_to: to, line: Some(line), ..step.walk };
@@ -280,7 +280,7 @@ impl Engine {
 
 impl WalkRuleSteps<'_> {
     /// The context of a step from `cell` to `next` by the moving piece as it is before the step.
-    fn step(&self, piece: Piece, cell: CellId, next: Option<CellId>) -> Ctx {
+    fn step(&self, piece: Piece, cell: CellId, next: Option<CellId>) -> Ctx<'_> {
         step_ctx(&self.base, piece, cell, next)
     }
 
@@ -297,7 +297,7 @@ impl WalkRuleSteps<'_> {
 }
 
 /// The context of a step from `cell` to `next` by the moving piece as it is before the step.
-fn step_ctx(move_ctx: &Ctx, piece: Piece, cell: CellId, next: Option<CellId>) -> Ctx {
+fn step_ctx<'l>(move_ctx: &Ctx<'l>, piece: Piece, cell: CellId, next: Option<CellId>) -> Ctx<'l> {
     let walk = WalkWords { step_from: Some(cell), step_to: next, ..move_ctx.walk };
     Ctx { piece: PieceSlot::Held(piece), walk, ..*move_ctx }
 }
