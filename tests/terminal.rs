@@ -123,3 +123,10 @@ fn maps_are_drawn_beside_the_board_and_reserves_as_positions_write_them() {
     assert_exit(&output, 0);
     insta::assert_snapshot!("duwen_start", stdout(&output));
 }
+
+#[test]
+fn zones_are_drawn_over_the_board_with_the_seats_that_hold_them() {
+    let screen = play("docs/examples/pawns.rules", None, "zones\nquit\n");
+    let zones = screen.split("help): zones\n").nth(1).and_then(|rest| rest.split("white, your move").next());
+    insta::assert_snapshot!("pawns_zones", zones.unwrap_or(&screen));
+}

@@ -1,8 +1,8 @@
 //! The human seat of `ludex play`: at each of its decisions the board (seats in their colours when
 //! the output is a terminal and `NO_COLOR` is not set), the turn in words, a warning when the seat
 //! stands in check, and the legal moves once, numbered and grouped by the piece that makes them.
-//! It reads a move number, a move in notation, or a command (`help`, `moves`, `board`, `undo`,
-//! `quit`); a refused move is answered with the rule that refuses it.
+//! It reads a move number, a move in notation, or a command (`help`, `moves`, `board`, `zones`,
+//! `undo`, `quit`); a refused move is answered with the rule that refuses it.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
@@ -21,6 +21,7 @@ commands:
   MOVE      play a move written in notation (e2-e4, e2xd3, e7-e8=Q, R@c3, orient 2)
   moves     list the legal moves again
   board     show the board again
+  zones     show the zones of the rules (a seat's number on the cells of its zone)
   undo      take back your last move (and the moves played since)
   help      this list
   quit      leave the game";
@@ -107,6 +108,7 @@ impl HumanAgent {
             "help" => writeln!(out, "{HELP}")?,
             "moves" => write!(out, "{}", move_menu(engine, state, moves).text)?,
             "board" => write!(out, "{}", self.board(engine, state))?,
+            "zones" => write!(out, "{}", self.colours.paint(&engine.zones_picture()))?,
             "" => {}
             _ => return self.play(out, point, input),
         }

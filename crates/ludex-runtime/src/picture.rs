@@ -3,7 +3,7 @@
 //! column (square boards by file and rank, a removed cell left blank; hexagonal boards as a
 //! honeycomb, each file a column), the file letters above and below, the rank numbers on both
 //! sides (on hexagonal boards beside the first and last cell of each line), and the game's maps
-//! drawn the same way beside the board.
+//! drawn the same way beside the board; the zones, each drawn over the board.
 
 use ludex_ir::{BoardKind, CellId, MapId, SeatId};
 
@@ -143,6 +143,34 @@ impl Engine {
             panel.beside(values, 4)
         });
         panel.picture()
+    }
+
+    /// Each zone of the game drawn over the board, titled by its name: a cell of a per-seat zone
+    /// shows the number of the seat whose zone holds it (`+` when several do), a cell of a plain
+    /// zone `#`, any other cell `.`.
+    pub fn zones_picture(&self) -> Picture {
+        let seats = self.game.seats.len() as SeatId;
+        let panels = self.game.zones.iter().enumerate().map(|(index, zone)| {
+            self.cell_panel(&zone.name, |cell| {
+                let zone_id = index as ludex_ir::ZoneId;
+                if !zone.per_seat {
+                    let inside = self.in_zone(zone_id, None, cell);
+                    return (if inside { "#" } else { "." }.into(), Ink::Plain);
+                }
+                let holders: Vec<SeatId> =
+                    (0..seats).filter(|&s| self.in_zone(zone_id, Some(s), cell)).collect();
+                match holders.as_slice() {
+                    [] => (".".into(), Ink::Plain),
+                    [seat] => ((seat + 1).to_string(), Ink::Seat(*seat)),
+                    _ => ("+".into(), Ink::Plain),
+                }
+            })
+        });
+        let mut lines = Vec::new();
+        for panel in panels {
+            lines.extend(panel.picture().lines);
+        }
+        Picture { lines }
     }
 
     /// Who is who: `seats: white 1, black 2` and `pieces: K king, Q queen`, each seat in its ink.
