@@ -44,6 +44,7 @@ fn choice(agent: &mut dyn Agent, engine: &Engine, state: &State, seed: u64) -> S
     match agent.choose(engine, state, &moves, &mut ChaCha8Rng::seed_from_u64(seed)) {
         Decision::Play(index) => engine.move_notation(state, moves[index]),
         Decision::Quit => panic!("the agent quit"),
+        Decision::Undo => panic!("the agent took back a move"),
     }
 }
 

@@ -8,6 +8,7 @@ mod check;
 mod config;
 mod explain;
 mod fmt;
+mod human;
 mod input;
 mod limits;
 mod merge;

@@ -1,29 +1,24 @@
-//! `ludex play`: one game in the terminal. Human seats see the board and the numbered legal moves
-//! and type a number or a move in notation (`quit` leaves); the other seats' moves, dice rolls and
-//! captures are announced; the result is shown at the end, with the points table when the rules
-//! give scores. Input that ends (a closed pipe) leaves the
+//! `ludex play`: one game in the terminal. The legend of seats and pieces first; human seats play
+//! as `human` says (their board, moves and commands, `undo` included); the other seats' moves, dice
+//! rolls, captured pieces, seats leaving and checks are announced; the result is shown at the end,
+//! with the points table when the rules give scores. Input that ends (a closed pipe) leaves the
 //! game like `quit`.
 
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use ludex::agents::play::{Ending, Playthrough, Ply, Step};
-use ludex::agents::{Agent, AgentSpec, Decision};
+use ludex::agents::AgentSpec;
+use ludex::agents::play::{Checkpoint, Ending, Playthrough, Ply, Step};
 use ludex::ir::SeatId;
 use ludex::record::Record;
-use ludex::runtime::{Engine, GameResult, Move, State, Status};
+use ludex::runtime::{GameResult, State, Status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::human::{Colours, HumanAgent};
 use super::session::{MatchArgs, RecordFile, Session};
 use super::{CliError, CliResult};
-
-/// The longest input line read, so a huge pipe cannot exhaust memory.
-const MAX_INPUT_LINE: u64 = 4096;
-
-/// Legal moves listed per line.
-const LINE_WIDTH: usize = 100;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -40,35 +35,53 @@ pub fn play(args: &PlayArgs) -> CliResult {
     let session = Session::open(&args.game, default_agent)?;
     let seed = session.seed.unwrap_or_else(seed_from_clock);
     let record_file = args.game.record.as_deref().map(RecordFile::create).transpose()?;
+    let engine = &session.engine;
+    let colours = Colours::for_stdout(engine);
     let mut out = io::stdout().lock();
     writeln!(out, "{}", introduction(&session, seed))?;
-    let mut agents = session.make_agents(|| Box::new(HumanAgent));
+    write!(out, "{}", colours.paint(&engine.legend()))?;
+    writeln!(out, "type `help` at your move for the commands")?;
+    let mut agents = session.make_agents(|| Box::new(HumanAgent::new(colours.clone())));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Playthrough::new(&session.engine, session.start.clone());
+    let mut game = Playthrough::new(engine, session.start.clone());
     let mut rolls = Rolls::default();
+    let mut takebacks = Takebacks::default();
     let ending = loop {
+        takebacks.note(&session, &game, &rng);
+        let before = game.state().clone();
         match game.step(&mut agents, &mut rng) {
             Step::Ply(Ply::Roll { sides, outcome }) => {
                 rolls.push(sides, outcome);
-                if !matches!(session.engine.status(game.state()), Status::Chance { .. }) {
+                if !matches!(engine.status(game.state()), Status::Chance { .. }) {
                     rolls.announce(&mut out)?;
                 }
             }
-            Step::Ply(Ply::Move { seat, .. }) => {
+            Step::Ply(Ply::Move { seat, mv }) => {
                 let notation = game.plies().last().map_or("?", String::as_str);
-                writeln!(out, "{}", move_announcement(session.seat_name(seat as usize), notation))?
+                let captured =
+                    mv.to.and_then(|to| engine.piece_at(&before, to)).filter(|p| p.owner != Some(seat));
+                let captured = captured.map(|piece| engine.short_piece_token(&piece));
+                writeln!(out, "{}", move_announcement(session.seat_name(seat as usize), notation, captured))?;
+                announce_changes(&mut out, &session, &before, game.state())?;
+            }
+            Step::Undo { seat } => {
+                let said = match takebacks.take_back(&mut game, &mut rng) {
+                    true => "took back your last move",
+                    false => "there is no move of yours to take back",
+                };
+                writeln!(out, "{}: {said}", session.seat_name(seat as usize))?;
             }
             Step::End(ending) => break ending,
         }
     };
     if let Ending::Over(_) = ending {
-        writeln!(out, "\n{}", session.engine.describe(game.state()))?;
+        writeln!(out, "\n{}", colours.paint(&engine.board_picture(game.state())))?;
     }
     writeln!(out, "{}", ending_announcement(&session, &ending))?;
     if let Ending::Over(result) = &ending {
         if !result.scores.is_empty() {
             let points: Vec<f64> = result.scores.iter().map(|&p| p as f64).collect();
-            write!(out, "{}", super::points::table(&session.engine.game, "points", &points, 0))?;
+            write!(out, "{}", super::points::table(&engine.game, "points", &points, 0))?;
         }
     }
     if let Some(mut file) = record_file {
@@ -79,6 +92,61 @@ pub fn play(args: &PlayArgs) -> CliResult {
         Ending::Stopped { reason } => Err(CliError::failed(format!("the game could not go on: {reason}"))),
         Ending::Over(_) | Ending::Quit { .. } => Ok(()),
     }
+}
+
+/// The points a human seat may go back to: the game as it stood at each of their decisions.
+#[derive(Default)]
+struct Takebacks {
+    /// The plies played before each decision, and the game then.
+    decisions: Vec<(usize, Checkpoint)>,
+}
+
+impl Takebacks {
+    /// Keeps the game as it stands when a human seat is about to decide (once per decision).
+    fn note(&mut self, session: &Session, game: &Playthrough, rng: &ChaCha8Rng) {
+        let Status::Decision { seat } = session.engine.status(game.state()) else { return };
+        let human = session.agents.get(seat as usize) == Some(&AgentSpec::Human);
+        let played = game.plies().len();
+        if human && self.decisions.last().is_none_or(|(at, _)| *at != played) {
+            self.decisions.push((played, game.checkpoint(rng)));
+        }
+    }
+
+    /// Goes back to the decision before the current one; false when there is none.
+    fn take_back(&mut self, game: &mut Playthrough, rng: &mut ChaCha8Rng) -> bool {
+        if self.decisions.len() < 2 {
+            return false;
+        }
+        self.decisions.pop();
+        match self.decisions.pop() {
+            Some((_, checkpoint)) => {
+                game.rewind(&checkpoint, rng);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Says what a move changed beyond itself: seats that left the game, and a seat now in check.
+fn announce_changes(
+    out: &mut impl Write,
+    session: &Session,
+    before: &State,
+    after: &State,
+) -> io::Result<()> {
+    let engine = &session.engine;
+    for seat in 0..engine.game.seats.len() as SeatId {
+        if engine.is_retired(after, seat) && !engine.is_retired(before, seat) {
+            writeln!(out, "{} is out of the game", session.seat_name(seat as usize))?;
+        }
+    }
+    if engine.is_in_check(after) {
+        if let Some(seat) = engine.seat_to_move(after) {
+            writeln!(out, "{} is in check", session.seat_name(seat as usize))?;
+        }
+    }
+    Ok(())
 }
 
 /// A seed for a game the user did not seed; it is printed so the game can be played again.
@@ -124,23 +192,12 @@ impl Rolls {
     }
 }
 
-/// `white plays a2-a3`, `black plays e5xd4, capturing on d4`.
-fn move_announcement(seat: &str, notation: &str) -> String {
-    match captured_cell(notation) {
-        Some(cell) => format!("{seat} plays {notation}, capturing on {cell}"),
+/// `white plays a2-a3`, `black plays e5xd4, capturing P1`.
+fn move_announcement(seat: &str, notation: &str, captured: Option<String>) -> String {
+    match captured {
+        Some(piece) => format!("{seat} plays {notation}, capturing {piece}"),
         None => format!("{seat} plays {notation}"),
     }
-}
-
-/// The cell a capture notation (`e5xd4`, `e5xd4:jump`) takes on.
-fn captured_cell(notation: &str) -> Option<&str> {
-    let main = notation.split(':').next().unwrap_or(notation);
-    let after_file = main.trim_start_matches(|c: char| c.is_ascii_lowercase());
-    let after_rank = after_file.trim_start_matches(|c: char| c.is_ascii_digit());
-    let cell = after_rank.strip_prefix('x')?;
-    let well_formed =
-        after_file.len() < main.len() && after_rank.len() < after_file.len() && !cell.is_empty();
-    well_formed.then_some(cell)
 }
 
 fn ending_announcement(session: &Session, ending: &Ending) -> String {
@@ -171,108 +228,15 @@ fn result_announcement(session: &Session, result: &GameResult) -> String {
     format!("Game over ({}): {verdict}. Places: {}", result.reason, places.join(", "))
 }
 
-/// A person choosing moves at the terminal.
-struct HumanAgent;
-
-impl Agent for HumanAgent {
-    fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], _: &mut ChaCha8Rng) -> Decision {
-        let mut out = io::stdout().lock();
-        let shown = writeln!(out, "\n{}", engine.describe(state))
-            .and_then(|()| list_moves(&mut out, engine, state, moves))
-            .and_then(|()| write!(out, "{}", prompt(moves.len())))
-            .and_then(|()| out.flush());
-        if shown.is_err() {
-            return Decision::Quit;
-        }
-        loop {
-            let Some(line) = read_line() else {
-                let _ = writeln!(out, "\ninput ended; leaving the game");
-                return Decision::Quit;
-            };
-            if !io::stdin().is_terminal() {
-                // Show piped input as if it had been typed.
-                let _ = writeln!(out, "{}", line.trim_end());
-            }
-            match interpret(engine, state, moves, line.trim()) {
-                Ok(decision) => return decision,
-                Err(message) => {
-                    let listed = writeln!(out, "{message}; the legal moves:")
-                        .and_then(|()| list_moves(&mut out, engine, state, moves))
-                        .and_then(|()| write!(out, "{}", prompt(moves.len())))
-                        .and_then(|()| out.flush());
-                    if listed.is_err() {
-                        return Decision::Quit;
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn prompt(count: usize) -> String {
-    format!("your move (1-{count}, a move, or quit): ")
-}
-
-/// The legal moves, numbered, several a line.
-fn list_moves(out: &mut impl Write, engine: &Engine, state: &State, moves: &[Move]) -> io::Result<()> {
-    let mut line = String::new();
-    for (index, &mv) in moves.iter().enumerate() {
-        let notation = engine.move_notation(state, mv);
-        // A long notation (a walk's path) still keeps a space before the next number.
-        let gap = if notation.len() >= 8 { " " } else { "" };
-        let item = format!("{:>3}. {notation:<8}{gap}", index + 1);
-        if line.len() + item.len() > LINE_WIDTH {
-            writeln!(out, "{}", line.trim_end())?;
-            line.clear();
-        }
-        line.push_str(&item);
-    }
-    writeln!(out, "{}", line.trim_end())
-}
-
-/// One line of standard input, `None` when it ended or failed.
-fn read_line() -> Option<String> {
-    let mut bytes = Vec::new();
-    let read = io::stdin().lock().take(MAX_INPUT_LINE).read_until(b'\n', &mut bytes).ok()?;
-    (read > 0).then(|| String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// What the human typed: `quit`, a move number or a move in notation.
-fn interpret(engine: &Engine, state: &State, moves: &[Move], input: &str) -> Result<Decision, String> {
-    if input == "quit" {
-        return Ok(Decision::Quit);
-    }
-    if let Ok(number) = input.parse::<usize>() {
-        return match number.checked_sub(1).filter(|&i| i < moves.len()) {
-            Some(index) => Ok(Decision::Play(index)),
-            None => Err(format!("there are moves 1 to {}", moves.len())),
-        };
-    }
-    let mv = engine.parse_move(state, input).map_err(|error| format!("`{input}`: {error}"))?;
-    match moves.iter().position(|&legal| legal == mv) {
-        Some(index) => Ok(Decision::Play(index)),
-        None => Err(format!("`{input}` is not a legal move here")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn captures_are_read_from_the_notation() {
-        assert_eq!(captured_cell("e5xd4"), Some("d4"));
-        assert_eq!(captured_cell("e5xd4:jump"), Some("d4"));
-        assert_eq!(captured_cell("x5xx6"), Some("x6"));
-        for quiet in ["e5-d4", "x5-x6", "R@c3", "orient 2", "end", "pass", "xd4", "e5x", ""] {
-            assert_eq!(captured_cell(quiet), None, "{quiet}");
-        }
-    }
-
-    #[test]
     fn moves_are_announced_with_captures() {
-        assert_eq!(move_announcement("white", "a2-a3"), "white plays a2-a3");
-        assert_eq!(move_announcement("black", "e5xd4"), "black plays e5xd4, capturing on d4");
+        assert_eq!(move_announcement("white", "a2-a3", None), "white plays a2-a3");
+        let captured = Some("P1".to_string());
+        assert_eq!(move_announcement("black", "e5xd4", captured), "black plays e5xd4, capturing P1");
     }
 
     #[test]

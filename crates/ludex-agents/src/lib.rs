@@ -32,6 +32,9 @@ pub enum Decision {
     Play(usize),
     /// Leave the game (a human quitting, or input that ended); the game stops unfinished.
     Quit,
+    /// Take back the seat's last move (a human changing their mind): the driver plays nothing and
+    /// says so ([`play::Step::Undo`]); the front end rewinds the game ([`play::Playthrough::rewind`]).
+    Undo,
 }
 
 /// Chooses among the legal moves of a decision point (never called with no moves). Any randomness

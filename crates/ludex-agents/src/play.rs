@@ -81,6 +81,20 @@ pub enum Ending {
 pub enum Step {
     Ply(Ply),
     End(Ending),
+    /// The seat's agent asked to take back its last move; nothing was played.
+    Undo {
+        seat: SeatId,
+    },
+}
+
+/// A game as it stood at some point, to go back to ([`Playthrough::rewind`]).
+#[derive(Clone)]
+pub struct Checkpoint {
+    state: State,
+    plies: usize,
+    entries: usize,
+    moves: usize,
+    rng: ChaCha8Rng,
 }
 
 /// A game being played: the state, every ply so far in notation (when written), and how many.
@@ -112,6 +126,26 @@ impl<'e> Playthrough<'e> {
     /// The plies so far in notation (none when they are only counted).
     pub fn plies(&self) -> &[String] {
         &self.plies
+    }
+
+    /// The game as it stands, with the generator that will draw its next chance outcomes.
+    pub fn checkpoint(&self, rng: &ChaCha8Rng) -> Checkpoint {
+        Checkpoint {
+            state: self.state.clone(),
+            plies: self.plies.len(),
+            entries: self.entries,
+            moves: self.moves,
+            rng: rng.clone(),
+        }
+    }
+
+    /// Goes back to a checkpoint of this game: its state, its plies and its generator.
+    pub fn rewind(&mut self, checkpoint: &Checkpoint, rng: &mut ChaCha8Rng) {
+        self.state = checkpoint.state.clone();
+        self.plies.truncate(checkpoint.plies);
+        self.entries = checkpoint.entries;
+        self.moves = checkpoint.moves;
+        *rng = checkpoint.rng.clone();
     }
 
     /// The game so far, ended by `ending`.
@@ -155,6 +189,7 @@ impl<'e> Playthrough<'e> {
         let chosen = match agent.choose(self.engine, &self.state, &self.legal, rng) {
             Decision::Play(index) => self.legal.get(index).copied(),
             Decision::Quit => None,
+            Decision::Undo => return Step::Undo { seat },
         };
         let Some(mv) = chosen else {
             return Step::End(Ending::Quit { seat });

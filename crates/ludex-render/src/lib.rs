@@ -31,6 +31,7 @@ use ludex_ir::{CellId, SeatId, ZoneId};
 use ludex_runtime::{Engine, Move, State};
 
 pub use html::{Frame, replay_page};
+pub use palette::{rgb, seat_swatches};
 
 /// What a picture shows besides the state.
 #[derive(Clone, Debug, Default, PartialEq)]

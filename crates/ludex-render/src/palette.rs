@@ -65,12 +65,18 @@ pub(crate) fn seat_colours(game: &Game) -> Vec<&'static str> {
     named.into_iter().map(|colour| colour.or_else(|| free.next()).unwrap_or(PALETTE[11])).collect()
 }
 
+/// Each seat's colour and the ink that reads on it, as `#rrggbb`, for front ends that draw seats.
+pub fn seat_swatches(game: &Game) -> Vec<(&'static str, &'static str)> {
+    seat_colours(game).into_iter().map(|fill| (fill, ink_on(fill))).collect()
+}
+
 fn named_colour(name: &str) -> Option<&'static str> {
     let name = name.to_ascii_lowercase();
     NAMED.iter().find(|(word, _)| *word == name).map(|&(_, colour)| colour)
 }
 
-fn rgb(colour: &str) -> (u8, u8, u8) {
+/// A colour written `#rrggbb` as its red, green and blue (grey when it is not written so).
+pub fn rgb(colour: &str) -> (u8, u8, u8) {
     let channel = |at: usize| colour.get(at..at + 2).and_then(|hex| u8::from_str_radix(hex, 16).ok());
     match (channel(1), channel(3), channel(5)) {
         (Some(r), Some(g), Some(b)) => (r, g, b),

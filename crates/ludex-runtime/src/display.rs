@@ -1,14 +1,14 @@
-//! The state drawn as text for people: the board with file letters and rank numbers (top row
-//! first; hexagonal boards as a honeycomb, each file a column), whose turn it is, reserves, prize
-//! piles, variables and rotated maps.
+//! The state drawn as text for people: the board and the maps beside it (`picture`), whose turn it
+//! is, the dice and the turn so far, reserves, prize piles and variables; and the rows of cells
+//! that the position format writes a board and a map in.
 //!
-//! A piece is its letter, upper case for the first seat, lower case for the second, followed by
-//! the seat number for later seats (`D3:6`) and marked `*` when neutral (`*C`); then the value of
-//! its first attribute if it has one (`D6`).
+//! A piece is written as the position format writes it (`K1`, `E2:6`, `C` for a neutral one), so
+//! what the screen shows can be copied into a position; a reserve piece leaves out the attributes
+//! its drops set as it enters.
 
 use std::fmt::Write;
 
-use ludex_ir::{BoardKind, CellId};
+use ludex_ir::{ActionKind, AttrId, BoardKind, CellId, Effect, Expr, MapId, SeatId, SetupStep};
 
 use super::state::{Piece, State};
 use super::value::Value;
@@ -24,13 +24,6 @@ pub(crate) struct Grid<'a> {
     pub files: bool,
     /// The least width of a column.
     pub min_width: usize,
-}
-
-/// Pads a line with spaces up to a column.
-fn pad_to(line: &mut String, column: usize) {
-    while line.len() < column {
-        line.push(' ');
-    }
 }
 
 /// One line of the drawn board: its label and its cells in order.
@@ -68,55 +61,97 @@ impl Engine {
     }
 
     pub(crate) fn render(&self, state: &State) -> String {
-        let mut out = self.render_board(state);
+        let mut out = self.board_picture(state).plain();
+        out.push_str(&self.render_details(state));
+        out
+    }
+
+    /// Everything but the board: whose turn, the dice and the turn so far, holdings, variables.
+    pub(crate) fn render_details(&self, state: &State) -> String {
+        let mut out = String::new();
         let _ = writeln!(out, "{}", self.render_status(state));
+        self.render_turn(state, &mut out);
         self.render_holdings(state, &mut out);
         self.render_variables(state, &mut out);
-        self.render_maps(state, &mut out);
         out
     }
 
-    fn render_board(&self, state: &State) -> String {
-        let token = |c: CellId| state.piece(c).map_or(".".to_string(), |p| self.piece_label(&p));
-        match self.game.board.kind {
-            BoardKind::Hex { .. } => self.honeycomb_text(token),
-            BoardKind::Square { .. } => {
-                self.grid_text(Grid { indent: "", labelled: true, files: true, min_width: 2 }, token)
-            }
+    /// The dice (variables the rules set by a roll) and what the turn has done so far, a line each.
+    fn render_turn(&self, state: &State, out: &mut String) {
+        let dice: Vec<String> =
+            self.rolled_variables().into_iter().flat_map(|var| self.variable_words(state, var)).collect();
+        if !dice.is_empty() {
+            let _ = writeln!(out, "dice: {}", dice.join(", "));
+        }
+        if state.actions > 0 || state.captures > 0 {
+            let _ = writeln!(
+                out,
+                "this turn: {} taken, {} captured",
+                plural(state.actions, "action"),
+                plural(state.captures, "piece")
+            );
         }
     }
 
-    /// A hexagonal board drawn as it looks: each file a column, each cell half a row above or
-    /// below its neighbours in the next file; file letters above and below.
-    fn honeycomb_text(&self, token: impl Fn(CellId) -> String) -> String {
-        let board = &self.game.board;
-        let tokens: Vec<String> = (0..board.cell_count() as CellId).map(token).collect();
-        let width = tokens.iter().map(String::len).max().unwrap_or(1).max(3);
-        let (Some(left), Some(top), Some(bottom)) = (
-            board.cells.iter().map(|c| c.x).min(),
-            board.cells.iter().map(|c| c.y).max(),
-            board.cells.iter().map(|c| c.y).min(),
-        ) else {
-            return String::new();
+    /// The variables some effect sets to a roll, in declaration order.
+    fn rolled_variables(&self) -> Vec<usize> {
+        let mut rolled = vec![false; self.game.variables.len()];
+        let mut mark = |effect: &Effect| {
+            if let Effect::SetVariable { variable, value: Expr::Roll(_), .. } = effect {
+                if let Some(slot) = rolled.get_mut(*variable as usize) {
+                    *slot = true;
+                }
+            }
         };
-        let column = |x: i32| (x - left) as usize * (width + 1);
-        let mut files = String::new();
-        for cell in board.cells.iter().filter(|c| c.rank == 1) {
-            let letter = cell.name.trim_end_matches(char::is_numeric);
-            pad_to(&mut files, column(cell.x));
-            files.push_str(&format!("{letter:^width$}"));
+        for effects in self.all_effects() {
+            visit_effects(effects, &mut mark);
         }
-        let mut out = format!("{}\n", files.trim_end());
-        for y in (bottom..=top).rev() {
-            let mut line = String::new();
-            for (cell, info) in board.cells.iter().enumerate().filter(|(_, c)| c.y == y) {
-                pad_to(&mut line, column(info.x));
-                line.push_str(&format!("{:^width$}", tokens[cell]));
-            }
-            let _ = writeln!(out, "{}", line.trim_end());
-        }
-        let _ = writeln!(out, "{}", files.trim_end());
-        out
+        (0..rolled.len()).filter(|&v| rolled[v]).collect()
+    }
+
+    /// Every list of effects the rules write: setup, turns, actions and the capture rule.
+    fn all_effects(&self) -> Vec<&[Effect]> {
+        let game = &self.game;
+        let setup = game.setup.iter().filter_map(|step| match step {
+            SetupStep::Effect(effect) => Some(std::slice::from_ref(effect)),
+            SetupStep::Place { .. } | SetupStep::Reserve { .. } => None,
+        });
+        let turns = game.phases.iter().flat_map(|p| [p.turn.start.as_slice(), p.turn.after.as_slice()]);
+        let actions = game.actions.iter().map(|a| a.then.as_slice());
+        setup.chain(turns).chain(actions).chain([game.capture.then.as_slice()]).collect()
+    }
+
+    /// `name = value`, or for a per-seat variable one `name(seat) = value` a seat; a cell's value
+    /// is followed by the maps' values there: `mana = c3 (level 2)`.
+    fn variable_words(&self, state: &State, var: usize) -> Vec<String> {
+        let Some(variable) = self.game.variables.get(var) else { return Vec::new() };
+        let seats: Vec<Option<SeatId>> = match variable.per_seat {
+            true => (0..self.seat_count() as SeatId).map(Some).collect(),
+            false => vec![None],
+        };
+        seats
+            .into_iter()
+            .map(|seat| {
+                let value = self.variable_value(state, var, seat);
+                let name = match seat {
+                    Some(seat) => format!("{}({})", variable.name, self.seat_name(seat)),
+                    None => variable.name.clone(),
+                };
+                format!("{name} = {}{}", self.value_text(value), self.map_values_at(state, value))
+            })
+            .collect()
+    }
+
+    /// ` (level 2)` for a cell the maps give values; empty for anything else.
+    fn map_values_at(&self, state: &State, value: Value) -> String {
+        let Value::Cell(cell) = value else { return String::new() };
+        let values: Vec<String> = (0..self.game.maps.len())
+            .filter_map(|map| {
+                let v = self.map_value(state, map as MapId, cell)?;
+                Some(format!("{} {v}", self.game.maps.get(map)?.name))
+            })
+            .collect();
+        if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) }
     }
 
     pub(crate) fn render_status(&self, state: &State) -> String {
@@ -150,16 +185,17 @@ impl Engine {
             let _ = writeln!(out, "retired: {}", retired.join(", "));
         }
         for seat in 0..self.seat_count() as u8 {
-            let reserve: Vec<String> = state.reserve_of(seat).iter().map(|p| self.piece_label(p)).collect();
+            let reserve = state.reserve_of(seat);
             if !reserve.is_empty() {
-                let _ = writeln!(out, "reserve {}: {}", self.seat_name(seat), reserve.join(" "));
+                let tokens: Vec<String> = reserve.iter().map(|p| self.reserve_token(p)).collect();
+                let _ = writeln!(out, "reserve {}: {}", self.seat_name(seat), counted(&tokens).join(" "));
             }
             let prizes: Vec<String> = state
                 .prizes_of(seat)
                 .iter()
                 .map(|p| {
                     let cell = p.cell.map_or(String::new(), |c| format!(" on {}", self.cell_name(c)));
-                    format!("{} (worth {}{cell})", self.piece_label(&p.piece), p.value)
+                    format!("{} (worth {}{cell})", self.piece_token(&p.piece), p.value)
                 })
                 .collect();
             if !prizes.is_empty() {
@@ -168,41 +204,42 @@ impl Engine {
         }
     }
 
-    fn render_variables(&self, state: &State, out: &mut String) {
-        let mut shown = Vec::new();
-        for (var, variable) in self.game.variables.iter().enumerate() {
-            if variable.per_seat {
-                for seat in 0..self.seat_count() as u8 {
-                    let value = self.variable_value(state, var, Some(seat));
-                    shown.push(format!(
-                        "{}({}) = {}",
-                        variable.name,
-                        self.seat_name(seat),
-                        self.value_text(value)
-                    ));
-                }
-            } else {
-                let value = self.variable_value(state, var, None);
-                shown.push(format!("{} = {}", variable.name, self.value_text(value)));
+    /// A reserve piece as the position format writes it (without its seat), leaving out the
+    /// attributes every drop of its type sets as it enters: they are not the values it will have.
+    fn reserve_token(&self, piece: &Piece) -> String {
+        let kind = self.game.pieces.get(piece.kind as usize);
+        let mut token = kind.map_or('?', |k| k.letter.to_ascii_uppercase()).to_string();
+        let set_on_entry = |attribute: AttrId| {
+            let mut drops = self
+                .game
+                .actions
+                .iter()
+                .filter_map(|action| match &action.kind {
+                    ActionKind::Drop { with, .. } if action.pieces.contains(&piece.kind) => Some(with),
+                    _ => None,
+                })
+                .peekable();
+            drops.peek().is_some() && drops.all(|with| with.iter().any(|(a, _)| *a == attribute))
+        };
+        for &attribute in kind.map_or(&[][..], |k| k.attributes.as_slice()) {
+            if !set_on_entry(attribute) {
+                let _ = write!(token, ":{}", piece.attribute(attribute));
             }
         }
-        if !shown.is_empty() {
-            let _ = writeln!(out, "variables: {}", shown.join(", "));
+        token
+    }
+
+    /// The variables that are not dice, one line a variable (a per-seat one listing every seat).
+    fn render_variables(&self, state: &State, out: &mut String) {
+        let rolled = self.rolled_variables();
+        for var in (0..self.game.variables.len()).filter(|v| !rolled.contains(v)) {
+            let _ = writeln!(out, "{}", self.variable_words(state, var).join(", "));
         }
     }
 
     pub(crate) fn variable_value(&self, state: &State, var: usize, seat: Option<u8>) -> Value {
         let slot = u16::try_from(var).ok().and_then(|v| self.variable_slot(v, seat));
         slot.and_then(|s| state.variables.get(s as usize).copied()).unwrap_or(Value::None)
-    }
-
-    fn render_maps(&self, state: &State, out: &mut String) {
-        for (index, map) in self.game.maps.iter().enumerate() {
-            if map.mutable {
-                let _ = writeln!(out, "map {}:", map.name);
-                out.push_str(&self.map_grid(state, index as u8, "  "));
-            }
-        }
     }
 
     /// A map's values in the board's drawing order, one row a line.
@@ -232,22 +269,6 @@ impl Engine {
         out
     }
 
-    /// A piece for people (see the module doc).
-    pub(crate) fn piece_label(&self, piece: &Piece) -> String {
-        let kind = self.game.pieces.get(piece.kind as usize);
-        let letter = kind.map_or('?', |k| k.letter);
-        let (name, separator) = match piece.owner {
-            None => (format!("*{}", letter.to_ascii_uppercase()), ""),
-            Some(0) => (letter.to_ascii_uppercase().to_string(), ""),
-            Some(1) => (letter.to_ascii_lowercase().to_string(), ""),
-            Some(seat) => (format!("{}{}", letter.to_ascii_uppercase(), seat as u32 + 1), ":"),
-        };
-        match kind.and_then(|k| k.attributes.first()) {
-            Some(&attribute) => format!("{name}{separator}{}", piece.attribute(attribute)),
-            None => name,
-        }
-    }
-
     /// A value in words: numbers, `true`/`false`, `none`, and names for cells, seats, types and
     /// phases; pieces as in the position format.
     pub fn value_text(&self, value: Value) -> String {
@@ -263,4 +284,45 @@ impl Engine {
             Value::Phase(p) => self.game.phases.get(p as usize).map_or("?".into(), |k| k.name.clone()),
         }
     }
+}
+
+/// Calls `visit` on each effect of the list and on every effect inside them.
+fn visit_effects(effects: &[Effect], visit: &mut impl FnMut(&Effect)) {
+    for effect in effects {
+        visit(effect);
+        match effect {
+            Effect::If { then, otherwise, .. } => {
+                visit_effects(then, visit);
+                visit_effects(otherwise, visit);
+            }
+            Effect::ForEach { body, .. } => visit_effects(body, visit),
+            Effect::SetVariable { .. }
+            | Effect::SetAttribute { .. }
+            | Effect::RotateMap { .. }
+            | Effect::SetType { .. }
+            | Effect::Release { .. }
+            | Effect::Give { .. }
+            | Effect::Retire { .. }
+            | Effect::Send { .. }
+            | Effect::Move { .. }
+            | Effect::Capture { .. } => {}
+        }
+    }
+}
+
+/// Equal neighbours counted: `E*6 C`.
+fn counted(tokens: &[String]) -> Vec<String> {
+    let mut words: Vec<(String, usize)> = Vec::new();
+    for token in tokens {
+        match words.last_mut() {
+            Some((last, count)) if last == token => *count += 1,
+            _ => words.push((token.clone(), 1)),
+        }
+    }
+    words.into_iter().map(|(t, n)| if n > 1 { format!("{t}*{n}") } else { t }).collect()
+}
+
+/// `1 action`, `2 actions`.
+fn plural(count: u32, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
 }

@@ -40,6 +40,7 @@ mod display;
 mod effects;
 mod eval;
 mod evaluation;
+mod explain;
 mod filters;
 mod hashing;
 mod history;
@@ -47,6 +48,7 @@ mod holdings;
 mod movegen;
 mod notation;
 mod perft;
+mod picture;
 mod position;
 mod reach;
 #[cfg(test)]
@@ -65,7 +67,9 @@ use serde::{Deserialize, Serialize};
 
 use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, PhaseId, SeatId, TypeId, VarId};
 
+pub use explain::{Condition, Refusal};
 pub use perft::{Leaves, perft, perft_divide, perft_with};
+pub use picture::{Ink, Picture, Span};
 pub use state::{Piece, Prize, State};
 pub use value::Value;
 pub use walk::Path;
@@ -308,6 +312,12 @@ impl Engine {
     /// The board as text with coordinates, reserves, prizes, variables and whose turn it is.
     pub fn describe(&self, state: &State) -> String {
         self.render(state)
+    }
+
+    /// What [`Engine::describe`] writes below the board: whose turn it is, the dice and the turn so
+    /// far, reserves, prizes and variables.
+    pub fn describe_details(&self, state: &State) -> String {
+        self.render_details(state)
     }
 
     /// Whose turn it is or how the game ended, in words: `white to move (phase play, turn 3 of

@@ -220,6 +220,7 @@ impl Session {
                 None => Err("the agent chose no legal move".into()),
             },
             Decision::Quit => Err("the agent left the game".into()),
+            Decision::Undo => Err("the agent took back a move".into()),
         }
     }
 

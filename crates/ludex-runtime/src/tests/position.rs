@@ -266,11 +266,19 @@ fn hex_boards_are_written_one_file_a_line_and_drawn_as_a_honeycomb() {
     assert!(legal(&engine, &state).contains(&"b2xc1".to_string()));
     let text = engine.write_position(&state);
     assert_eq!(engine.load_position(&text), Ok(state.clone()), "{text}");
-    // Drawn as a honeycomb: each file a column, neighbouring files half a row apart.
+    // Drawn as a honeycomb: each file a column, neighbouring files half a row apart, each line's
+    // first and last cell's rank beside them.
     let drawn = engine.describe(&state);
     let rows: Vec<Vec<&str>> = drawn.lines().take(7).map(|l| l.split_whitespace().collect()).collect();
-    let expected: [&[&str]; 7] =
-        [&["a", "b", "c"], &["."], &[".", "."], &["M2"], &[".", "m1"], &["."], &["a", "b", "c"]];
+    let expected: [&[&str]; 7] = [
+        &["a", "b", "c"],
+        &["3", ".", "3"],
+        &["2", ".", ".", "2"],
+        &["2", "M1:2", "2"],
+        &["1", ".", "M2", "1"],
+        &["1", ".", "1"],
+        &["a", "b", "c"],
+    ];
     assert_eq!(rows, expected, "{drawn}");
-    assert_eq!(drawn.lines().nth(3).and_then(|l| l.find("M2")), Some(4), "{drawn}");
+    assert_eq!(drawn.lines().nth(3).and_then(|l| l.find("M1:2")), Some(7), "{drawn}");
 }
