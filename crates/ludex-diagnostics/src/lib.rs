@@ -40,18 +40,6 @@ impl Span {
     pub fn to(self, other: Span) -> Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
-
-    /// The number of bytes covered; 0 for an empty span, and for one whose `end` is before its
-    /// `start`.
-    pub fn len(&self) -> usize {
-        self.end.saturating_sub(self.start)
-    }
-
-    /// Whether the span covers no byte at all (`start == end`): a point between two bytes, such as
-    /// the end of the file for a missing token.
-    pub fn is_empty(&self) -> bool {
-        self.start == self.end
-    }
 }
 
 /// How serious a diagnostic is. Ordered: `Warning < Error`, so the worst of a list is its `max`.
