@@ -12,6 +12,7 @@
 
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![warn(missing_docs)]
 
 pub use ludex_agents as agents;
 pub use ludex_agents::record;

@@ -9,6 +9,7 @@
 
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![warn(missing_docs)]
 
 pub mod evaluation;
 pub mod greedy;
@@ -40,6 +41,10 @@ pub enum Decision {
 /// Chooses among the legal moves of a decision point (never called with no moves). Any randomness
 /// comes from `rng`, the game's generator, so that a seed fixes the game.
 pub trait Agent {
+    /// The move to play at the decision point `state`, as an index into `moves` (the legal moves,
+    /// in `Engine::legal_moves` order), or [`Decision::Quit`]. An index out of range is taken as
+    /// quitting by the driver. An agent may keep what it learns between calls (it is asked again
+    /// at every decision of its seat, in order).
     fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision;
 }
 

@@ -49,9 +49,19 @@ pub fn roll_to_decision(engine: &Engine, state: &mut State, rng: &mut ChaCha8Rng
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ply {
     /// The pending die with `sides` faces showed `outcome`.
-    Roll { sides: u32, outcome: u32 },
+    Roll {
+        /// The die's number of faces (at least 1).
+        sides: u32,
+        /// The face shown, from 1 to `sides`.
+        outcome: u32,
+    },
     /// The seat played the move (in notation, the last of [`Playthrough::plies`] when written).
-    Move { seat: SeatId, mv: Move },
+    Move {
+        /// The seat that moved (0-based).
+        seat: SeatId,
+        /// The move, as the engine gave it among the legal moves of the state before it.
+        mv: Move,
+    },
 }
 
 /// Whether a playthrough writes its plies down.
@@ -70,16 +80,24 @@ pub enum Ending {
     /// The rules ended it.
     Over(GameResult),
     /// The seat's agent left the game.
-    Quit { seat: SeatId },
+    Quit {
+        /// The seat whose agent quit (0-based).
+        seat: SeatId,
+    },
     /// The driver could not go on: no legal move or no agent at a decision point, a die without
     /// faces, or the ply cap.
-    Stopped { reason: String },
+    Stopped {
+        /// Why, in a sentence for people (seats numbered from 1).
+        reason: String,
+    },
 }
 
 /// What one step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// A ply was played; the game may go on.
     Ply(Ply),
+    /// Nothing was played: the game has ended this way (the same ending on every later step).
     End(Ending),
     /// The seat's agent asked to take back its last move; nothing was played.
     Undo {
@@ -115,10 +133,12 @@ impl<'e> Playthrough<'e> {
         Playthrough::with_plies(engine, state, Plies::Written)
     }
 
+    /// A game whose plies are written or only counted, as `written` says.
     pub fn with_plies(engine: &'e Engine, state: State, written: Plies) -> Playthrough<'e> {
         Playthrough { engine, state, written, plies: Vec::new(), entries: 0, moves: 0, legal: Vec::new() }
     }
 
+    /// The current state: after every ply so far.
     pub fn state(&self) -> &State {
         &self.state
     }
@@ -216,6 +236,7 @@ pub struct PlayedGame {
     pub plies: Vec<String>,
     /// The moves played (`pass` and `end` included), not the chance outcomes.
     pub moves: usize,
+    /// How it stopped: the rules' result, a seat quitting, or the driver giving up.
     pub ending: Ending,
 }
 

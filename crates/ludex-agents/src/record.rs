@@ -33,6 +33,8 @@ const QUOTED_CHARS: usize = 60;
 /// How many legal moves a replay error lists.
 const LISTED_MOVES: usize = 30;
 
+/// One game as recorded: one line of a records file (see the module documentation for its JSON
+/// form). Unknown fields are refused when reading, so a misspelt field is an error, not a default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
@@ -51,20 +53,29 @@ pub struct Record {
     pub position: Option<String>,
     /// Everything that happened, in order: moves in notation, chance outcomes as `roll N`.
     pub plies: Vec<String>,
+    /// The result the rules gave; `None` for a game that stopped before the rules ended it (a seat
+    /// quit, or the driver stopped it).
     pub result: Option<GameResult>,
 }
 
 /// Where a game came from, to record with its plies.
 #[derive(Clone, Debug)]
 pub struct RecordHeader {
+    /// The rules file as the game was started with it (a path, as given).
     pub rules: String,
+    /// The value of every option the game declares.
     pub options: BTreeMap<String, i64>,
+    /// The seed of the game's random generator.
     pub seed: u64,
+    /// Each seat's agent spec, in seat order.
     pub seats: Vec<String>,
+    /// The start position's text, `None` for a game started from the setup.
     pub position: Option<String>,
 }
 
 impl Record {
+    /// The record of `game`, played from `header`'s start, in the current [`FORMAT_VERSION`]; its
+    /// result is the game's when the rules ended it, else `None`.
     pub fn new(header: RecordHeader, game: PlayedGame) -> Record {
         let result = game.result().cloned();
         Record {
@@ -87,18 +98,49 @@ pub fn write(out: &mut impl Write, record: &Record) -> io::Result<()> {
 }
 
 /// A record line that could not be read.
+///
+/// Every variant names the 1-based line; reading stops after an I/O error, a line too long or a
+/// truncated last line, and goes on to the next line after the others.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
+    /// The input could not be read.
     #[error("line {line}: {source}")]
-    Io { line: usize, source: io::Error },
+    Io {
+        /// The line being read.
+        line: usize,
+        /// What the reader reported.
+        source: io::Error,
+    },
+    /// The line is longer than the `record-bytes` limit; it is not read further.
     #[error("line {line}: longer than the limit `{}` of {most} bytes", Limit::RecordBytes)]
-    TooLong { line: usize, most: u64 },
+    TooLong {
+        /// The line refused.
+        line: usize,
+        /// The limit, in bytes (the newline included).
+        most: u64,
+    },
+    /// The line is not a record: not JSON, or a field missing, unknown or of the wrong type.
     #[error("line {line}: not a ludex record: {}", quote(&.source.to_string(), 4 * QUOTED_CHARS))]
-    Json { line: usize, source: serde_json::Error },
+    Json {
+        /// The line refused.
+        line: usize,
+        /// The JSON reader's complaint (quoted cut short in the message).
+        source: serde_json::Error,
+    },
+    /// The last line lacks its newline and its JSON is cut short: the writer was interrupted.
     #[error("line {line}: the last line is truncated: the run that wrote it was interrupted?")]
-    Truncated { line: usize },
+    Truncated {
+        /// The last line.
+        line: usize,
+    },
+    /// The record's `ludex` field is not [`FORMAT_VERSION`].
     #[error("line {line}: record format version {version}, this ludex reads version {FORMAT_VERSION}")]
-    Version { line: usize, version: u32 },
+    Version {
+        /// The line refused.
+        line: usize,
+        /// The version the line claims.
+        version: u32,
+    },
 }
 
 /// Reads records, one a line (blank lines skipped), each with its 1-based line number, under the
@@ -201,12 +243,27 @@ fn version_of(bytes: &[u8]) -> Option<u32> {
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Mismatch {
+    /// The record's `position` is not a position of this game; the loader's message.
     #[error("the start position does not load: {0}")]
     Position(String),
+    /// An entry of `plies` is not legal where it stands.
     #[error("ply {ply} `{}`: {reason}", quote(.text, QUOTED_CHARS))]
-    Ply { ply: usize, text: String, reason: String },
+    Ply {
+        /// Its 1-based index in `plies` (chance outcomes counted).
+        ply: usize,
+        /// The entry as recorded (quoted cut short in the message).
+        text: String,
+        /// Why it does not apply, with the legal moves (or faces) where it stands.
+        reason: String,
+    },
+    /// Every entry replays, but the game ends otherwise than recorded.
     #[error("the recorded result is {recorded}, the replay gives {replayed}")]
-    Result { recorded: String, replayed: String },
+    Result {
+        /// The record's result, described by [`describe_result`].
+        recorded: String,
+        /// The replay's result, described the same way.
+        replayed: String,
+    },
 }
 
 /// One recorded entry as replayed.
@@ -214,6 +271,7 @@ pub enum Mismatch {
 pub enum Entry {
     /// The pending die showed this outcome.
     Roll(u32),
+    /// The legal move the entry's notation names.
     Move(Move),
 }
 

@@ -16,8 +16,12 @@ use ludex_diagnostics::did_you_mean;
 pub enum AgentSpec {
     /// A person at the terminal (the front end provides it).
     Human,
+    /// `random`: [`RandomAgent`].
     Random,
+    /// `greedy`: [`GreedyAgent`], one ply ahead.
     Greedy,
+    /// `mcts:...`: [`MctsAgent`] with the parameters given (the defaults of
+    /// [`MctsConfig::default`] for those left out).
     Mcts(MctsConfig),
 }
 
@@ -30,6 +34,8 @@ const MCTS_PARAMETERS: [&str; 6] = ["time", "iterations", "threads", "c", "playo
 /// Bounds on the parameters, so that a spec cannot ask for an absurd search.
 const MAX_ITERATIONS: u64 = 1_000_000_000;
 const MAX_TIME: Duration = Duration::from_secs(3600);
+/// The most search threads: `threads=` above it is refused, and an MCTS search on a machine with
+/// more cores uses this many.
 pub const MAX_THREADS: usize = 256;
 const MAX_EXPLORATION: f64 = 100.0;
 const MAX_PLAYOUT_PLIES: u32 = 1_000_000;

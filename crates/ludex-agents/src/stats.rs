@@ -9,8 +9,11 @@ pub const Z_95: f64 = 1.959_963_984_540_054;
 /// A proportion of successes among trials and its 95% Wilson interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Proportion {
+    /// Successes over trials, in 0..=1 (0 for no trials).
     pub rate: f64,
+    /// The interval's lower bound, in 0..=1.
     pub low: f64,
+    /// The interval's upper bound, in 0..=1 (`low <= rate <= high`).
     pub high: f64,
 }
 

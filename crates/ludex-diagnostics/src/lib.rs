@@ -4,6 +4,7 @@
 
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![warn(missing_docs)]
 
 use serde::Serialize;
 
@@ -13,14 +14,19 @@ mod limits;
 pub use code::Code;
 pub use limits::{Limit, Limits, MAX_CELLS, quote};
 
-/// A byte range in the source text.
+/// A byte range in the source text, half-open: `start..end`. Offsets are bytes into the UTF-8
+/// text, not characters ([`line_column`] turns one into a line and column). A span built by the
+/// parser has `start <= end`; the methods stay sound (never panic, never wrap) when it does not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct Span {
+    /// Byte offset of the first byte covered.
     pub start: usize,
+    /// Byte offset just past the last byte covered.
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
@@ -34,46 +40,53 @@ impl Span {
     pub fn to(self, other: Span) -> Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
-
-    pub fn len(&self) -> usize {
-        self.end.saturating_sub(self.start)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.start == self.end
-    }
 }
 
+/// How serious a diagnostic is. Ordered: `Warning < Error`, so the worst of a list is its `max`.
+/// Serialized in lowercase (`"warning"`, `"error"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Something probably unintended that does not stop the game from being compiled and played.
     Warning,
+    /// A mistake: the input is refused (a rules file with one is not compiled to IR).
     Error,
 }
 
 /// A labelled place in the source.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Label {
+    /// Where, in the text the diagnostic was made for.
     pub span: Span,
+    /// What to say under that place (at most 300 characters when made by [`Diagnostic`]'s
+    /// builders); may be empty.
     pub message: String,
 }
 
+/// One thing a stage found wrong (or suspect) in its input, as plain data: built with
+/// [`Diagnostic::error`] or [`Diagnostic::warning`] and the `with_` methods, which cut the message,
+/// labels and help to a few hundred characters so that an input quoted in them is never echoed
+/// whole. Spans refer to the text the stage was given.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Diagnostic {
     /// What kind of mistake it is, shown as `ludex::CODE`.
     pub code: Code,
+    /// Whether it stops the input from being accepted ([`Severity::Error`]) or not.
     pub severity: Severity,
+    /// The headline: what is wrong, in one sentence (at most 300 characters).
     pub message: String,
     /// The primary place and what to say under it.
     pub primary: Label,
     /// Other places that explain it (a first definition, a declaration).
     pub secondary: Vec<Label>,
+    /// A suggestion to fix it, such as [`did_you_mean`]'s (at most 600 characters).
     pub help: Option<String>,
 }
 
 /// The most characters of a diagnostic's message or label, and of its help: a name quoted from the
 /// input is cut (`…`) rather than echoed whole, so a diagnostic stays a few lines long.
 const MESSAGE_CHARS: usize = 300;
+/// The most characters of a diagnostic's help.
 const HELP_CHARS: usize = 600;
 
 /// The text cut to at most `max` characters, without copying it when it fits.
@@ -83,6 +96,8 @@ fn bounded(text: impl Into<String>, max: usize) -> String {
 }
 
 impl Diagnostic {
+    /// An error with its code, headline, primary span and the label under it; no secondary labels
+    /// and no help yet.
     pub fn error(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
         Diagnostic {
             code,
@@ -94,20 +109,24 @@ impl Diagnostic {
         }
     }
 
+    /// A warning, otherwise as [`Diagnostic::error`].
     pub fn warning(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message, span, label) }
     }
 
+    /// The diagnostic with `help` set (replacing any earlier help).
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(bounded(help, HELP_CHARS));
         self
     }
 
+    /// The diagnostic with one more secondary label, after those it has.
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
         self.secondary.push(Label { span, message: bounded(message, MESSAGE_CHARS) });
         self
     }
 
+    /// Whether its severity is [`Severity::Error`].
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -135,18 +154,31 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
 /// The JSON form for editors and scripts: one object a diagnostic, with 1-based lines and columns.
 #[derive(Serialize)]
 pub struct JsonDiagnostic<'a> {
+    /// The file name as given to [`to_json`], for the reader to show.
     pub file: &'a str,
+    /// The code with its prefix, `ludex::CODE` (see [`Code::as_str`]).
     pub code: String,
+    /// `"error"` or `"warning"`.
     pub severity: Severity,
+    /// The diagnostic's headline.
     pub message: &'a str,
+    /// 1-based line of the primary span's start.
     pub line: usize,
+    /// 1-based column, in characters (not bytes), of the primary span's start.
     pub column: usize,
+    /// Byte offset where the primary span starts.
     pub start: usize,
+    /// Byte offset just past the primary span.
     pub end: usize,
+    /// The primary label's text.
     pub label: &'a str,
+    /// The help, if any.
     pub help: Option<&'a str>,
 }
 
+/// The JSON forms of `diagnostics`, in the same order, for the file `file_name` whose text is
+/// `text` (the text the spans refer to; a span past its end is placed at its last line).
+/// Secondary labels are not part of the JSON form.
 pub fn to_json<'a>(diagnostics: &'a [Diagnostic], file_name: &'a str, text: &str) -> Vec<JsonDiagnostic<'a>> {
     diagnostics
         .iter()

@@ -1,10 +1,10 @@
 //! ludex's formatter: one canonical layout for a rules file, its comments kept where they were.
 //!
-//! The file is parsed with the grammar; [`tree`] puts every token back into pest's parse tree with
-//! the comments and blank lines around it; [`print`] turns the tree into a [`doc`], a document with
-//! groups that break only when they do not fit, following the per-rule table of [`layout`]
-//! ([`expr`] for expressions, [`grid`] for maps); the document is rendered at [`WIDTH`] columns.
-//! [`verify`] reads the result back and refuses it unless it is the same file.
+//! The file is parsed with the grammar; the module `tree` puts every token back into pest's parse
+//! tree with the comments and blank lines around it; `print` turns the tree into a `doc`, a
+//! document with groups that break only when they do not fit, following the per-rule table of
+//! `layout` (`expr` for expressions, `grid` for maps); the document is rendered at [`WIDTH`]
+//! columns. `verify` reads the result back and refuses it unless it is the same file.
 //!
 //! The style: two spaces a level; one clause a line; a space around operators and `=`, none inside
 //! parentheses or before a comma; an empty line kept between items and clauses where the text had
@@ -14,6 +14,7 @@
 
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![warn(missing_docs)]
 
 mod doc;
 mod expr;

@@ -16,6 +16,7 @@
 
 // No message may make the server panic: errors are answered, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![warn(missing_docs)]
 
 mod completion;
 mod diagnostics;

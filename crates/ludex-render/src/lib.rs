@@ -16,6 +16,7 @@
 
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![warn(missing_docs)]
 
 mod board;
 mod html;
@@ -45,7 +46,11 @@ pub struct Picture {
 /// A move as a picture marks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LastMove {
+    /// The cell the move left, shaded lightly; `None` for a move that starts on no cell (a drop,
+    /// a pass). With `to`, an arrow is drawn between them.
     pub from: Option<CellId>,
+    /// The cell the move reached, shaded more; `None` for a move that ends on no cell (a pass, a
+    /// walk off the board).
     pub to: Option<CellId>,
     /// The move in notation.
     pub notation: String,

@@ -21,7 +21,10 @@ pub(crate) struct ScenarioParser;
 /// A parsed file: the well-formed tests, and a diagnostic for everything that is not.
 #[derive(Clone, Debug, Default)]
 pub struct Parsed {
+    /// The tests and named positions that parsed; each can be run on its own.
     pub suite: Suite,
+    /// Every line that does not parse, statement out of order and name given twice, pointing into
+    /// the text; empty when the whole file is well formed.
     pub diagnostics: Vec<Diagnostic>,
     /// The names of the tests left out of the suite because they are malformed.
     pub malformed: Vec<Spanned<String>>,

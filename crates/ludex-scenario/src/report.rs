@@ -6,20 +6,27 @@ use ludex_diagnostics::{Diagnostic, Span};
 /// The result of one test.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TestReport {
+    /// The test's name, without its quotes.
     pub name: String,
+    /// What the test found, in the order of its statements: every expectation that does not
+    /// hold or waits for `--bless`, and last what ended it early (a step that cannot be played, a
+    /// start that does not load). Empty when the test passes as written.
     pub findings: Vec<Finding>,
 }
 
 /// Something a test found wrong (or unfinished).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finding {
+    /// Unfilled, failed or malformed: what `--bless` may do about it.
     pub kind: FindingKind,
+    /// What to tell the designer, its spans in the `.tests` text.
     pub diagnostic: Diagnostic,
     /// The actual value, to write over the expectation's value; `None` when the expectation
     /// states no single value (`include`, `exclude`, `empty`) or when nothing can be written.
     pub fill: Option<Fill>,
 }
 
+/// What kind of problem a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FindingKind {
     /// An expectation is `?`: it waits for `--bless` to write the actual value.
@@ -34,10 +41,13 @@ pub enum FindingKind {
 /// Text to write over a span of the `.tests` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fill {
+    /// The expectation's value (or `?`) to replace: an [`Expected`](crate::ast::Expected)'s span.
     pub span: Span,
+    /// What to write there.
     pub value: FillValue,
 }
 
+/// The text a fill writes, as the expectation writes values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FillValue {
     /// One value: a piece, a number, a seat, a result.

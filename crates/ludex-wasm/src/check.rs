@@ -10,25 +10,37 @@ use ludex_diagnostics::{Severity, line_column};
 /// One diagnostic, placed for an editor.
 #[derive(Serialize)]
 pub struct DiagnosticView {
+    /// `"error"` or `"warning"`.
     pub severity: Severity,
     /// `ludex::CODE`.
     pub code: String,
+    /// The headline.
     pub message: String,
     /// What the primary span is labelled with.
     pub label: String,
+    /// A suggestion to fix it, if the checker has one.
     pub help: Option<String>,
+    /// 1-based line where the primary span starts.
     pub line: usize,
+    /// 1-based column, in characters, where the primary span starts.
     pub column: usize,
+    /// 1-based line where the primary span ends.
     pub end_line: usize,
+    /// 1-based column, in characters, just past the primary span (equal to `column` on the same
+    /// line for an empty span).
     pub end_column: usize,
 }
 
 /// A declared option, as the page offers it.
 #[derive(Serialize)]
 pub struct OptionView {
+    /// The option's name, as the rules declare it.
     pub name: String,
+    /// The value the rules were checked with: the one given, else the default.
     pub value: i64,
+    /// The least value the rules allow.
     pub min: i64,
+    /// The greatest value the rules allow (inclusive).
     pub max: i64,
 }
 
@@ -37,10 +49,15 @@ pub struct OptionView {
 pub struct CheckView {
     /// Whether the rules give a game (no errors).
     pub ok: bool,
+    /// Every diagnostic, errors and warnings, in the checker's order.
     pub diagnostics: Vec<DiagnosticView>,
+    /// The game's name; `None` unless `ok`.
     pub name: Option<String>,
+    /// The options the rules declare, in their order; empty unless `ok`.
     pub options: Vec<OptionView>,
+    /// The seats' names, in seat order; empty unless `ok`.
     pub seats: Vec<String>,
+    /// The zones' names, which `Game.svg` may tint; empty unless `ok`.
     pub zones: Vec<String>,
 }
 

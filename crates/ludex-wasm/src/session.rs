@@ -45,13 +45,15 @@ pub struct StatusView {
     pub kind: &'static str,
     /// The seat to act (its rolls included), 0-based.
     pub seat: Option<u8>,
+    /// That seat's name.
     pub seat_name: Option<String>,
     /// The faces of the die to roll, at a chance node.
     pub sides: Option<u32>,
     /// The status in words.
     pub text: String,
-    /// Entries played up to the step shown, and in all.
+    /// Entries (moves and rolls) played up to the step shown.
     pub ply: usize,
+    /// Entries in the history, the shown step's later ones included (`ply <= plies`).
     pub plies: usize,
     /// Each seat's place when the game is over.
     pub places: Option<Vec<u32>>,
@@ -60,8 +62,11 @@ pub struct StatusView {
 /// A legal move, for the page's clicks and menus.
 #[derive(Serialize)]
 pub struct MoveView {
+    /// The move as `Game.play` takes it.
     pub notation: String,
+    /// The cell it starts on, by name; `None` for a drop, a pass or an end of turn.
     pub from: Option<String>,
+    /// The cell it ends on, by name; `None` for a move that ends on no cell.
     pub to: Option<String>,
     /// The action's name (`end` and `pass` for those moves).
     pub action: String,
@@ -110,6 +115,7 @@ impl Session {
         Ok(session)
     }
 
+    /// The game's engine, to read or replay what the session writes.
     pub fn engine(&self) -> &Engine {
         &self.engine
     }
@@ -125,6 +131,7 @@ impl Session {
         rng
     }
 
+    /// Where the game stands at the step shown.
     pub fn status(&self) -> StatusView {
         let state = self.state();
         let status = self.engine.status(state);
@@ -152,6 +159,8 @@ impl Session {
         moves
     }
 
+    /// The legal moves at the step shown, in the engine's order; none at a chance node or once
+    /// the game is over.
     pub fn moves(&self) -> Vec<MoveView> {
         let state = self.state();
         let cell = |c: Option<u16>| c.map(|c| self.engine.cell_name(c).to_string());
