@@ -101,6 +101,7 @@ pub enum Step {
     End(Ending),
     /// The seat's agent asked to take back its last move; nothing was played.
     Undo {
+        /// The seat whose agent asked.
         seat: SeatId,
     },
 }
