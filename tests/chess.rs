@@ -5,8 +5,8 @@
 
 mod support;
 
-use ludex::runtime::{Engine, State, perft};
-use support::{engine, load};
+use ludex::runtime::{Engine, State};
+use support::{engine, load, timed_perft};
 
 const RULES: &str = "rules/chess.rules";
 
@@ -64,15 +64,6 @@ fn game(fen: &str) -> (Engine, State) {
 }
 
 // ---- perft ---------------------------------------------------------------------------------------
-
-/// Perft to a depth, printing the speed.
-fn timed_perft(engine: &Engine, name: &str, state: &State, depth: u32) -> u64 {
-    let start = std::time::Instant::now();
-    let nodes = perft(engine, state, depth);
-    let seconds = start.elapsed().as_secs_f64();
-    println!("{name} depth {depth}: {nodes} nodes in {seconds:.2} s, {:.0} nodes/s", nodes as f64 / seconds);
-    nodes
-}
 
 /// The deeper counts: `cargo test --release --test chess -- --ignored --nocapture`.
 #[test]

@@ -97,3 +97,12 @@ pub fn variable(engine: &Engine, state: &State, name: &str) -> Value {
 pub fn seat(engine: &Engine, name: &str) -> u8 {
     engine.seat_named(name).unwrap_or_else(|| panic!("no seat {name}"))
 }
+
+/// Perft to a depth, printing the speed (`name` says from where).
+pub fn timed_perft(engine: &Engine, name: &str, state: &State, depth: u32) -> u64 {
+    let start = std::time::Instant::now();
+    let nodes = ludex::runtime::perft(engine, state, depth);
+    let seconds = start.elapsed().as_secs_f64();
+    println!("{name} depth {depth}: {nodes} nodes in {seconds:.2} s, {:.0} nodes/s", nodes as f64 / seconds);
+    nodes
+}

@@ -3,7 +3,7 @@
 
 use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir::{self as ir, ActionKind, TypeId};
-use ludex_syntax::ast::{self, ActionClause, ActionDecl, EffectBlock, Expr, Span, WalkLength};
+use ludex_syntax::ast::{self, ActionClause, ActionDecl, EffectBlock, Expr, Span, Supply, WalkLength};
 
 use super::Checker;
 use super::consteval;
@@ -177,7 +177,8 @@ impl<'a> Checker<'a> {
                 Some(span),
             ) => {
                 let what = match first {
-                    ActionClause::Drop { .. } => "a drop",
+                    ActionClause::Drop { supply: Supply::Reserve, .. } => "a drop",
+                    ActionClause::Drop { supply: Supply::Unlimited, .. } => "a placing",
                     ActionClause::Choose { .. } => "a choice",
                     _ => "a declaration",
                 };
@@ -190,7 +191,10 @@ impl<'a> Checker<'a> {
                     )
                     .with_label(clause_span(first), what.to_string())
                     .with_help(match first {
-                        ActionClause::Drop { .. } => "remove `for ...`; a drop names the pieces it drops",
+                        ActionClause::Drop { supply, .. } => match supply {
+                            Supply::Reserve => "remove `for ...`; a drop names the pieces it drops",
+                            Supply::Unlimited => "remove `for ...`; a placing names the pieces it places",
+                        },
                         _ => "remove `for ...`",
                     }),
                 );
@@ -281,12 +285,19 @@ impl<'a> Checker<'a> {
                 let rules = self.walk_rules(walk_clauses, binding);
                 ActionKind::Walk { directions: self.per_seat(&dirs), length, exact, rules }
             }
-            Some(ActionClause::Drop { region, with, .. }) => {
+            Some(ActionClause::Drop { region, with, supply, .. }) => {
                 let shape = self.region(region, Seating::EachSeat);
                 let cells = self.per_seat_cells(&shape, Side::of);
                 let kinds = Kinds::of(pieces);
-                let with = self.assignments(with, kinds, &Scope::finished_move("a drop's `with`", binding));
-                ActionKind::Drop { cells, with }
+                let place = match supply {
+                    Supply::Reserve => "a drop's `with`",
+                    Supply::Unlimited => "a placing's `with`",
+                };
+                let with = self.assignments(with, kinds, &Scope::finished_move(place, binding));
+                match supply {
+                    Supply::Reserve => ActionKind::Drop { cells, with },
+                    Supply::Unlimited => ActionKind::Place { cells, with },
+                }
             }
             Some(ActionClause::Choose { from, to, span, .. }) => self.choose(from, to, *span),
             Some(ActionClause::Declare { .. }) => ActionKind::Declare,

@@ -27,7 +27,7 @@ pub(super) struct Call<'a> {
 pub(super) struct Pieces {
     pub collection: Collection,
     pub element: Ty,
-    extent: Extent,
+    pub extent: Extent,
 }
 
 impl<'a> Checker<'a> {
@@ -43,6 +43,11 @@ impl<'a> Checker<'a> {
             "attacked" => self.attacked(call, scope),
             "shift" => self.shift(call, scope),
             "sum" => self.sum(call, scope),
+            name if super::cells::CELL_COLLECTIONS.contains(&name) => {
+                self.cell_collection(call, scope);
+                self.collection_not_a_value(call.function, call.span);
+                Typed::unknown()
+            }
             "pieces" | "reserve" | "prizes" | "losses" | "seats" => {
                 self.resolve_all(call.args, scope);
                 self.collection_not_a_value(call.function, call.span);
@@ -74,6 +79,7 @@ impl<'a> Checker<'a> {
         let (what, written) = match function.name.as_str() {
             "seats" => ("seats", "seats".to_string()),
             "line" => ("pieces", "line".to_string()),
+            name if super::cells::CELL_COLLECTIONS.contains(&name) => ("cells", format!("{name}(...)")),
             name => ("pieces", format!("{name}(...)")),
         };
         self.report(
@@ -263,6 +269,9 @@ impl<'a> Checker<'a> {
                 };
                 Some(Pieces { collection, element: Ty::ANY_PIECE, extent: typed.extent })
             }
+            (name, _) if super::cells::CELL_COLLECTIONS.contains(&name) && self.parameter_free(name) => {
+                self.cell_collection(call, scope)
+            }
             ("seats", _) => {
                 if !self.arity(call, 0..=0, scope) {
                     return None;
@@ -315,7 +324,7 @@ impl<'a> Checker<'a> {
                 )
                 .with_help(
                     "write `pieces(SEAT)`, `pieces(SEAT, TYPE, ...)`, `reserve(SEAT)`, `prizes(SEAT)`, \
-                     `losses(SEAT)` or `seats`",
+                     `losses(SEAT)`, `seats` or a set of cells such as `bracketed(...)`",
                 ),
             );
         }
@@ -454,6 +463,7 @@ fn is_collection(e: &Expr) -> bool {
     match &e.node {
         ExprKind::Call { function, .. } | ExprKind::Name(function) => {
             COLLECTIONS.contains(&function.name.as_str())
+                || super::cells::CELL_COLLECTIONS.contains(&function.name.as_str())
         }
         _ => false,
     }

@@ -17,7 +17,7 @@ impl Checker<'_> {
     /// piece the setup may make (on the board and in the reserves), or the seats.
     pub(super) fn most_elements(&self, collection: &Collection) -> u64 {
         match collection {
-            Collection::Pieces { .. } | Collection::Line => self.cells(),
+            Collection::Pieces { .. } | Collection::Line | Collection::Cells(_) => self.cells(),
             Collection::Reserve { .. } | Collection::Prizes { .. } | Collection::Losses { .. } => {
                 self.cells().saturating_add(self.most_reserved())
             }

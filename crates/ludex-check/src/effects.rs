@@ -29,6 +29,8 @@ enum Target {
     Attribute(ir::Expr, AttrId),
     /// `set piece.type = T`
     Type(ir::Expr),
+    /// `set piece_at(c).owner = S`
+    Owner(ir::Expr),
 }
 
 impl<'a> Checker<'a> {
@@ -89,11 +91,15 @@ impl<'a> Checker<'a> {
             Place::Variable(ident) => self.variable_target(ident, None, scope),
             Place::SeatVariable(ident, seat) => self.variable_target(ident, Some(seat), scope),
             Place::Attribute(base, attribute) => self.attribute_target(base, attribute, scope),
+            Place::CellPiece { function, cell, field } => {
+                self.cell_piece_target(function, cell, field, scope)
+            }
         };
         let (want, bounds) = match &target {
             Some(Target::Variable(_, ty) | Target::SeatVariable(_, ty, _)) => (*ty, None),
             Some(Target::Attribute(_, slot)) => (Ty::Int, self.attribute_bounds(*slot)),
             Some(Target::Type(_)) => (Ty::PieceType, None),
+            Some(Target::Owner(_)) => (Ty::Seat, None),
             None => (Ty::Unknown, None),
         };
         let value = self.assigned_value(value, want, bounds, scope);
@@ -104,7 +110,35 @@ impl<'a> Checker<'a> {
             }
             Target::Attribute(cell, attribute) => ir::Effect::SetAttribute { cell, attribute, value },
             Target::Type(cell) => ir::Effect::SetType { cell, piece_type: value },
+            Target::Owner(cell) => ir::Effect::SetOwner { cell, owner: value },
         })
+    }
+
+    /// `set piece_at(CELL).FIELD = ...`: the owner, the type or an attribute of the piece there.
+    fn cell_piece_target(
+        &mut self,
+        function: &Ident,
+        cell: &'a Expr,
+        field: &Ident,
+        scope: &Scope<'a>,
+    ) -> Option<Target> {
+        let cell = self.expect(cell, scope, Ty::Cell);
+        if function.name != "piece_at" {
+            let help = "write `set piece_at(CELL).FIELD = ...`".to_string();
+            self.not_assignable(function, format!("`{}(...).{}`", function.name, field.name), help);
+            return None;
+        }
+        self.findings.index.used(function.span, Found::Builtin);
+        match field.name.as_str() {
+            "owner" => Some(Target::Owner(cell)),
+            "type" => Some(Target::Type(cell)),
+            "value" | "cell" => {
+                let help = "a piece's owner, type and attributes can be set".to_string();
+                self.not_assignable(field, format!("`piece_at(...).{}`", field.name), help);
+                None
+            }
+            _ => self.attribute(field, Kinds::ANY).map(|slot| Target::Attribute(cell, slot)),
+        }
     }
 
     /// `set VAR = ...` or `set VAR(SEAT) = ...`.
@@ -169,8 +203,12 @@ impl<'a> Checker<'a> {
         if attribute.name == "type" {
             return Some(Target::Type(cell));
         }
-        if ["owner", "value", "cell"].contains(&attribute.name.as_str()) {
-            let help = "only attributes declared with `attribute` and the type can be set".to_string();
+        if attribute.name == "owner" {
+            return Some(Target::Owner(cell));
+        }
+        if ["value", "cell"].contains(&attribute.name.as_str()) {
+            let help =
+                "only attributes declared with `attribute`, the type and the owner can be set".to_string();
             self.not_assignable(attribute, format!("`{}.{}`", base.name, attribute.name), help);
             return None;
         }
@@ -233,12 +271,12 @@ impl<'a> Checker<'a> {
         let found = self.pieces_arg(pieces, scope)?;
         let inner = match found.collection {
             ir::Collection::Pieces { .. } => scope.with_placed_it(found.element),
-            ir::Collection::Seats => scope.with_it(found.element),
+            ir::Collection::Seats | ir::Collection::Cells(_) => scope.with_it(found.element),
             _ => {
                 self.report(
                     Diagnostic::error(
                         Code::TypeMismatch,
-                        "`for each` goes over pieces on the board or seats",
+                        "`for each` goes over pieces on the board, seats or cells",
                         pieces.span,
                         "not on the board",
                     )

@@ -7,7 +7,7 @@
 //! Every other argument stays substituted, so the IR of rules that never needed a local is as it
 //! was. A parameter named after a word a binder rebinds (`it`) is shadowed inside that binder.
 
-use ludex_ir::{self as ir, Collection, ContextWord, LocalSlot};
+use ludex_ir::{self as ir, ContextWord, LocalSlot};
 
 use super::Checker;
 use super::calls::Pieces;
@@ -24,8 +24,9 @@ pub(super) struct BoundParameter {
     pub slot: LocalSlot,
 }
 
-/// A lowered definition body that `Let`s can wrap: an expression, or a collection whose owner
-/// expression is evaluated where the definition is used.
+/// A lowered definition body that `Let`s can wrap: an expression, or a collection whose source
+/// expression (owner, or the cell a set of cells starts from) is evaluated where the definition is
+/// used.
 pub(super) trait Bindable {
     fn bind(self, slot: LocalSlot, value: &Typed) -> Self;
 }
@@ -40,14 +41,8 @@ impl Bindable for Typed {
 
 impl Bindable for Pieces {
     fn bind(mut self, slot: LocalSlot, value: &Typed) -> Pieces {
-        let owner = match &mut self.collection {
-            Collection::Pieces { owner, .. }
-            | Collection::Reserve { owner }
-            | Collection::Prizes { owner }
-            | Collection::Losses { owner } => owner,
-            // No owner, so no parameter to bind.
-            Collection::Seats | Collection::Line => return self,
-        };
+        // Without a source expression, there is no parameter to bind.
+        let Some(owner) = self.collection.source_mut() else { return self };
         let body = std::mem::replace(owner.as_mut(), ir::Expr::Const(ir::Const::None));
         **owner = ir::Expr::Let { slot, value: Box::new(value.expr.clone()), body: Box::new(body) };
         self

@@ -16,6 +16,7 @@ mod actions;
 mod board;
 mod calls;
 mod cell_calls;
+mod cells;
 mod consteval;
 mod cost;
 mod directions;

@@ -11,9 +11,22 @@ use ludex_syntax::ast::{self, Ident, Item, RulesFile, Span};
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 14] = [
-    "count", "sum", "pieces", "reserve", "prizes", "losses", "seats", "piece_at", "partner", "distance",
-    "first", "allied", "attacked", "shift",
+pub const BUILTINS: [&str; 15] = [
+    "count",
+    "sum",
+    "pieces",
+    "reserve",
+    "prizes",
+    "losses",
+    "seats",
+    "piece_at",
+    "partner",
+    "distance",
+    "first",
+    "allied",
+    "attacked",
+    "shift",
+    "bracketed",
 ];
 
 /// What a declared name stands for.

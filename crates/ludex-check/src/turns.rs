@@ -137,7 +137,10 @@ impl<'a> Checker<'a> {
 
     pub(super) fn end_rules(&mut self) -> Vec<ir::EndRule> {
         let rules = self.decls.end.map_or(&[][..], |e| e.rules.as_slice());
-        if rules.is_empty() {
+        // With a `score`, a game without end rules ends, declared, when no seat can move: ranked by
+        // the score (Othello).
+        let scored = self.decls.end.is_some_and(|e| e.score.is_some());
+        if rules.is_empty() && !scored {
             let span = self.decls.end.map_or(self.file_span(), |e| e.span);
             self.report(
                 Diagnostic::warning(

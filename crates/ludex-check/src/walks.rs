@@ -28,7 +28,7 @@ fn pattern_keyword(pattern: &ActionClause) -> &'static str {
         ActionClause::Step { .. } => "step",
         ActionClause::Slide { .. } => "slide",
         ActionClause::Leap { .. } => "leap",
-        ActionClause::Drop { .. } => "drop",
+        ActionClause::Drop { supply, .. } => supply.keyword(),
         ActionClause::Choose { .. } => "choose",
         _ => "walk",
     }

@@ -232,6 +232,9 @@ pub enum ActionKind {
     Choose { from: Expr, to: Expr },
     /// One move that moves nothing (`surrender`); only its `then` acts.
     Declare,
+    /// Put a new piece of the mover's, of one of the action's types, on an empty cell of the
+    /// region, with attributes set (`place`: the supply is unlimited).
+    Place { cells: PerSeat<CellSet>, with: Vec<(AttrId, Expr)> },
 }
 
 impl ActionKind {
@@ -243,7 +246,10 @@ impl ActionKind {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. } => true,
-            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
+            ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare
+            | ActionKind::Place { .. } => false,
         }
     }
 }
@@ -393,6 +399,11 @@ pub enum Effect {
     /// Capture the piece on `cell` (if any) as a move would: it goes where captured pieces go.
     Capture {
         cell: Expr,
+    },
+    /// The piece on `cell` (if any) now belongs to `owner` (`none`: to no seat).
+    SetOwner {
+        cell: Expr,
+        owner: Expr,
     },
 }
 
@@ -615,6 +626,8 @@ pub enum Collection {
     },
     /// The pieces of the line being pushed.
     Line,
+    /// Cells (`it` is a cell), in the set's own order.
+    Cells(CellCollection),
 }
 
 impl Collection {
@@ -625,9 +638,66 @@ impl Collection {
             | Collection::Reserve { owner }
             | Collection::Prizes { owner }
             | Collection::Losses { owner } => Some(owner),
+            Collection::Seats | Collection::Line | Collection::Cells(_) => None,
+        }
+    }
+
+    /// The expression evaluated (where the collection is used) to find its elements: the owner,
+    /// or the cell a set of cells starts from.
+    pub fn source(&self) -> Option<&Expr> {
+        match self {
+            Collection::Cells(cells) => Some(cells.origin()),
+            _ => self.owner(),
+        }
+    }
+
+    /// [`Collection::source`], to change.
+    pub fn source_mut(&mut self) -> Option<&mut Box<Expr>> {
+        match self {
+            Collection::Pieces { owner, .. }
+            | Collection::Reserve { owner }
+            | Collection::Prizes { owner }
+            | Collection::Losses { owner } => Some(owner),
+            Collection::Cells(cells) => Some(cells.origin_mut()),
             Collection::Seats | Collection::Line => None,
         }
     }
+}
+
+/// A set of cells computed on the position (the site algebra: docs/language.md, "Cells as
+/// collections").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CellCollection {
+    /// For each direction, the run of one or more cells from `cell` (excluded) that pass `inner`,
+    /// kept when the cell right after the run passes `outer`: the union of the kept runs, direction
+    /// by direction, nearest first (flanks: Othello's flips, custodial captures).
+    Bracketed { cell: Box<Expr>, directions: PerSeat<Vec<DirId>>, inner: CellTest, outer: CellTest },
+}
+
+impl CellCollection {
+    /// The cell the set is computed from.
+    pub fn origin(&self) -> &Expr {
+        match self {
+            CellCollection::Bracketed { cell, .. } => cell,
+        }
+    }
+
+    fn origin_mut(&mut self) -> &mut Box<Expr> {
+        match self {
+            CellCollection::Bracketed { cell, .. } => cell,
+        }
+    }
+}
+
+/// What a cell must hold, seen from the mover (as `to` clauses say it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CellTest {
+    Empty,
+    Occupied,
+    /// A piece of the mover or of a team mate.
+    Friend,
+    /// A piece the mover may capture.
+    Enemy,
 }
 
 /// A resolved, statically typed expression. Operations on `none` yield `none` (comparisons with
@@ -723,10 +793,10 @@ impl Expr {
             | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
-                collection.owner().is_some_and(|o| o.any(test))
+                collection.source().is_some_and(|o| o.any(test))
                     || predicate.as_ref().is_some_and(|p| p.any(test))
             }
-            Expr::Sum(collection, term) => collection.owner().is_some_and(|o| o.any(test)) || term.any(test),
+            Expr::Sum(collection, term) => collection.source().is_some_and(|o| o.any(test)) || term.any(test),
         }
     }
 }

@@ -177,8 +177,8 @@ pub const KEYWORDS: &[WordDoc] = &[
     ),
     doc(
         "place",
-        "place TYPE for each seat | for SEAT | neutral on REGION [with ATTR = EXPR, ...]",
-        "In the setup: one piece on every cell of the region.",
+        "place TYPE for each seat | for SEAT | neutral on REGION [with ATTR = EXPR, ...] / place TYPES on REGION",
+        "In the setup: one piece on every cell of the region. In an action: a new piece of the mover's on an empty cell of the region.",
         "14",
     ),
     doc(
@@ -621,6 +621,12 @@ pub const BUILTINS: &[WordDoc] = &[
         "shift",
         "shift(CELL, PATH) → cell",
         "the cell the path of directions leads to from the cell, `none` off the board",
+        "11.7",
+    ),
+    doc(
+        "bracketed",
+        "bracketed(CELL, DIRS, INNER, OUTER) → collection",
+        "cells (`it` is a cell): the flanked runs from the cell",
         "11.7",
     ),
 ];

@@ -74,7 +74,10 @@ impl PhaseAttacks {
                     attacks.others.push(id)
                 }
                 // They never capture (see `captures`).
-                ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
+                ActionKind::Drop { .. }
+                | ActionKind::Choose { .. }
+                | ActionKind::Declare
+                | ActionKind::Place { .. } => {}
             }
         }
         attacks
@@ -203,7 +206,10 @@ impl Probe<'_> {
                     self.walk_reaches(&ctx, (id, from), (shape, rules)) && self.conditions_hold(action, from)
                 })
             }
-            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => false,
+            ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare
+            | ActionKind::Place { .. } => false,
         }
     }
 
@@ -287,7 +293,8 @@ impl Probe<'_> {
             | ActionKind::Walk { .. }
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
-            | ActionKind::Declare => true,
+            | ActionKind::Declare
+            | ActionKind::Place { .. } => true,
         };
         within && self.conditions_hold(action, from)
     }

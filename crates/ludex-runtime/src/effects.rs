@@ -30,7 +30,8 @@ impl Engine {
         // A piece move's type is the one it promotes to (a drop's is the type dropped).
         ctx.promotion = mv.piece.filter(|_| action.kind.moves_piece());
         match &action.kind {
-            ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, with),
+            ActionKind::Drop { with, .. } => self.drop_piece(state, &mut ctx, mv, (Supply::Reserve, with)),
+            ActionKind::Place { with, .. } => self.drop_piece(state, &mut ctx, mv, (Supply::Unlimited, with)),
             ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
             ActionKind::Declare => {}
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
@@ -50,9 +51,20 @@ impl Engine {
         Some(then(state, &ctx))
     }
 
-    fn drop_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move, with: &[(AttrId, Expr)]) {
+    /// Puts the piece of a drop (from the reserve) or a placing (a new one) on its cell.
+    fn drop_piece(
+        &self,
+        state: &mut State,
+        ctx: &mut Ctx,
+        mv: Move,
+        (supply, with): (Supply, &[(AttrId, Expr)]),
+    ) {
         let (Some(seat), Some(kind), Some(to)) = (ctx.mover, mv.piece, mv.to) else { return };
-        let Some(piece) = state.take_from_reserve(seat, kind) else { return };
+        let piece = match supply {
+            Supply::Reserve => state.take_from_reserve(seat, kind),
+            Supply::Unlimited => Some(self.fresh_piece(kind, Some(seat))),
+        };
+        let Some(piece) = piece else { return };
         state.set_piece(to, Some(piece));
         ctx.piece = PieceSlot::At(to);
         ctx.to = Some(to);
@@ -205,12 +217,19 @@ impl Engine {
                     self.capture(state, ctx, piece, cell);
                 }
             }
+            Effect::SetOwner { cell, owner } => {
+                let Some(cell) = self.eval(state, ctx, cell).as_cell() else { return };
+                let owner = self.eval(state, ctx, owner).as_seat();
+                if let Some(piece) = state.piece(cell).filter(|p| p.owner != owner) {
+                    state.set_piece(cell, Some(Piece { owner, ..piece }));
+                }
+            }
         }
     }
 
-    /// Runs the effects for each piece of the collection on the board (or each seat) for which the
-    /// filter holds (chosen before any of them runs), with `it` the piece as it stands when its
-    /// turn comes (or the seat).
+    /// Runs the effects for each piece of the collection on the board (or each seat, or cell) for
+    /// which the filter holds (chosen before any of them runs), with `it` the piece as it stands
+    /// when its turn comes (or the seat, or the cell), in order.
     fn for_each(
         &self,
         state: &mut State,
@@ -219,30 +238,49 @@ impl Engine {
         filter: Option<&Expr>,
         body: &[Effect],
     ) {
-        if let Collection::Seats = pieces {
-            let with = |seat: SeatId| ctx.with_it(Value::Seat(seat));
-            let seats = 0..self.seat_count().min(MAX_SEATS) as SeatId;
-            let chosen = seats.fold(0u32, |chosen, seat| {
-                let holds = filter.is_none_or(|f| self.holds(state, &with(seat), f));
-                chosen | u32::from(holds) << seat
-            });
-            for seat in (0..MAX_SEATS as SeatId).filter(|&seat| chosen >> seat & 1 == 1) {
-                self.run_effects(state, &with(seat), body);
-            }
-            return;
-        }
-        let Collection::Pieces { owner, types } = pieces else { return };
-        // The cells chosen, as a bit set on the stack: no allocation.
+        // The elements chosen, as a bit set on the stack: no allocation.
         let mut chosen = [0u64; CELL_WORDS];
-        self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
-            let inner = ctx.with_placed_it(piece, cell);
-            if filter.is_none_or(|f| self.holds(state, &inner, f)) {
-                set_bit(&mut chosen, cell);
+        match pieces {
+            Collection::Seats => {
+                let with = |seat: SeatId| ctx.with_it(Value::Seat(seat));
+                let seats = 0..self.seat_count().min(MAX_SEATS) as SeatId;
+                for seat in
+                    seats.clone().filter(|&seat| filter.is_none_or(|f| self.holds(state, &with(seat), f)))
+                {
+                    set_bit(&mut chosen, seat.into());
+                }
+                for seat in cells_in(&chosen) {
+                    self.run_effects(state, &with(seat as SeatId), body);
+                }
             }
-        });
-        for cell in cells_in(&chosen) {
-            let Some(piece) = state.piece(cell) else { continue };
-            self.run_effects(state, &ctx.with_placed_it(piece, cell), body);
+            Collection::Pieces { owner, types } => {
+                self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
+                    let inner = ctx.with_placed_it(piece, cell);
+                    if filter.is_none_or(|f| self.holds(state, &inner, f)) {
+                        set_bit(&mut chosen, cell);
+                    }
+                });
+                for cell in cells_in(&chosen) {
+                    let Some(piece) = state.piece(cell) else { continue };
+                    self.run_effects(state, &ctx.with_placed_it(piece, cell), body);
+                }
+            }
+            Collection::Cells(set) => {
+                let with = |cell: CellId| ctx.with_it(Value::Cell(cell));
+                self.for_each_cell(state, ctx, set, |cell| {
+                    if filter.is_none_or(|f| self.holds(state, &with(cell), f)) {
+                        set_bit(&mut chosen, cell);
+                    }
+                });
+                for cell in cells_in(&chosen) {
+                    self.run_effects(state, &with(cell), body);
+                }
+            }
+            // The checker allows `for each` over pieces on the board, seats and cells only.
+            Collection::Reserve { .. }
+            | Collection::Prizes { .. }
+            | Collection::Losses { .. }
+            | Collection::Line => {}
         }
     }
 
@@ -345,4 +383,13 @@ fn queue_roll(state: &mut State, sides: u32, target: RollTarget) {
     if sides > 0 {
         state.pending.push_back(PendingRoll { sides, target });
     }
+}
+
+/// Where a dropped piece comes from.
+#[derive(Clone, Copy)]
+enum Supply {
+    /// The mover's reserve (`drop`).
+    Reserve,
+    /// A new piece (`place`).
+    Unlimited,
 }

@@ -413,6 +413,7 @@ impl Engine {
                 }
             }
             Collection::Seats => (0..self.seat_count() as SeatId).for_each(|s| visit(Value::Seat(s))),
+            Collection::Cells(set) => self.for_each_cell(state, ctx, set, |cell| visit(Value::Cell(cell))),
             Collection::Losses { owner } => {
                 if let Some(seat) = self.eval(state, ctx, owner).as_seat() {
                     let lost = state.prizes.iter().filter(|p| p.piece.owner == Some(seat));

@@ -34,6 +34,7 @@
 mod attacks;
 mod bits;
 mod board_index;
+mod cell_sets;
 mod cell_tests;
 mod compiled;
 mod display;

@@ -187,7 +187,10 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
                 small_board && promotions_in_order
             }
-            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => true,
+            ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare
+            | ActionKind::Place { .. } => true,
         }
     };
     let choice_ordered = |choice: &ActionChoice| {
@@ -224,6 +227,7 @@ impl Generator<'_> {
     fn moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         match &self.action.kind {
             ActionKind::Drop { cells, .. } => self.drops(cells.get(self.seat as usize), sink),
+            ActionKind::Place { cells, .. } => self.places(cells.get(self.seat as usize), sink),
             ActionKind::Choose { from, to } => self.choices(from, to, sink),
             ActionKind::Declare => self.declaration(sink),
             ActionKind::Step { .. }
@@ -324,7 +328,10 @@ impl Generator<'_> {
                     },
                 );
             }
-            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => {}
+            ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare
+            | ActionKind::Place { .. } => {}
         }
         ControlFlow::Continue(())
     }
@@ -379,7 +386,8 @@ impl Generator<'_> {
             ActionKind::Walk { .. }
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
-            | ActionKind::Declare => ControlFlow::Continue(()),
+            | ActionKind::Declare
+            | ActionKind::Place { .. } => ControlFlow::Continue(()),
         }
     }
 
@@ -520,7 +528,43 @@ impl Generator<'_> {
             }
         }
         let droppable = droppable.get(..types).unwrap_or(&[]);
-        if droppable.is_empty() {
+        self.put_on_empty_cells(
+            region,
+            droppable.iter().filter_map(|&index| reserve.get(index as usize).copied()),
+            sink,
+        )
+    }
+
+    /// The moves of an action that places new pieces: one per empty cell of the region and type
+    /// whose conditions before its cell hold, in the order of the types.
+    fn places(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
+        let Some(region) = region.filter(|_| self.from_cells.off_board) else {
+            return ControlFlow::Continue(());
+        };
+        let mut kinds = [0 as ludex_ir::TypeId; MAX_PIECE_TYPES];
+        let mut count = 0;
+        for &kind in &self.action.pieces {
+            let piece = self.engine.fresh_piece(kind, Some(self.seat));
+            if let Some(slot) = kinds.get_mut(count).filter(|_| self.drop_holds_early(&piece)) {
+                *slot = kind;
+                count += 1;
+            }
+        }
+        let kinds = kinds.get_mut(..count).unwrap_or(&mut []);
+        kinds.sort_unstable();
+        let pieces = kinds.iter().map(|&kind| self.engine.fresh_piece(kind, Some(self.seat)));
+        self.put_on_empty_cells(region, pieces, sink)
+    }
+
+    /// One move per empty cell of the region the cell tests keep and piece (held, not on the
+    /// board), cell by cell, where the conditions on the finished move hold.
+    fn put_on_empty_cells(
+        &self,
+        region: &CellSet,
+        pieces: impl Iterator<Item = Piece> + Clone,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        if pieces.clone().next().is_none() {
             return ControlFlow::Continue(());
         }
         let late = self.has_late_conditions(Landing::OnEmpty);
@@ -530,8 +574,8 @@ impl Generator<'_> {
             while cells != 0 {
                 let to = (word * 64) as CellId + cells.trailing_zeros() as CellId;
                 cells &= cells - 1;
-                for piece in droppable.iter().filter_map(|&index| reserve.get(index as usize)) {
-                    let ctx = || Ctx { piece: PieceSlot::Held(*piece), to: Some(to), ..self.ctx() };
+                for piece in pieces.clone() {
+                    let ctx = || Ctx { piece: PieceSlot::Held(piece), to: Some(to), ..self.ctx() };
                     if !late || self.late_filters_hold(&ctx()) {
                         let kind = MoveKind::Action(self.id);
                         let piece = Some(piece.kind);

@@ -1,5 +1,6 @@
 //! Move notation: `a2-a3` (move), `a2xa3` (capture), `a7-a8=Q` (promotion), `a3-a4-b4` (a walk
-//! that keeps its path, `-off` for a step off the board), `R@c3` (drop), `orient 2` (choose),
+//! that keeps its path, `-off` for a step off the board), `R@c3` (drop; a placing too, or `c3` when
+//! it places one type), `orient 2` (choose),
 //! `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal moves would read
 //! the same. Reading accepts any case, `a2a3` and either separator (when no move is written exactly
 //! so), `a7a8q` for a promotion, and the suffix only where it is needed.
@@ -40,7 +41,7 @@ impl Engine {
     fn may_read_alike(&self, id: ActionId) -> bool {
         let family = |kind: &ActionKind| match kind {
             ActionKind::Choose { .. } | ActionKind::Declare => None,
-            ActionKind::Drop { .. } => Some(Family::Drops),
+            ActionKind::Drop { .. } | ActionKind::Place { .. } => Some(Family::Drops),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
@@ -65,7 +66,9 @@ impl Engine {
         let Some(action) = self.game.actions.get(id as usize) else { return "?".to_string() };
         let cell = |c: Option<u16>| c.map_or("?", |c| self.cell_name(c));
         match &action.kind {
-            ActionKind::Drop { .. } => {
+            // A placing of one type is written with its cell alone: `d3`.
+            ActionKind::Place { .. } if action.pieces.len() == 1 => cell(mv.to).to_string(),
+            ActionKind::Drop { .. } | ActionKind::Place { .. } => {
                 let letter =
                     mv.piece.and_then(|t| self.game.pieces.get(t as usize)).map_or('?', |t| t.letter);
                 format!("{}@{}", letter.to_ascii_uppercase(), cell(mv.to))

@@ -158,7 +158,8 @@ fn only_sets_variables(effects: &[Effect], written: &mut Vec<VarId>) -> bool {
         | Effect::ForEach { .. }
         | Effect::Send { .. }
         | Effect::Move { .. }
-        | Effect::Capture { .. } => false,
+        | Effect::Capture { .. }
+        | Effect::SetOwner { .. } => false,
     })
 }
 
@@ -182,7 +183,7 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
         }
         ActionKind::Step { .. } | ActionKind::Leap { .. } | ActionKind::Declare => {}
         // They never capture, so `attacked` never reads them.
-        ActionKind::Drop { .. } | ActionKind::Choose { .. } => {}
+        ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Place { .. } => {}
     }
     conditions
 }

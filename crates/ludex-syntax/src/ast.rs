@@ -284,8 +284,9 @@ pub enum ActionClause {
     /// `walk orthogonal exactly level(from)`: a path through empty cells, no cell twice. Without a
     /// length the walk is as long as the board (and its cost, if it pays one) allows.
     Walk { directions: Vec<Ident>, length: Option<WalkLength>, span: Span },
-    /// `drop pawn on board with strength = 6`: from the mover's reserve onto an empty cell.
-    Drop { pieces: Vec<Ident>, region: Region, with: Vec<Assignment>, span: Span },
+    /// `drop pawn on board with strength = 6`: from the mover's reserve onto an empty cell;
+    /// `place stone on board`: a new piece of the mover's onto an empty cell.
+    Drop { pieces: Vec<Ident>, region: Region, with: Vec<Assignment>, span: Span, supply: Supply },
     /// `choose quarter from 0 to 3`: one move per value.
     Choose { name: Ident, from: Expr, to: Expr, span: Span },
     /// `declare`: one move that moves nothing, written with the action's name.
@@ -402,6 +403,8 @@ pub enum Place {
     SeatVariable(Ident, Box<Expr>),
     /// A piece attribute: `piece.face`.
     Attribute(Ident, Ident),
+    /// A field of the piece a function of a cell gives: `piece_at(c).owner`.
+    CellPiece { function: Ident, cell: Box<Expr>, field: Ident },
 }
 
 /// `phase play { order ...  turn { ... }  until ... }`
@@ -533,4 +536,23 @@ pub enum BinaryOp {
     Mul,
     Div,
     Mod,
+}
+
+/// Where the piece of a drop comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Supply {
+    /// `drop`: the mover's reserve.
+    Reserve,
+    /// `place`: a new piece, as many as the rules place.
+    Unlimited,
+}
+
+impl Supply {
+    /// The keyword that says it.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Supply::Reserve => "drop",
+            Supply::Unlimited => "place",
+        }
+    }
 }

@@ -400,10 +400,14 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
             ActionClause::Walk { directions, length, span }
         }
         Rule::drop_clause => {
+            let supply = match children.expect(Rule::drop_word)?.as_str() {
+                "place" => Supply::Unlimited,
+                _ => Supply::Reserve,
+            };
             let pieces = ident_list(children.expect(Rule::ident_list)?)?;
             let region = region(children.expect(Rule::region)?)?;
             let with = with_clause(children.next_if(Rule::with_clause))?;
-            ActionClause::Drop { pieces, region, with, span }
+            ActionClause::Drop { pieces, region, with, span, supply }
         }
         Rule::choose_clause => {
             let name = children.ident()?;
@@ -567,14 +571,17 @@ fn effect(pair: Pair<'_, Rule>) -> Converted<Effect> {
     })
 }
 
-/// `quiet`, `piece.face` or `score(mover)`.
+/// `quiet`, `piece.face`, `score(mover)` or `piece_at(c).owner`.
 fn place(pair: Pair<'_, Rule>) -> Converted<Place> {
     let mut children = Children::of(pair);
     let name = children.ident()?;
-    Ok(match children.next() {
-        None => Place::Variable(name),
-        Some(field) if field.as_rule() == Rule::ident => Place::Attribute(name, ident(&field)),
-        Some(seat) => Place::SeatVariable(name, Box::new(expr(seat)?)),
+    Ok(match (children.next(), children.next()) {
+        (None, _) => Place::Variable(name),
+        (Some(field), _) if field.as_rule() == Rule::ident => Place::Attribute(name, ident(&field)),
+        (Some(seat), None) => Place::SeatVariable(name, Box::new(expr(seat)?)),
+        (Some(cell), Some(field)) => {
+            Place::CellPiece { function: name, cell: Box::new(expr(cell)?), field: ident(&field) }
+        }
     })
 }
 

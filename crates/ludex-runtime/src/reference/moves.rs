@@ -8,7 +8,7 @@ use ludex_ir::{Action, ActionChoice, ActionCount, ActionId, ActionKind, CellSet,
 
 use crate::effects::TurnAfter;
 use crate::eval::{Ctx, PieceSlot};
-use crate::state::State;
+use crate::state::{Piece, State};
 use crate::walk::WalkEnd;
 use crate::{Engine, Move, MoveKind, Path, choice_values};
 
@@ -72,7 +72,12 @@ impl Engine {
                 | ActionKind::Leap { .. }
                 | ActionKind::Walk { .. } => self.reference_piece_moves(state, &base, play, &mut moves),
                 ActionKind::Drop { cells, .. } => {
-                    self.reference_drops(state, &base, play, cells.get(seat as usize), &mut moves)
+                    let pieces = Self::reference_droppable(state, play);
+                    self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), &mut moves)
+                }
+                ActionKind::Place { cells, .. } => {
+                    let pieces = self.reference_placeable(play);
+                    self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), &mut moves)
                 }
                 ActionKind::Choose { from, to } => {
                     self.reference_choices(state, &base, play, (from, to), &mut moves)
@@ -162,23 +167,37 @@ impl Engine {
         }
     }
 
-    /// One move per type in the seat's reserve the action drops and empty cell of the region. The
-    /// piece dropped is the first of its type in the reserve (the one a drop takes).
-    fn reference_drops(
+    /// The pieces a drop may take: the first of each type in the seat's reserve the action drops
+    /// (the one a drop takes), in the reserve's order.
+    fn reference_droppable(state: &State, play: Play) -> Vec<Piece> {
+        let reserve = state.reserve_of(play.seat);
+        let firsts = reserve.iter().enumerate().filter(|&(index, piece)| {
+            reserve[..index].iter().all(|earlier| earlier.kind != piece.kind)
+                && Self::reference_moves_type(play, piece.kind)
+        });
+        firsts.map(|(_, piece)| *piece).collect()
+    }
+
+    /// The pieces a placing may put: a new piece of the seat's of each type the action places, in
+    /// type order.
+    fn reference_placeable(&self, play: Play) -> Vec<Piece> {
+        let mut kinds = play.action.pieces.clone();
+        kinds.sort_unstable();
+        kinds.iter().map(|&kind| self.fresh_piece(kind, Some(play.seat))).collect()
+    }
+
+    /// One move per piece (held, not on the board) whose `when` holds and empty cell of the region
+    /// where the filters hold, piece by piece.
+    fn reference_put(
         &self,
         state: &State,
         base: &Ctx,
         play: Play,
-        region: Option<&CellSet>,
+        (region, pieces): (Option<&CellSet>, &[Piece]),
         moves: &mut Vec<Move>,
     ) {
         let Some(region) = region else { return };
-        let reserve = state.reserve_of(play.seat);
-        for (index, piece) in reserve.iter().enumerate() {
-            let first_of_its_type = reserve[..index].iter().all(|earlier| earlier.kind != piece.kind);
-            if !first_of_its_type || !Self::reference_moves_type(play, piece.kind) {
-                continue;
-            }
+        for piece in pieces {
             let ctx = Ctx { piece: PieceSlot::Held(*piece), ..*base };
             if !self.reference_when(state, &ctx, play) {
                 continue;

@@ -56,7 +56,10 @@ impl Engine {
                 let shape = WalkShape { directions: of_seat(directions, seat), length, lengths };
                 self.with_walk_ends(state, ctx, from, (shape, rules), <[WalkEnd]>::to_vec)
             }
-            ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Declare => Vec::new(),
+            ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare
+            | ActionKind::Place { .. } => Vec::new(),
         }
     }
 

@@ -127,6 +127,7 @@ impl Coverage {
             ActionKind::Walk { rules, .. } if rules.guard.is_some() => "walk with a guard",
             ActionKind::Walk { .. } => "plain walk",
             ActionKind::Drop { .. } => "drop",
+            ActionKind::Place { .. } => "place",
             ActionKind::Choose { .. } => "choose",
             ActionKind::Declare => "declare",
         });
@@ -304,6 +305,7 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
         "walk with a guard",
         "walk off the board",
         "drop",
+        "place",
         "choose",
         "declare",
         "promotion",
