@@ -22,6 +22,7 @@ mod directions;
 mod effects;
 mod expr;
 mod holdings;
+mod hops;
 mod index;
 mod names;
 mod options;

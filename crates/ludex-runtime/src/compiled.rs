@@ -210,7 +210,8 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
         | ActionKind::Leap { .. }
         | ActionKind::Drop { .. }
         | ActionKind::Choose { .. }
-        | ActionKind::Declare => None,
+        | ActionKind::Declare
+        | ActionKind::Hop { .. } => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

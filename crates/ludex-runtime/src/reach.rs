@@ -114,7 +114,8 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
         | ActionKind::Walk { .. }
         | ActionKind::Drop { .. }
         | ActionKind::Choose { .. }
-        | ActionKind::Declare => None,
+        | ActionKind::Declare
+        | ActionKind::Hop { .. } => None,
     }
 }
 

@@ -128,6 +128,8 @@ impl Coverage {
             ActionKind::Drop { .. } => "drop",
             ActionKind::Choose { .. } => "choose",
             ActionKind::Declare => "declare",
+            ActionKind::Hop { .. } if mv.path.len() > 1 => "chain of hops",
+            ActionKind::Hop { .. } => "hop",
         });
         if mv.piece.is_some() && !matches!(action.kind, ActionKind::Drop { .. }) {
             self.seen.insert("promotion");
@@ -302,6 +304,8 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
         "walk keeping its path",
         "walk with a guard",
         "walk off the board",
+        "hop",
+        "chain of hops",
         "drop",
         "choose",
         "declare",

@@ -56,7 +56,8 @@ impl WalkTables {
                 | ActionKind::Leap { .. }
                 | ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
-                | ActionKind::Declare => None,
+                | ActionKind::Declare
+                | ActionKind::Hop { .. } => None,
             })
             .collect();
         WalkTables { words, actions }
