@@ -17,7 +17,7 @@ const MAX_CHOICES: i64 = 1000;
 /// An action's clauses by role.
 #[derive(Default)]
 struct Clauses<'a> {
-    /// `step`, `slide`, `leap`, `walk`, `drop`, `choose`: exactly one is expected.
+    /// `step`, `slide`, `leap`, `walk`, `hop`, `drop`, `choose`: exactly one is expected.
     moves: Vec<&'a ActionClause>,
     when: Vec<&'a Expr>,
     filter: Vec<&'a Expr>,
@@ -27,6 +27,8 @@ struct Clauses<'a> {
     walk: Vec<&'a ActionClause>,
     /// `promote on REGION to TYPES`: at most one.
     promote: Vec<&'a ActionClause>,
+    /// `over`, `chain`: what a hop jumps and whether it chains.
+    hop: Vec<&'a ActionClause>,
 }
 
 fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
@@ -42,6 +44,7 @@ fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
             | ActionClause::Push { .. }
             | ActionClause::Exit(_) => clauses.walk.push(clause),
             ActionClause::Promote { .. } => clauses.promote.push(clause),
+            ActionClause::Over(_) | ActionClause::Chain { .. } => clauses.hop.push(clause),
             _ => clauses.moves.push(clause),
         }
     }
@@ -59,7 +62,10 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Drop { span, .. }
         | ActionClause::Choose { span, .. }
         | ActionClause::Declare { span }
-        | ActionClause::Promote { span, .. } => *span,
+        | ActionClause::Promote { span, .. }
+        | ActionClause::Hop { span, .. }
+        | ActionClause::Chain { span, .. } => *span,
+        ActionClause::Over(over) => over.span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
         ActionClause::Exit(destination) => destination.span,
@@ -98,7 +104,7 @@ impl<'a> Checker<'a> {
         let movers = self.piece_types_named(&decl.pieces);
         let pattern = self.pattern(decl, &clauses.moves);
         let (pieces, binding) = self.binding(pattern, movers);
-        let kind = self.action_kind(pattern, &pieces, &binding, &clauses.walk);
+        let kind = self.action_kind(pattern, &pieces, &binding, (&clauses.walk, &clauses.hop));
         let when = self.conjunction(&clauses.when, &Scope::before_move("an action's `when`", &binding));
         let filter =
             self.conjunction(&clauses.filter, &Scope::finished_move("an action's `where`", &binding));
@@ -152,7 +158,7 @@ impl<'a> Checker<'a> {
                     Code::MissingPattern,
                     format!("action `{}` does not say how it moves", decl.name.name),
                     decl.name.span,
-                    "no `step`, `slide`, `leap`, `walk`, `drop`, `choose` or `declare`",
+                    "no `step`, `slide`, `leap`, `walk`, `hop`, `drop`, `choose` or `declare`",
                 )
                 .with_help("a piece action needs a pattern, e.g. `step orthogonal`"),
             );
@@ -246,11 +252,14 @@ impl<'a> Checker<'a> {
         pattern: Option<&'a ActionClause>,
         pieces: &[TypeId],
         binding: &Binding<'a>,
-        walk_clauses: &[&'a ActionClause],
+        (walk_clauses, hop_clauses): (&[&'a ActionClause], &[&'a ActionClause]),
     ) -> ActionKind {
         let before = Scope::before_move("a pattern's length", binding);
         if !matches!(pattern, Some(ActionClause::Walk { .. })) {
             self.walk_clauses_without_walk(pattern, walk_clauses);
+        }
+        if !matches!(pattern, Some(ActionClause::Hop { .. })) {
+            self.hop_clauses_without_hop(hop_clauses);
         }
         match pattern {
             Some(ActionClause::Step { directions, .. }) => {
@@ -301,6 +310,9 @@ impl<'a> Checker<'a> {
             }
             Some(ActionClause::Choose { from, to, span, .. }) => self.choose(from, to, *span),
             Some(ActionClause::Declare { .. }) => ActionKind::Declare,
+            Some(ActionClause::Hop { directions, span }) => {
+                self.hop((directions, *span), hop_clauses, binding)
+            }
             // No pattern (`pattern` reports it): a step nowhere.
             None
             | Some(
@@ -312,7 +324,9 @@ impl<'a> Checker<'a> {
                 | ActionClause::Paying { .. }
                 | ActionClause::Push { .. }
                 | ActionClause::Exit(_)
-                | ActionClause::Promote { .. },
+                | ActionClause::Promote { .. }
+                | ActionClause::Over(_)
+                | ActionClause::Chain { .. },
             ) => ActionKind::Step { directions: vec![Vec::new(); self.game.seats.len()] },
         }
     }
@@ -381,7 +395,13 @@ impl<'a> Checker<'a> {
         let moves_piece =
             !is_drop && !matches!(pattern, Some(ActionClause::Choose { .. } | ActionClause::Declare { .. }));
         self.written_once("to", &written.iter().map(|d| d.span).collect::<Vec<_>>());
+        let hops = matches!(pattern, Some(ActionClause::Hop { .. }));
         match written.first() {
+            Some(d) if hops => {
+                self.destination_of_hop(d.span);
+                ir::Destination::Empty
+            }
+            None if hops => ir::Destination::Empty,
             Some(d) if moves_piece => destination(d.node),
             Some(d) => {
                 self.report(Diagnostic::error(

@@ -23,6 +23,7 @@ mod directions;
 mod effects;
 mod expr;
 mod holdings;
+mod hops;
 mod hygiene;
 mod index;
 mod names;

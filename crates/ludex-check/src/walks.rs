@@ -30,6 +30,7 @@ fn pattern_keyword(pattern: &ActionClause) -> &'static str {
         ActionClause::Leap { .. } => "leap",
         ActionClause::Drop { supply, .. } => supply.keyword(),
         ActionClause::Choose { .. } => "choose",
+        ActionClause::Hop { .. } => "hop",
         _ => "walk",
     }
 }

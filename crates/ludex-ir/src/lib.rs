@@ -235,17 +235,53 @@ pub enum ActionKind {
     /// Put a new piece of the mover's, of one of the action's types, on an empty cell of the
     /// region, with attributes set (`place`: the supply is unlimited).
     Place { cells: PerSeat<CellSet>, with: Vec<(AttrId, Expr)> },
+    /// Hops in the directions: each over the adjacent cell (which `over` tests) to the empty cell
+    /// beyond. With `chain`, the piece hops on from where it landed while it can (and the chain's
+    /// condition holds): the whole chain is one move, its hops' directions the move's path.
+    Hop { directions: PerSeat<Vec<DirId>>, over: Over, chain: Option<Chain> },
+}
+
+/// What the cell a hop jumps over must hold, seen from the mover's side. Only a hop over an enemy
+/// captures the piece it jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Over {
+    Enemy,
+    Friend,
+    /// Any piece.
+    Occupied,
+    Empty,
+    /// Anything, a piece or none.
+    Any,
+}
+
+impl Over {
+    /// Whether a hop over this kind of cell captures the piece it jumps.
+    pub fn captures(self) -> bool {
+        match self {
+            Over::Enemy => true,
+            Over::Friend | Over::Occupied | Over::Empty | Over::Any => false,
+        }
+    }
+}
+
+/// A hop's `chain`: after each hop the piece must hop again from where it landed when it can and
+/// `condition` holds there (with `to` the landing cell and `promotion` the type the move would
+/// promote to if it ended there); the move ends where it cannot or the condition fails.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Chain {
+    pub condition: Option<Expr>,
 }
 
 impl ActionKind {
-    /// Whether the action moves a piece on the board (a step, a slide, a leap or a walk), rather
+    /// Whether the action moves a piece on the board (a step, a slide, a leap, a walk or hops), rather
     /// than dropping one, choosing a number or declaring.
     pub fn moves_piece(&self) -> bool {
         match self {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Walk { .. } => true,
+            | ActionKind::Walk { .. }
+            | ActionKind::Hop { .. } => true,
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare

@@ -33,7 +33,7 @@ enum Block {
 const PIECE_CLAUSES: &[&str] = &["letter", "attribute", "value"];
 const ACTION_CLAUSES: &[&str] = &[
     "step", "slide", "leap", "walk", "drop", "choose", "declare", "when", "to", "where", "then", "each",
-    "paying", "push", "exit", "promote",
+    "paying", "push", "exit", "promote", "hop", "over", "chain",
 ];
 const PUSH_CLAUSES: &[&str] = &["when", "then"];
 const CAPTURE_CLAUSES: &[&str] = &["when", "to", "then"];
@@ -224,8 +224,9 @@ impl Reader<'_> {
         let clause = self.clause_word(start);
         let expected = match (previous, clause.as_str()) {
             (".", _) => Expected::Attributes,
-            ("step" | "slide" | "walk" | "leap", _) => Expected::Directions,
-            ("," | "+", "step" | "slide" | "walk" | "leap" | "directions") => Expected::Directions,
+            ("step" | "slide" | "walk" | "leap" | "hop", _) => Expected::Directions,
+            ("," | "+", "step" | "slide" | "walk" | "leap" | "hop" | "directions") => Expected::Directions,
+            ("over", _) => Expected::Words(&["enemy", "friend", "occupied", "empty", "any"]),
             ("=", "directions") => Expected::Directions,
             ("play" | "otherwise", _) | (",", "play" | "otherwise") => Expected::Actions,
             ("order", _) | (",", "order" | "team") => Expected::Seats,
@@ -257,6 +258,7 @@ impl Reader<'_> {
             "slide",
             "walk",
             "leap",
+            "hop",
             "drop",
             "promote",
             "play",

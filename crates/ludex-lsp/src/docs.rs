@@ -236,6 +236,27 @@ pub const KEYWORDS: &[WordDoc] = &[
         "The piece walks a path of steps through empty cells, each step in any of the directions, no cell twice.",
         "15.1",
     ),
+    doc(
+        "hop",
+        "hop DIRS [over WHAT] [chain [while EXPR]]",
+        "The piece jumps over the adjacent cell in one of the directions to the empty cell beyond; a hop over an enemy captures it.",
+        "15.1",
+    ),
+    doc(
+        "over",
+        "over enemy | friend | occupied | empty | any",
+        "What the cell a hop jumps must hold (`enemy` when not said); only a hop over an enemy captures.",
+        "15.1",
+    ),
+    doc(
+        "chain",
+        "chain [while EXPR]",
+        "After a hop the piece must hop again from where it landed while it can (and `EXPR` holds): the whole chain is one move.",
+        "15.1",
+    ),
+    doc("friend", "over friend", "A hop over a piece of the mover or its team mate.", "15.1"),
+    doc("occupied", "over occupied", "A hop over any piece.", "15.1"),
+    doc("any", "over any", "A hop over any cell, empty or not.", "15.1"),
     doc("exactly", "walk DIRS exactly EXPR", "A walk of exactly so many steps.", "15.1"),
     doc(
         "at",
@@ -299,7 +320,12 @@ pub const KEYWORDS: &[WordDoc] = &[
         "Where a move may end, where captured or sent pieces go, or the upper bound of a range. As a context word, `to` is where the move ends.",
         "15.2",
     ),
-    doc("empty", "to empty", "A move that may end only on an empty cell.", "15.2"),
+    doc(
+        "empty",
+        "to empty / over empty",
+        "A move that may end only on an empty cell; a hop over an empty cell.",
+        "15.2",
+    ),
     doc(
         "enemy",
         "to enemy",
@@ -442,7 +468,12 @@ pub const KEYWORDS: &[WordDoc] = &[
         "19",
     ),
     doc("up", "actions up to N", "The seat may end its turn at any point, even before acting.", "19"),
-    doc("while", "actions while EXPR", "The same seat acts again while `EXPR` holds.", "19"),
+    doc(
+        "while",
+        "actions while EXPR / chain while EXPR",
+        "The same seat acts again while `EXPR` holds; a chain of hops goes on while it holds.",
+        "19",
+    ),
     doc("after", "after { EFFECTS }", "Effects after each action of the turn.", "19"),
     doc("legal", "legal if EXPR", "A move is legal only if `EXPR` holds on the position it leads to.", "19"),
     doc(

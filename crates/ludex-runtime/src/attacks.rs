@@ -14,7 +14,10 @@ use ludex_ir::{
 
 use super::Engine;
 use super::bits::has_bit;
+use std::ops::ControlFlow;
+
 use super::eval::{Ctx, Evaluation, PieceSlot};
+use super::hops::Hops;
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
 use super::walk::{self, Lengths, WalkEnd, WalkShape};
@@ -70,9 +73,10 @@ impl PhaseAttacks {
             let Some(action) = game.actions.get(id as usize) else { continue };
             match &action.kind {
                 ActionKind::Slide { directions, .. } => attacks.add_slide(id, action, directions, reverse),
-                ActionKind::Step { .. } | ActionKind::Leap { .. } | ActionKind::Walk { .. } => {
-                    attacks.others.push(id)
-                }
+                ActionKind::Step { .. }
+                | ActionKind::Leap { .. }
+                | ActionKind::Walk { .. }
+                | ActionKind::Hop { .. } => attacks.others.push(id),
                 // They never capture (see `captures`).
                 ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
@@ -115,9 +119,12 @@ impl PhaseAttacks {
     }
 }
 
-/// Whether an action moves a piece on the board and may end on an enemy.
+/// Whether an action moves a piece on the board and may end on an enemy, or hops over enemies.
 pub(super) fn captures(action: &Action) -> bool {
-    action.kind.moves_piece() && action.destination != Destination::Empty
+    match &action.kind {
+        ActionKind::Hop { over, .. } => over.captures(),
+        _ => action.kind.moves_piece() && action.destination != Destination::Empty,
+    }
 }
 
 /// One attack question: the cell, the piece on it and the seat attacking.
@@ -206,11 +213,42 @@ impl Probe<'_> {
                     self.walk_reaches(&ctx, (id, from), (shape, rules)) && self.conditions_hold(action, from)
                 })
             }
+            ActionKind::Hop { .. } => self.walkers(action).any(|from| self.jumps(action, from)),
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. } => false,
         }
+    }
+
+    /// Whether a chain of the attacker's piece on `from` jumps the cell (taken to hold an enemy)
+    /// where the action's `when` and `where` hold: a hop attacks the cell it jumps, not the cell it
+    /// lands on.
+    fn jumps(&self, action: &Action, from: CellId) -> bool {
+        let before = self.before(from);
+        if action.when.as_ref().is_some_and(|when| !self.engine.holds(self.state, &before, when)) {
+            return false;
+        }
+        let hops = Hops::of(self.engine, (self.state, &before), (action, self.attacker), from);
+        let Some(hops) = hops.map(|hops| hops.probing(self.cell)) else { return false };
+        let filter_holds =
+            |ctx: &Ctx| action.filter.as_ref().is_none_or(|f| self.engine.holds(self.state, ctx, f));
+        hops.ends(&mut |end| {
+            let landed = Ctx { to: Some(end.to), target: None, ..before };
+            let promotions = hops.promotions(end.to);
+            let holds = match promotions {
+                [] => end.endings.has(0) && filter_holds(&landed),
+                types => types.iter().enumerate().any(|(index, &kind)| {
+                    end.endings.has(index) && filter_holds(&Ctx { promotion: Some(kind), ..landed })
+                }),
+            };
+            if holds && end.jumped.cells().contains(&self.cell) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
     }
 
     /// The reverses of a seat's directions: where an attacker stands, seen from the cell.
@@ -291,6 +329,7 @@ impl Probe<'_> {
             | ActionKind::Step { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
+            | ActionKind::Hop { .. }
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare

@@ -211,7 +211,8 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
         | ActionKind::Drop { .. }
         | ActionKind::Choose { .. }
         | ActionKind::Declare
-        | ActionKind::Place { .. } => None,
+        | ActionKind::Place { .. }
+        | ActionKind::Hop { .. } => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

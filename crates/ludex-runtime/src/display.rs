@@ -305,7 +305,8 @@ fn visit_effects(effects: &[Effect], visit: &mut impl FnMut(&Effect)) {
             | Effect::Retire { .. }
             | Effect::Send { .. }
             | Effect::Move { .. }
-            | Effect::Capture { .. } => {}
+            | Effect::Capture { .. }
+            | Effect::SetOwner { .. } => {}
         }
     }
 }

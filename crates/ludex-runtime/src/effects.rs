@@ -37,6 +37,7 @@ impl Engine {
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
                 self.walk_path(state, &mut ctx, mv, rules)
             }
+            ActionKind::Hop { over, .. } => self.play_hops(state, &mut ctx, mv, *over),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
@@ -102,7 +103,7 @@ impl Engine {
     }
 
     /// Takes the piece on `cell` off the board to where captured pieces go.
-    fn capture(&self, state: &mut State, ctx: &Ctx, target: Piece, cell: CellId) {
+    pub(super) fn capture(&self, state: &mut State, ctx: &Ctx, target: Piece, cell: CellId) {
         state.captures = state.captures.saturating_add(1);
         self.send_away(state, ctx, target, Some(cell), self.game.capture.destination);
         state.set_piece(cell, None);

@@ -46,6 +46,7 @@ mod filters;
 mod hashing;
 mod history;
 mod holdings;
+mod hops;
 mod movegen;
 mod notation;
 mod perft;

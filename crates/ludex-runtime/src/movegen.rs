@@ -20,6 +20,7 @@ use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit};
 use super::cell_tests::{CellMask, Key, board_cells};
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
+use super::hops::Hops;
 use super::state::{Piece, State};
 use super::trial::Trials;
 use super::walk::{self, Lengths, WalkEnd, WalkShape};
@@ -191,6 +192,8 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. } => true,
+            // Chains come out deepest first.
+            ActionKind::Hop { .. } => false,
         }
     };
     let choice_ordered = |choice: &ActionChoice| {
@@ -233,7 +236,8 @@ impl Generator<'_> {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Walk { .. } => self.piece_moves(sink),
+            | ActionKind::Walk { .. }
+            | ActionKind::Hop { .. } => self.piece_moves(sink),
         }
     }
 
@@ -328,12 +332,41 @@ impl Generator<'_> {
                     },
                 );
             }
+            ActionKind::Hop { .. } => return self.hop_moves(ctx, from, sink),
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. } => {}
         }
         ControlFlow::Continue(())
+    }
+
+    /// The moves of hops and chains from `from` (see `hops`), once per promotion choice a chain's
+    /// end allows, where the filters hold.
+    #[inline(never)]
+    fn hop_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let Some(hops) = Hops::of(self.engine, (self.state, ctx), (self.action, self.seat), from) else {
+            return ControlFlow::Continue(());
+        };
+        hops.ends(&mut |end| {
+            if !self.to_cells.holds(Some(end.to)) {
+                return ControlFlow::Continue(());
+            }
+            let mv = self.piece_move(from, Some(end.to), end.path);
+            let landed = Ctx { to: Some(end.to), target: None, ..*ctx };
+            match hops.promotions(end.to) {
+                [] if end.endings.has(0) && self.late_filters_hold(&landed) => sink(mv),
+                [] => ControlFlow::Continue(()),
+                types => types.iter().enumerate().try_for_each(|(index, &kind)| {
+                    let promoted = Ctx { promotion: Some(kind), ..landed };
+                    if end.endings.has(index) && self.late_filters_hold(&promoted) {
+                        sink(Move { piece: Some(kind), ..mv })
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                }),
+            }
+        })
     }
 
     /// The moves of a step, a slide or a leap. On a board small enough for a bit set of its cells
@@ -384,6 +417,7 @@ impl Generator<'_> {
             }
             // Not lines: `pattern_moves` never asks.
             ActionKind::Walk { .. }
+            | ActionKind::Hop { .. }
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare

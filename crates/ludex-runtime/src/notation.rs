@@ -1,10 +1,12 @@
 //! Move notation: `a2-a3` (move), `a2xa3` (capture), `a7-a8=Q` (promotion), `a3-a4-b4` (a walk
-//! that keeps its path, `-off` for a step off the board), `R@c3` (drop; a placing too, or `c3` when
-//! it places one type), `orient 2` (choose),
+//! that keeps its path, `-off` for a step off the board), `c3xe5xg7` (a chain of hops, each
+//! landing; `-` between them for hops that capture nothing), `R@c3` (drop; a placing too, or `c3`
+//! when it places one type), `orient 2` (choose),
 //! `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal moves would read
 //! the same. Reading accepts any case, `a2a3` and either separator (when no move is written exactly
 //! so), `a7a8q` for a promotion, and the suffix only where it is needed.
 
+use super::hops::hop_cells;
 use super::state::State;
 use super::{Engine, Move, MoveKind};
 use ludex_ir::{ActionId, ActionKind, quote};
@@ -45,7 +47,8 @@ impl Engine {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Walk { .. } => Some(Family::PieceMoves),
+            | ActionKind::Walk { .. }
+            | ActionKind::Hop { .. } => Some(Family::PieceMoves),
         };
         let overlap = |a: &[ludex_ir::TypeId], b: &[ludex_ir::TypeId]| {
             a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
@@ -76,6 +79,16 @@ impl Engine {
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
             ActionKind::Declare => action.name.clone(),
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => self.path_notation(state, mv, rules),
+            ActionKind::Hop { over, .. } => {
+                let separator = if over.captures() { 'x' } else { '-' };
+                let mut text = cell(mv.from).to_string();
+                let from = mv.from.unwrap_or(0);
+                for (_, landing) in hop_cells(&self.game.board, from, mv.path) {
+                    text.push(separator);
+                    text.push_str(self.cell_name(landing));
+                }
+                text + &self.promotion_suffix(mv)
+            }
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }

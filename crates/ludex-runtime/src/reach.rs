@@ -115,7 +115,8 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
         | ActionKind::Drop { .. }
         | ActionKind::Choose { .. }
         | ActionKind::Declare
-        | ActionKind::Place { .. } => None,
+        | ActionKind::Place { .. }
+        | ActionKind::Hop { .. } => None,
     }
 }
 

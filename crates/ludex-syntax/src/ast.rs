@@ -311,6 +311,23 @@ pub enum ActionClause {
     /// `promote on far_rank to queen, rook`: a move ending in the region is offered once per
     /// type, and the piece becomes that type.
     Promote { region: Region, pieces: Vec<Ident>, span: Span },
+    /// `hop diagonal`: over the adjacent cell to the empty cell beyond.
+    Hop { directions: Vec<Ident>, span: Span },
+    /// `over enemy` (the default), `over friend`, `over occupied`, `over empty`, `over any`: what
+    /// the cell a hop jumps must hold.
+    Over(Spanned<Over>),
+    /// `chain` or `chain while EXPR`: the piece hops again from where it landed while it can.
+    Chain { condition: Option<Expr>, span: Span },
+}
+
+/// What a hop may jump over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Over {
+    Enemy,
+    Friend,
+    Occupied,
+    Empty,
+    Any,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -435,7 +435,24 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
             children.expect(Rule::to_word)?;
             ActionClause::Promote { region, pieces: ident_list(children.expect(Rule::ident_list)?)?, span }
         }
+        Rule::hop_pattern => ActionClause::Hop { directions: ident_list(children.required()?)?, span },
+        Rule::over_clause => ActionClause::Over(Spanned::new(over(&children.required()?)?, span)),
+        Rule::chain_clause => {
+            let condition = children.next_if(Rule::chain_while).map(single_expr).transpose()?;
+            ActionClause::Chain { condition, span }
+        }
         _ => return Err(malformed(span)),
+    })
+}
+
+fn over(pair: &Pair<'_, Rule>) -> Converted<Over> {
+    Ok(match pair.as_rule() {
+        Rule::over_enemy => Over::Enemy,
+        Rule::over_friend => Over::Friend,
+        Rule::over_occupied => Over::Occupied,
+        Rule::over_empty => Over::Empty,
+        Rule::over_any => Over::Any,
+        _ => return Err(malformed(span_of(pair))),
     })
 }
 

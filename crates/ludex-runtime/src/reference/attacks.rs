@@ -1,10 +1,11 @@
 //! `attacked`, plainly: the cells a seat could capture on, found forwards from its pieces: the
 //! ends of its capturing actions' patterns (those of the current phase's turn that move a piece and
-//! may end on an enemy), where the action's `when` and, on an occupied cell, the capture rule hold,
-//! and its `where` for the move or, where it promotes, for one of the types it is offered as. The
-//! turn's filters and `legal if` are not applied, and `attacked` is false inside.
+//! may end on an enemy), the cells its hops over enemies would jump, where the action's `when` and,
+//! on an occupied cell, the capture rule hold, and its `where` for the move or, where it promotes,
+//! for one of the types it is offered as. The turn's filters and `legal if` are not applied, and
+//! `attacked` is false inside.
 
-use ludex_ir::{Action, CellId, Destination, Expr, SeatId};
+use ludex_ir::{Action, ActionKind, CellId, Destination, Expr, SeatId};
 
 use crate::Engine;
 use crate::eval::{Ctx, Evaluation, PieceSlot};
@@ -60,6 +61,10 @@ impl Engine {
                 if action.when.as_ref().is_some_and(|when| !self.holds(state, &before, when)) {
                     continue;
                 }
+                if let ActionKind::Hop { .. } = action.kind {
+                    cells.extend(self.reference_jumped(state, &before, (action, attacker), from));
+                    continue;
+                }
                 for to in
                     self.reference_ends(state, &before, (action, attacker), from).iter().filter_map(|e| e.to)
                 {
@@ -94,7 +99,32 @@ impl Engine {
         ids.dedup();
         let actions = ids.iter().filter_map(|&id| self.game.actions.get(id as usize));
         actions
-            .filter(|action| action.kind.moves_piece() && action.destination != Destination::Empty)
+            .filter(|action| match &action.kind {
+                ActionKind::Hop { over, .. } => over.captures(),
+                _ => action.kind.moves_piece() && action.destination != Destination::Empty,
+            })
+            .collect()
+    }
+
+    /// The cells a hop action of the piece on `from` attacks: each cell some chain would jump,
+    /// were an enemy on it, where the action's `where` holds on that chain.
+    fn reference_jumped(
+        &self,
+        state: &State,
+        before: &Ctx,
+        (action, attacker): (&Action, SeatId),
+        from: CellId,
+    ) -> Vec<CellId> {
+        let cells = 0..self.game.board.cell_count() as CellId;
+        cells
+            .filter(|&cell| {
+                let ends = self.reference_chain_ends((state, before), (action, attacker), from, Some(cell));
+                ends.iter().any(|end| {
+                    let after = Ctx { to: Some(end.to), target: None, promotion: end.promotion, ..*before };
+                    end.jumped.contains(&cell)
+                        && action.filter.as_ref().is_none_or(|f| self.holds(state, &after, f))
+                })
+            })
             .collect()
     }
 }

@@ -19,11 +19,13 @@
 //! reference's at every position it checks, and the board index `eval` reads with one rebuilt
 //! from the board.
 //!
-//! Modules: `moves` (the legal moves), `patterns` (where a piece can go by each pattern),
+//! Modules: `moves` (the legal moves), `patterns` (where a piece can go by each pattern), `hops`
+//! (chains of hops),
 //! `attacks` (the cells a seat attacks, for `attacked`), `turns` (the turn machine's answers, and
 //! moves, rolls and setup played with them).
 
 mod attacks;
+mod hops;
 mod moves;
 mod patterns;
 mod turns;

@@ -70,7 +70,8 @@ impl Engine {
                 ActionKind::Step { .. }
                 | ActionKind::Slide { .. }
                 | ActionKind::Leap { .. }
-                | ActionKind::Walk { .. } => self.reference_piece_moves(state, &base, play, &mut moves),
+                | ActionKind::Walk { .. }
+                | ActionKind::Hop { .. } => self.reference_piece_moves(state, &base, play, &mut moves),
                 ActionKind::Drop { cells, .. } => {
                     let pieces = Self::reference_droppable(state, play);
                     self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), &mut moves)
@@ -117,6 +118,12 @@ impl Engine {
             }
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..*base };
             if !self.reference_when(state, &ctx, play) {
+                continue;
+            }
+            if let ActionKind::Hop { .. } = play.action.kind {
+                let filters_hold = |ctx: &Ctx| self.reference_filters(state, ctx, play);
+                let hop = (play.id, play.action, play.seat);
+                self.reference_chain_moves((state, &ctx), hop, filters_hold, moves);
                 continue;
             }
             for end in self.reference_ends(state, &ctx, (play.action, play.seat), from) {

@@ -56,7 +56,9 @@ impl Engine {
                 let shape = WalkShape { directions: of_seat(directions, seat), length, lengths };
                 self.with_walk_ends(state, ctx, from, (shape, rules), <[WalkEnd]>::to_vec)
             }
-            ActionKind::Drop { .. }
+            // Hops end where their chains do (`reference::hops`).
+            ActionKind::Hop { .. }
+            | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. } => Vec::new(),

@@ -130,6 +130,8 @@ impl Coverage {
             ActionKind::Place { .. } => "place",
             ActionKind::Choose { .. } => "choose",
             ActionKind::Declare => "declare",
+            ActionKind::Hop { .. } if mv.path.len() > 1 => "chain of hops",
+            ActionKind::Hop { .. } => "hop",
         });
         if mv.piece.is_some() && !matches!(action.kind, ActionKind::Drop { .. }) {
             self.seen.insert("promotion");
@@ -304,6 +306,8 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
         "walk keeping its path",
         "walk with a guard",
         "walk off the board",
+        "hop",
+        "chain of hops",
         "drop",
         "place",
         "choose",

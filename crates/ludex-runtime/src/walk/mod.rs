@@ -22,6 +22,7 @@ use ludex_ir::{Board, CellId, DirId, WalkRules};
 use crate::bits::{CELL_WORDS, clear_bit, has_bit, set_bit};
 use crate::state::Piece;
 
+pub(crate) use path::MAX_PATH_STEPS;
 pub use path::Path;
 #[cfg(test)]
 pub(crate) use plain::PlainSteps;

@@ -57,7 +57,8 @@ impl WalkTables {
                 | ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
-                | ActionKind::Place { .. } => None,
+                | ActionKind::Place { .. }
+                | ActionKind::Hop { .. } => None,
             })
             .collect();
         WalkTables { words, actions }
