@@ -460,7 +460,7 @@ impl Generator<'_> {
             return ControlFlow::Continue(());
         }
         let mv = self.piece_move(from, to, path);
-        let promotions = to.and_then(|to| self.promotion_types(to));
+        let promotions = to.and_then(|to| self.promotion_types(from, to, target));
         let landing = if target.is_some() { Landing::MayCapture } else { Landing::OnEmpty };
         if promotions.is_none() && !self.has_late_conditions(landing) {
             return sink(mv);
@@ -519,11 +519,22 @@ impl Generator<'_> {
             || self.filters.iter().any(|f| !f.late.is_empty())
     }
 
-    /// The types a move ending on `to` promotes to, if it promotes.
-    fn promotion_types(&self, to: CellId) -> Option<&[ludex_ir::TypeId]> {
+    /// The types a move from `from` ending on `to` (on `target`) promotes to, if it promotes.
+    fn promotion_types(
+        &self,
+        from: CellId,
+        to: CellId,
+        target: Option<Piece>,
+    ) -> Option<&[ludex_ir::TypeId]> {
         let promotion = self.action.promotion.as_ref()?;
         let cells = promotion.cells.get(self.seat as usize)?;
-        cells.contains(to).then_some(promotion.types.as_slice())
+        let holds = |condition| {
+            let ctx =
+                Ctx { piece: PieceSlot::At(from), from: Some(from), to: Some(to), target, ..self.ctx() };
+            self.engine.holds(self.state, &ctx, condition)
+        };
+        let promotes = cells.contains(to) && promotion.condition.as_ref().is_none_or(holds);
+        promotes.then_some(promotion.types.as_slice())
     }
 
     fn capture_allowed(&self, ctx: &Ctx) -> bool {

@@ -154,8 +154,12 @@ impl Engine {
             path: end.path,
         };
         let promotion = play.action.promotion.as_ref();
-        let promotes =
-            |to| promotion.and_then(|p| p.cells.get(play.seat as usize)).is_some_and(|c| c.contains(to));
+        let promotes = |to| {
+            promotion.is_some_and(|p| {
+                p.cells.get(play.seat as usize).is_some_and(|c| c.contains(to))
+                    && p.condition.as_ref().is_none_or(|condition| self.holds(state, &ctx, condition))
+            })
+        };
         match promotion {
             Some(promotion) if end.to.is_some_and(promotes) => {
                 for &kind in &promotion.types {
