@@ -79,6 +79,7 @@ pub(super) fn capture_destination(d: ast::CaptureDestination) -> ir::CaptureDest
         ast::CaptureDestination::Prizes => ir::CaptureDestination::Prizes,
         ast::CaptureDestination::Reserve => ir::CaptureDestination::Reserve,
         ast::CaptureDestination::Nowhere => ir::CaptureDestination::Nowhere,
+        ast::CaptureDestination::Hand => ir::CaptureDestination::Hand,
     }
 }
 
@@ -111,7 +112,7 @@ impl<'a> Checker<'a> {
         let then_scope = Scope::finished_move("an action's `then`", &binding);
         let then = clauses.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
         let destination = self.destination(pattern, &clauses.destination);
-        let promotion = self.promotion(pattern, &clauses.promote);
+        let promotion = self.promotion(pattern, &clauses.promote, &binding);
         self.on_first_use.action_bindings.push(binding);
         ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then, promotion }
     }

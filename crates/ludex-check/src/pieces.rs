@@ -47,6 +47,7 @@ impl<'a> Checker<'a> {
                 letter,
                 attributes,
                 value: ir::Expr::Const(Const::Int(0)),
+                captured_as: None,
             });
         }
     }
@@ -146,10 +147,15 @@ impl<'a> Checker<'a> {
         Some((min, max))
     }
 
-    /// Every piece type's value, with `it` the piece.
+    /// Every piece type's value, with `it` the piece, and the type it becomes when captured `to
+    /// hand`.
     pub(super) fn piece_values(&mut self) {
         let decls = self.decls.pieces.clone();
         for (t, decl) in decls.into_iter().enumerate() {
+            let captured_as = decl.captured_as.as_ref().and_then(|kind| self.piece_named(kind));
+            if let Some(piece) = self.game.pieces.get_mut(t) {
+                piece.captured_as = captured_as;
+            }
             let Some(value) = &decl.value else { continue };
             self.resolving.valuing = true;
             let lowered = self.expect(value, &Scope::piece_value(Kinds::of(&[t as TypeId])), Ty::Int);

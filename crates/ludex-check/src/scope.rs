@@ -226,6 +226,11 @@ impl Words {
         Words(self.0 | other.0)
     }
 
+    /// The words but one.
+    pub fn without(self, word: Word) -> Words {
+        Words(self.0 & !word.bit())
+    }
+
     pub fn contains(self, word: Word) -> bool {
         self.0 & word.bit() != 0
     }

@@ -151,6 +151,9 @@ pub struct PieceType {
     pub attributes: Vec<AttrId>,
     /// The piece's value, with `it` bound to the piece; `Const(Int(0))` when not given.
     pub value: Expr,
+    /// `captured as TYPE`: the type a piece of this type becomes when captured `to hand`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured_as: Option<TypeId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -193,22 +196,17 @@ pub struct Action {
     pub promotion: Option<Promotion>,
 }
 
-impl Action {
-    /// The types a piece move of `seat` ending on `to` is offered as, when the action promotes
-    /// there (`None`: the move is offered as usual).
-    pub fn promotions_at(&self, seat: SeatId, to: CellId) -> Option<&[TypeId]> {
-        let promotion = self.promotion.as_ref()?;
-        let cells = promotion.cells.get(seat as usize)?;
-        cells.contains(to).then_some(promotion.types.as_slice())
-    }
-}
-
-/// A piece move that ends in `cells` (the mover's set) is offered once per type of `types`, the
-/// piece becoming that type as it arrives; elsewhere the move is offered as usual.
+/// A piece move that ends in `cells` (the mover's set), where `condition` holds, is offered once
+/// per type of `types`, the piece becoming that type as it arrives; elsewhere the move is offered
+/// as usual.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Promotion {
     pub cells: PerSeat<CellSet>,
     pub types: Vec<TypeId>,
+    /// `promote if EXPR`: with `mover`, `piece`, `from`, `to` and `target` bound (the cells are
+    /// then the whole board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -358,6 +356,9 @@ pub enum CaptureDestination {
     Reserve,
     /// Out of the game.
     Nowhere,
+    /// The capturer's reserve (the mover's): the piece becomes the mover's, of the type its type's
+    /// `captured as` says (its own type otherwise), with that type's starting attributes.
+    Hand,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -30,7 +30,7 @@ enum Block {
     Effects(ExpressionPlace),
 }
 
-const PIECE_CLAUSES: &[&str] = &["letter", "attribute", "value"];
+const PIECE_CLAUSES: &[&str] = &["letter", "attribute", "value", "captured"];
 const ACTION_CLAUSES: &[&str] = &[
     "step", "slide", "leap", "walk", "drop", "choose", "declare", "when", "to", "where", "then", "each",
     "paying", "push", "exit", "promote", "hop", "over", "chain",
@@ -242,7 +242,7 @@ impl Reader<'_> {
                 Expected::Words(&["empty", "enemy"])
             }
             ("to", _) if matches!(block, Block::Capture) || matches!(clause.as_str(), "exit" | "send") => {
-                Expected::Words(&["prizes", "reserve", "nowhere"])
+                Expected::Words(&["prizes", "reserve", "nowhere", "hand"])
             }
             ("board", "board") => Expected::Words(&["square", "hex"]),
             _ => return None,

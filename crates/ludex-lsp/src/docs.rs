@@ -117,6 +117,13 @@ pub const KEYWORDS: &[WordDoc] = &[
         "8",
     ),
     doc(
+        "captured",
+        "captured as TYPE",
+        "The type a piece of this type becomes when it is captured `to hand` (a promoted piece going back unpromoted).",
+        "8",
+    ),
+    doc("as", "captured as TYPE", "`captured as`: the type a piece becomes in the captor's hand.", "8"),
+    doc(
         "zone",
         "zone NAME [of each seat] = REGION",
         "Names a set of cells; `of each seat` names one set per seat, read from each seat's side.",
@@ -346,8 +353,8 @@ pub const KEYWORDS: &[WordDoc] = &[
     ),
     doc(
         "promote",
-        "promote on REGION to TYPE, ...",
-        "A piece move ending in the region is offered once per type, and the piece becomes that type.",
+        "promote on REGION to TYPE, ... / promote if EXPR to TYPE, ...",
+        "A piece move ending in the region (or for which `EXPR` holds) is offered once per type, and the piece becomes that type.",
         "15.2",
     ),
     doc(
@@ -363,6 +370,12 @@ pub const KEYWORDS: &[WordDoc] = &[
         "16",
     ),
     doc("nowhere", "to nowhere", "The piece leaves the game.", "16"),
+    doc(
+        "hand",
+        "to hand",
+        "The piece goes to the capturer's reserve as the capturer's own (of its `captured as` type), to be dropped later.",
+        "16",
+    ),
     doc(
         "set",
         "set VAR = EXPR / set VAR(SEAT) = EXPR / set piece.ATTR = EXPR",

@@ -362,7 +362,7 @@ impl Probe<'_> {
         let filter_holds = |ctx: &Ctx| holds(action.filter.as_ref(), ctx);
         holds(action.when.as_ref(), &before)
             && holds(capture, &after)
-            && match action.promotions_at(self.attacker, self.cell) {
+            && match engine.promotions_offered(state, action, self.attacker, &after) {
                 Some(types) => {
                     types.iter().any(|&kind| filter_holds(&Ctx { promotion: Some(kind), ..after }))
                 }

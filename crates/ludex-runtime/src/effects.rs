@@ -110,8 +110,8 @@ impl Engine {
     }
 
     /// Where a piece that has left the board goes: the mover's prize pile (with its value and the
-    /// cell it left), its owner's reserve (a neutral piece has none and leaves the game), or
-    /// nowhere.
+    /// cell it left), its owner's reserve (a neutral piece has none and leaves the game), the
+    /// mover's reserve as the mover's piece (`hand`), or nowhere.
     pub(super) fn send_away(
         &self,
         state: &mut State,
@@ -130,6 +130,14 @@ impl Engine {
             CaptureDestination::Reserve => {
                 if piece.owner.is_some() {
                     state.add_to_reserve(piece);
+                }
+            }
+            CaptureDestination::Hand => {
+                if let Some(holder) = ctx.mover {
+                    let pieces = &self.game.pieces;
+                    let kind =
+                        pieces.get(piece.kind as usize).and_then(|t| t.captured_as).unwrap_or(piece.kind);
+                    state.add_to_reserve(self.fresh_piece(kind, Some(holder)));
                 }
             }
             CaptureDestination::Nowhere => {}

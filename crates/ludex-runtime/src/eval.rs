@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use ludex_ir::{
-    CellId, Collection, Const, ContextWord, DirId, Expr, LocalSlot, PieceField, SeatId, TypeId, VarId,
+    Action, CellId, Collection, Const, ContextWord, DirId, Expr, LocalSlot, PieceField, SeatId, TypeId, VarId,
 };
 
 use super::Engine;
@@ -265,6 +265,23 @@ impl Engine {
 
     pub(crate) fn holds(&self, state: &State, ctx: &Ctx, expr: &Expr) -> bool {
         self.eval(state, ctx, expr).truthy()
+    }
+
+    /// The types a piece move of `action` by `seat` is offered as where it ends (`ctx.to`, with
+    /// `from` and `target` bound): the promotion's types when the cell is one of the seat's
+    /// promotion cells and the `promote if` condition holds; `None` where the move is offered as
+    /// usual. Move generation, hops, `attacked` and the reference all ask here.
+    pub(crate) fn promotions_offered<'g>(
+        &self,
+        state: &State,
+        action: &'g Action,
+        seat: SeatId,
+        ctx: &Ctx,
+    ) -> Option<&'g [TypeId]> {
+        let promotion = action.promotion.as_ref()?;
+        let in_cells = promotion.cells.get(seat as usize)?.contains(ctx.to?);
+        let holds = || promotion.condition.as_ref().is_none_or(|condition| self.holds(state, ctx, condition));
+        (in_cells && holds()).then_some(promotion.types.as_slice())
     }
 
     fn binary_expr(

@@ -124,9 +124,8 @@ impl<'a> Hops<'a> {
 
     /// The promotion types of a move ending on `to` (empty where it does not promote).
     pub(crate) fn promotions(&self, to: CellId) -> &'a [TypeId] {
-        let Some(promotion) = self.action.promotion.as_ref() else { return &[] };
-        let promotes = promotion.cells.get(self.seat as usize).is_some_and(|cells| cells.contains(to));
-        if promotes { &promotion.types } else { &[] }
+        let ctx = Ctx { to: Some(to), target: None, ..*self.ctx };
+        self.engine.promotions_offered(self.state, self.action, self.seat, &ctx).unwrap_or(&[])
     }
 
     /// The chains from `cell` after the hops so far; gives whether any hop was possible there.

@@ -468,7 +468,7 @@ impl Generator<'_> {
             return ControlFlow::Continue(());
         }
         let mv = self.piece_move(from, to, path);
-        let promotions = to.and_then(|to| self.promotion_types(to));
+        let promotions = to.and_then(|to| self.promotion_types(from, to, target));
         let landing = if target.is_some() { Landing::MayCapture } else { Landing::OnEmpty };
         if promotions.is_none() && !self.has_late_conditions(landing) {
             return sink(mv);
@@ -527,9 +527,15 @@ impl Generator<'_> {
             || self.filters.iter().any(|f| !f.late.is_empty())
     }
 
-    /// The types a move ending on `to` promotes to, if it promotes.
-    fn promotion_types(&self, to: CellId) -> Option<&[ludex_ir::TypeId]> {
-        self.action.promotions_at(self.seat, to)
+    /// The types a move from `from` ending on `to` (on `target`) promotes to, if it promotes.
+    fn promotion_types(
+        &self,
+        from: CellId,
+        to: CellId,
+        target: Option<Piece>,
+    ) -> Option<&[ludex_ir::TypeId]> {
+        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to: Some(to), target, ..self.ctx() };
+        self.engine.promotions_offered(self.state, self.action, self.seat, &ctx)
     }
 
     fn capture_allowed(&self, ctx: &Ctx) -> bool {

@@ -173,6 +173,7 @@ fn reads_any(expr: &Expr, variables: &[VarId]) -> bool {
 /// The expressions an action's move is checked against.
 fn action_conditions(action: &Action) -> Vec<&Expr> {
     let mut conditions: Vec<&Expr> = action.when.iter().chain(&action.filter).collect();
+    conditions.extend(action.promotion.as_ref().and_then(|promotion| promotion.condition.as_ref()));
     match &action.kind {
         ActionKind::Slide { max, .. } => conditions.extend(max),
         ActionKind::Walk { length, rules, .. } => {

@@ -135,6 +135,8 @@ pub struct PieceDecl {
     pub letter: Option<Spanned<char>>,
     pub attributes: Vec<AttributeDecl>,
     pub value: Option<Expr>,
+    /// `captured as TYPE`: what a piece of this type becomes when it is captured `to hand`.
+    pub captured_as: Option<Ident>,
     pub span: Span,
 }
 
@@ -310,7 +312,7 @@ pub enum ActionClause {
     Exit(Spanned<CaptureDestination>),
     /// `promote on far_rank to queen, rook`: a move ending in the region is offered once per
     /// type, and the piece becomes that type.
-    Promote { region: Region, pieces: Vec<Ident>, span: Span },
+    Promote { place: PromotionPlace, pieces: Vec<Ident>, span: Span },
     /// `hop diagonal`: over the adjacent cell to the empty cell beyond.
     Hop { directions: Vec<Ident>, span: Span },
     /// `over enemy` (the default), `over friend`, `over occupied`, `over empty`, `over any`: what
@@ -318,6 +320,14 @@ pub enum ActionClause {
     Over(Spanned<Over>),
     /// `chain` or `chain while EXPR`: the piece hops again from where it landed while it can.
     Chain { condition: Option<Expr>, span: Span },
+}
+
+/// Where a move promotes: ending in a region (`on far_rank`), or where a condition holds
+/// (`if from in zone or to in zone`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum PromotionPlace {
+    On(Region),
+    If(Expr),
 }
 
 /// What a hop may jump over.
@@ -360,6 +370,8 @@ pub enum CaptureDestination {
     Reserve,
     /// Out of the game.
     Nowhere,
+    /// The capturer's reserve, as the capturer's piece (of its `captured as` type).
+    Hand,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -172,8 +172,14 @@ fn directions_decl(pair: Pair<'_, Rule>) -> Converted<DirectionsDecl> {
 fn piece_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<PieceDecl> {
     let span = span_of(&pair);
     let mut children = Children::of(pair);
-    let mut piece =
-        PieceDecl { name: children.ident()?, letter: None, attributes: Vec::new(), value: None, span };
+    let mut piece = PieceDecl {
+        name: children.ident()?,
+        letter: None,
+        attributes: Vec::new(),
+        value: None,
+        captured_as: None,
+        span,
+    };
     for clause in children {
         let clause_span = span_of(&clause);
         match clause.as_rule() {
@@ -182,6 +188,10 @@ fn piece_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<PieceDecl> {
             Rule::value_clause => {
                 let value = expr(Children::of(clause).expect(Rule::expr)?)?;
                 once.set(&mut piece.value, value, "value", clause_span);
+            }
+            Rule::captured_clause => {
+                let kind = Children::of(clause).ident()?;
+                once.set(&mut piece.captured_as, kind, "captured as", clause_span);
             }
             _ => return Err(malformed(clause_span)),
         }
@@ -431,9 +441,12 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
             ActionClause::Exit(Spanned::new(capture_destination(children.expect(Rule::capture_dest)?)?, span))
         }
         Rule::promote_clause => {
-            let region = region(children.expect(Rule::region)?)?;
+            let place = match children.next_if(Rule::promote_if) {
+                Some(condition) => PromotionPlace::If(single_expr(condition)?),
+                None => PromotionPlace::On(region(children.expect(Rule::region)?)?),
+            };
             children.expect(Rule::to_word)?;
-            ActionClause::Promote { region, pieces: ident_list(children.expect(Rule::ident_list)?)?, span }
+            ActionClause::Promote { place, pieces: ident_list(children.expect(Rule::ident_list)?)?, span }
         }
         Rule::hop_pattern => ActionClause::Hop { directions: ident_list(children.required()?)?, span },
         Rule::over_clause => ActionClause::Over(Spanned::new(over(&children.required()?)?, span)),
@@ -517,6 +530,7 @@ fn capture_destination(pair: Pair<'_, Rule>) -> Converted<CaptureDestination> {
         Rule::to_prizes => Ok(CaptureDestination::Prizes),
         Rule::to_reserve => Ok(CaptureDestination::Reserve),
         Rule::to_nowhere => Ok(CaptureDestination::Nowhere),
+        Rule::to_hand => Ok(CaptureDestination::Hand),
         _ => Err(malformed(span_of(&destination))),
     }
 }

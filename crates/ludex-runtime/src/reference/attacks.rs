@@ -74,7 +74,7 @@ impl Engine {
                         condition.is_none_or(|c| self.holds(state, ctx, c))
                     };
                     // A promoting move is offered once per type: it attacks if one passes.
-                    let offered: Vec<Ctx> = match action.promotions_at(attacker, to) {
+                    let offered: Vec<Ctx> = match self.promotions_offered(state, action, attacker, &after) {
                         Some(types) => {
                             types.iter().map(|&kind| Ctx { promotion: Some(kind), ..after }).collect()
                         }

@@ -65,10 +65,13 @@ impl Engine {
             }
             let path: Vec<DirId> = path.iter().copied().chain([direction]).collect();
             let jumped: Vec<CellId> = jumped.iter().copied().chain([over]).collect();
+            let landed = Ctx { to: Some(to), target: None, ..*hopper.ctx };
+            let promotes = |p: &ludex_ir::Promotion| {
+                p.cells.get(hopper.seat as usize).is_some_and(|c| c.contains(to))
+                    && p.condition.as_ref().is_none_or(|c| self.holds(hopper.state, &landed, c))
+            };
             let promotions: Vec<Option<TypeId>> = match &hopper.action.promotion {
-                Some(p) if p.cells.get(hopper.seat as usize).is_some_and(|c| c.contains(to)) => {
-                    p.types.iter().copied().map(Some).collect()
-                }
+                Some(p) if promotes(p) => p.types.iter().copied().map(Some).collect(),
                 _ => vec![None],
             };
             let may_go_on = path.len() < MAX_PATH_STEPS

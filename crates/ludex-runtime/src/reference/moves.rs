@@ -158,7 +158,7 @@ impl Engine {
             choice: 0,
             path: end.path,
         };
-        match end.to.and_then(|to| play.action.promotions_at(play.seat, to)) {
+        match self.promotions_offered(state, play.action, play.seat, &ctx) {
             Some(types) => {
                 for &kind in types {
                     if self.reference_filters(state, &Ctx { promotion: Some(kind), ..ctx }, play) {

@@ -39,6 +39,7 @@ pub(super) fn game(width: u32, height: u32) -> Game {
             letter: 'M',
             attributes: vec![0],
             value: field(ctx(ContextWord::It), PieceField::Attribute(0)),
+            captured_as: None,
         }],
         variables: vec![],
         actions: vec![],

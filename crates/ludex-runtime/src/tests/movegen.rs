@@ -131,7 +131,13 @@ fn walk_length_from_a_huge_expression_is_bounded() {
 
 fn dropper() -> Game {
     let mut g = game(3, 2);
-    g.pieces.push(PieceType { name: "king".into(), letter: 'K', attributes: vec![], value: int(10) });
+    g.pieces.push(PieceType {
+        name: "king".into(),
+        letter: 'K',
+        attributes: vec![],
+        value: int(10),
+        captured_as: None,
+    });
     let row1 = CellSet::from_cells(vec![0, 1, 2], 6);
     let row2 = CellSet::from_cells(vec![3, 4, 5], 6);
     g.actions.push(action("deploy", ActionKind::Drop { cells: vec![row1, row2], with: vec![(0, int(4))] }));
