@@ -40,7 +40,8 @@ fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
             ActionClause::StepCondition(_)
             | ActionClause::Paying { .. }
             | ActionClause::Push { .. }
-            | ActionClause::Exit(_) => clauses.walk.push(clause),
+            | ActionClause::Exit(_)
+            | ActionClause::Revisit { .. } => clauses.walk.push(clause),
             ActionClause::Promote { .. } => clauses.promote.push(clause),
             _ => clauses.moves.push(clause),
         }
@@ -59,6 +60,7 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Drop { span, .. }
         | ActionClause::Choose { span, .. }
         | ActionClause::Declare { span }
+        | ActionClause::Revisit { span }
         | ActionClause::Promote { span, .. } => *span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
@@ -301,6 +303,7 @@ impl<'a> Checker<'a> {
                 | ActionClause::Paying { .. }
                 | ActionClause::Push { .. }
                 | ActionClause::Exit(_)
+                | ActionClause::Revisit { .. }
                 | ActionClause::Promote { .. },
             ) => ActionKind::Step { directions: vec![Vec::new(); self.game.seats.len()] },
         }

@@ -33,7 +33,7 @@ enum Block {
 const PIECE_CLAUSES: &[&str] = &["letter", "attribute", "value"];
 const ACTION_CLAUSES: &[&str] = &[
     "step", "slide", "leap", "walk", "drop", "choose", "declare", "when", "to", "where", "then", "each",
-    "paying", "push", "exit", "promote",
+    "paying", "push", "exit", "may", "promote",
 ];
 const PUSH_CLAUSES: &[&str] = &["when", "then"];
 const CAPTURE_CLAUSES: &[&str] = &["when", "to", "then"];

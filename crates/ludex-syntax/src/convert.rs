@@ -426,6 +426,7 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::exit_clause => {
             ActionClause::Exit(Spanned::new(capture_destination(children.expect(Rule::capture_dest)?)?, span))
         }
+        Rule::revisit_clause => ActionClause::Revisit { span },
         Rule::promote_clause => {
             let region = region(children.expect(Rule::region)?)?;
             children.expect(Rule::to_word)?;
