@@ -42,7 +42,8 @@ fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
             ActionClause::StepCondition(_)
             | ActionClause::Paying { .. }
             | ActionClause::Push { .. }
-            | ActionClause::Exit(_) => clauses.walk.push(clause),
+            | ActionClause::Exit(_)
+            | ActionClause::Revisit { .. } => clauses.walk.push(clause),
             ActionClause::Promote { .. } => clauses.promote.push(clause),
             ActionClause::Over(_) | ActionClause::Chain { .. } => clauses.hop.push(clause),
             _ => clauses.moves.push(clause),
@@ -62,6 +63,7 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Drop { span, .. }
         | ActionClause::Choose { span, .. }
         | ActionClause::Declare { span }
+        | ActionClause::Revisit { span }
         | ActionClause::Promote { span, .. }
         | ActionClause::Hop { span, .. }
         | ActionClause::Chain { span, .. } => *span,
@@ -325,6 +327,7 @@ impl<'a> Checker<'a> {
                 | ActionClause::Paying { .. }
                 | ActionClause::Push { .. }
                 | ActionClause::Exit(_)
+                | ActionClause::Revisit { .. }
                 | ActionClause::Promote { .. }
                 | ActionClause::Over(_)
                 | ActionClause::Chain { .. },

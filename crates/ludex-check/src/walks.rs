@@ -1,6 +1,7 @@
 //! What a walk does on each step: `each step where` (a condition), `paying` (a cost taken from an
-//! attribute of the moving piece), `push` (the line of pieces in the way moves one cell ahead) and
-//! `exit` (the walk may end off the board). These clauses belong to walks only.
+//! attribute of the moving piece), `push` (the line of pieces in the way moves one cell ahead),
+//! `exit` (the walk may end off the board) and `may revisit` (a path may come back to a cell). These
+//! clauses belong to walks only.
 
 use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir as ir;
@@ -18,6 +19,7 @@ fn keyword(clause: &ActionClause) -> &'static str {
         ActionClause::Paying { .. } => "paying",
         ActionClause::Push { .. } => "push",
         ActionClause::Exit(_) => "exit",
+        ActionClause::Revisit { .. } => "may revisit",
         _ => "",
     }
 }
@@ -42,7 +44,7 @@ impl<'a> Checker<'a> {
         clauses: &[&'a ActionClause],
         binding: &Binding<'a>,
     ) -> ir::WalkRules {
-        for word in ["each step where", "paying", "push", "exit"] {
+        for word in ["each step where", "paying", "push", "exit", "may revisit"] {
             let spans: Vec<_> =
                 clauses.iter().filter(|c| keyword(c) == word).map(|c| clause_span(c)).collect();
             self.written_once(word, &spans);
@@ -65,6 +67,7 @@ impl<'a> Checker<'a> {
                 ActionClause::Exit(destination) if rules.exit.is_none() => {
                     rules.exit = Some(capture_destination(destination.node));
                 }
+                ActionClause::Revisit { .. } => rules.revisits = ir::Revisits::Allowed,
                 _ => {}
             }
         }

@@ -219,7 +219,7 @@ pub enum ActionKind {
     /// Jump to the end of a path of steps; cells on the way do not matter but must exist.
     Leap { paths: PerSeat<Vec<Vec<DirId>>> },
     /// A path of steps in any of the directions, through empty cells, never visiting a cell twice
-    /// (the start included); `exact` means exactly `length` steps, otherwise 1 to `length` (a walk
+    /// (the start included) unless its rules allow revisits; `exact` means exactly `length` steps, otherwise 1 to `length` (a walk
     /// written without a length has the board's cell count). `rules` may guard each step, make it
     /// pay, push the pieces in the way and let the walk leave the board. Paths with the same effect
     /// are one move: without `rules` that is paths ending on the same cell.
@@ -301,12 +301,37 @@ pub struct WalkRules {
     /// The walk may end with a step off the board; the piece goes there (its owner's reserve, the
     /// mover's prize pile or nowhere).
     pub exit: Option<CaptureDestination>,
+    /// Whether a path may pass through a cell it has already visited (`may revisit`); left out of
+    /// the JSON when it is the default.
+    #[serde(default, skip_serializing_if = "Revisits::is_never")]
+    pub revisits: Revisits,
 }
 
 impl WalkRules {
     /// Whether different paths to the same cell may differ in effect, so that a move keeps its path.
+    /// A walk that may revisit keeps it too: its path says where it went and came back.
     pub fn keeps_paths(&self) -> bool {
-        self.cost.is_some() || self.push.is_some() || self.exit.is_some()
+        self.cost.is_some()
+            || self.push.is_some()
+            || self.exit.is_some()
+            || self.revisits == Revisits::Allowed
+    }
+}
+
+/// Whether a walk's path may pass through a cell twice (its starting cell included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Revisits {
+    /// Every cell of a path is a new one (the default).
+    #[default]
+    Never,
+    /// A path may come back to a cell it has left (`may revisit`); it may end where it began.
+    Allowed,
+}
+
+impl Revisits {
+    /// The default: no cell twice.
+    pub fn is_never(&self) -> bool {
+        *self == Revisits::Never
     }
 }
 

@@ -33,7 +33,7 @@ enum Block {
 const PIECE_CLAUSES: &[&str] = &["letter", "attribute", "value", "captured"];
 const ACTION_CLAUSES: &[&str] = &[
     "step", "slide", "leap", "walk", "drop", "choose", "declare", "when", "to", "where", "then", "each",
-    "paying", "push", "exit", "promote", "hop", "over", "chain",
+    "paying", "push", "exit", "may", "promote", "hop", "over", "chain",
 ];
 const PUSH_CLAUSES: &[&str] = &["when", "then"];
 const CAPTURE_CLAUSES: &[&str] = &["when", "to", "then"];

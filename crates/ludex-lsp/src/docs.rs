@@ -292,6 +292,13 @@ pub const KEYWORDS: &[WordDoc] = &[
         "15.1",
     ),
     doc(
+        "may",
+        "may revisit",
+        "A walk's path may come back to a cell it has left, its start included.",
+        "15.1",
+    ),
+    doc("revisit", "may revisit", "A walk's path may come back to a cell it has left.", "15.1"),
+    doc(
         "drop",
         "drop TYPES on REGION [with ATTR = EXPR, ...]",
         "The mover takes a piece of one of the types from its reserve and puts it on an empty cell of the region.",

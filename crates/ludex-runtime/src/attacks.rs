@@ -20,7 +20,7 @@ use super::eval::{Ctx, Evaluation, PieceSlot};
 use super::hops::Hops;
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
-use super::walk::{self, Lengths, WalkEnd, WalkShape};
+use super::walk::{self, WalkEnd, WalkShape};
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -209,7 +209,7 @@ impl Probe<'_> {
                     let ctx = self.before(from);
                     let length = self.engine.eval(self.state, &ctx, length).as_int().unwrap_or(0);
                     let length = length.clamp(0, board.cell_count() as i64) as usize;
-                    let shape = WalkShape { directions, length, lengths: Lengths::of(*exact) };
+                    let shape = WalkShape::of(directions, length, *exact, rules);
                     self.walk_reaches(&ctx, (id, from), (shape, rules)) && self.conditions_hold(action, from)
                 })
             }

@@ -23,7 +23,7 @@ use super::filters::SplitFilter;
 use super::hops::Hops;
 use super::state::{Piece, State};
 use super::trial::Trials;
-use super::walk::{self, Lengths, WalkEnd, WalkShape};
+use super::walk::{self, WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Path, choice_values};
 
 /// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
@@ -309,8 +309,7 @@ impl Generator<'_> {
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                let shape =
-                    WalkShape { directions, length: self.count_limit(ctx), lengths: Lengths::of(*exact) };
+                let shape = WalkShape::of(directions, self.count_limit(ctx), *exact, rules);
                 if !walk::is_plain(rules) {
                     return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules), |ends| {
                         ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))

@@ -310,6 +310,8 @@ pub enum ActionClause {
     Push { when: Vec<Expr>, then: Vec<EffectBlock>, span: Span },
     /// `exit to reserve`: a walk may end with a step off the board.
     Exit(Spanned<CaptureDestination>),
+    /// `may revisit`: a walk's path may pass through a cell it has already visited.
+    Revisit { span: Span },
     /// `promote on far_rank to queen, rook`: a move ending in the region is offered once per
     /// type, and the piece becomes that type.
     Promote { place: PromotionPlace, pieces: Vec<Ident>, span: Span },

@@ -440,6 +440,7 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::exit_clause => {
             ActionClause::Exit(Spanned::new(capture_destination(children.expect(Rule::capture_dest)?)?, span))
         }
+        Rule::revisit_clause => ActionClause::Revisit { span },
         Rule::promote_clause => {
             let place = match children.next_if(Rule::promote_if) {
                 Some(condition) => PromotionPlace::If(single_expr(condition)?),

@@ -6,7 +6,7 @@ use ludex_ir::{Action, ActionKind, CellId, Expr, SeatId};
 
 use crate::eval::Ctx;
 use crate::state::State;
-use crate::walk::{Lengths, WalkEnd, WalkShape};
+use crate::walk::{WalkEnd, WalkShape};
 use crate::{Engine, Path};
 
 impl Engine {
@@ -52,8 +52,7 @@ impl Engine {
             }
             ActionKind::Walk { directions, length, exact, rules } => {
                 let length = self.reference_count(state, ctx, length);
-                let lengths = Lengths::of(*exact);
-                let shape = WalkShape { directions: of_seat(directions, seat), length, lengths };
+                let shape = WalkShape::of(of_seat(directions, seat), length, *exact, rules);
                 self.with_walk_ends(state, ctx, from, (shape, rules), <[WalkEnd]>::to_vec)
             }
             // Hops end where their chains do (`reference::hops`).

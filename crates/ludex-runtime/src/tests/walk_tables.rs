@@ -43,7 +43,7 @@ fn compare(engine: &Engine, lengths: Lengths, directions: &[Vec<DirId>]) {
                     assert_eq!(answered, length <= 4, "lengths up to 4 are tabled");
                     if answered {
                         let mut walk = PlainSteps::new(&state);
-                        let shape = WalkShape { directions, length, lengths };
+                        let shape = WalkShape { directions, length, lengths, revisits: Revisits::Never };
                         search(&engine.game.board, shape, from, (), &mut walk);
                         assert_eq!(tabled, walk.reached, "from {from}, length {length}, seat {seat}");
                     }

@@ -1,5 +1,6 @@
 //! Walks, and the one place their meaning is written: a walk is a path of steps in its directions
-//! from the moving piece's cell, never visiting a cell twice (the start included), of exactly
+//! from the moving piece's cell, never visiting a cell twice (the start included) unless the walk
+//! may revisit, of exactly
 //! `length` steps or of 1 to `length`; it passes through empty cells, and an occupied cell ends it
 //! (the move captures there) unless the walk's rules push the line of pieces there out of the way.
 //! The rules may also guard each step, make it pay, and let the last step leave the board.
@@ -17,7 +18,7 @@ mod table;
 
 use std::convert::Infallible;
 
-use ludex_ir::{Board, CellId, DirId, WalkRules};
+use ludex_ir::{Board, CellId, DirId, Revisits, WalkRules};
 
 use crate::bits::{CELL_WORDS, clear_bit, has_bit, set_bit};
 use crate::state::Piece;
@@ -29,8 +30,8 @@ pub(crate) use plain::PlainSteps;
 pub(crate) use rules::WalkEnd;
 pub(crate) use table::WalkTables;
 
-/// Whether a walk with these rules is plain: no rule acts on its steps (no guard, cost, push or
-/// exit), so what matters is only which cells it reaches.
+/// Whether a walk with these rules is plain: no rule acts on its steps (no guard, cost, push, exit
+/// or revisit), so what matters is only which cells it reaches.
 pub(crate) fn is_plain(rules: &WalkRules) -> bool {
     !rules.keeps_paths() && rules.guard.is_none()
 }
@@ -38,12 +39,26 @@ pub(crate) fn is_plain(rules: &WalkRules) -> bool {
 /// The most steps a search takes from one cell before it gives up on longer paths.
 const MAX_WALK_VISITS: u32 = 1 << 16;
 
-/// A walk as one seat makes it from one cell: its directions and its length.
+/// A walk as one seat makes it from one cell: its directions, its length and whether its paths
+/// may come back to a cell.
 #[derive(Clone, Copy)]
 pub(crate) struct WalkShape<'a> {
     pub directions: &'a [DirId],
     pub length: usize,
     pub lengths: Lengths,
+    pub revisits: Revisits,
+}
+
+impl<'a> WalkShape<'a> {
+    /// The shape of a walk written with these directions, length, `exactly` (`exact`) and rules.
+    pub(crate) fn of(
+        directions: &'a [DirId],
+        length: usize,
+        exact: bool,
+        rules: &WalkRules,
+    ) -> WalkShape<'a> {
+        WalkShape { directions, length, lengths: Lengths::of(exact), revisits: rules.revisits }
+    }
 }
 
 /// Which lengths a walk's paths have.
@@ -92,7 +107,8 @@ pub(crate) trait Steps {
     /// The step from `cell` in `direction` off the board, as the path's last: what the path then
     /// carries, `None` when it cannot end so.
     fn leave(&mut self, cell: CellId, direction: DirId, carry: Self::Carry) -> Option<Self::Carry>;
-    /// The step from `cell` in `direction` onto `next`, a cell the path has not visited.
+    /// The step from `cell` in `direction` onto `next`, a cell the path has not visited unless the
+    /// walk may revisit.
     fn enter(
         &mut self,
         cell: CellId,
@@ -158,7 +174,7 @@ impl<S: Steps> Search<'_, S> {
                 }
                 continue;
             };
-            if has_bit(&self.visited, next) {
+            if self.shape.revisits == Revisits::Never && has_bit(&self.visited, next) {
                 continue;
             }
             match self.steps.enter(cell, direction, next, carry) {

@@ -6,7 +6,7 @@
 //! walks, boards of more than `MAX_TABLED_WORDS` words, and tables that would pass `MAX_ENTRIES`
 //! are left to the search.
 
-use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId};
+use ludex_ir::{ActionKind, CellId, DirId, Game, Revisits, SeatId};
 
 use super::{Entry, Lengths, NoUndo, Searched, Steps, WalkShape, search};
 use crate::bits::{MAX_TABLED_WORDS, set_bit};
@@ -150,7 +150,8 @@ fn simple_paths(
     words: usize,
 ) -> Option<Vec<(usize, Vec<u64>, CellId)>> {
     let mut steps = TableSteps { words, paths: Vec::new() };
-    let shape = WalkShape { directions, length: MAX_LENGTH, lengths: Lengths::UpTo };
+    let shape =
+        WalkShape { directions, length: MAX_LENGTH, lengths: Lengths::UpTo, revisits: Revisits::Never };
     let start = Route { steps: 0, through: [0; MAX_TABLED_WORDS] };
     (search(&game.board, shape, from, start, &mut steps) == Searched::Every).then_some(steps.paths)
 }
