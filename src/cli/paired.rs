@@ -89,7 +89,7 @@ impl Sides {
             Leg::AsGiven => a_seats_given(seat),
             Leg::Swapped => !a_seats_given(seat),
         };
-        let (a, b) = (mean_place(result, |seat| is_a(seat)), mean_place(result, |seat| !is_a(seat)));
+        let (a, b) = (mean_place(result, is_a), mean_place(result, |seat| !is_a(seat)));
         match a.partial_cmp(&b) {
             Some(std::cmp::Ordering::Less) => Score::Win,
             Some(std::cmp::Ordering::Greater) => Score::Loss,
