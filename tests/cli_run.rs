@@ -341,3 +341,46 @@ fn ctrl_c_keeps_whole_records_and_prints_the_partial_summary() {
         assert_exit(&replay, 0);
     }
 }
+
+#[test]
+fn paired_runs_play_each_seed_with_the_sides_swapped() {
+    let dir = temp_dir();
+    let record = dir.join("pairs.jsonl");
+    let run = |threads: &str| {
+        let args = ["run", MANA, "--paired", "--games", "20", "--seed", "1", "--seat", "red=greedy"];
+        let summary =
+            success(&[&args[..], &["--threads", threads, "--record", text(&record), "--json"]].concat());
+        (summary, read(&record))
+    };
+    let (one, one_records) = run("1");
+    let (two, two_records) = run("2");
+    let strip = |summary: &str| {
+        let mut value: Value = serde_json::from_str(summary).expect("JSON");
+        assert!(value.as_object_mut().expect("an object").remove("seconds").is_some());
+        value
+    };
+    assert_eq!(strip(&one), strip(&two), "the report does not depend on the threads");
+    assert_eq!(one_records, two_records);
+    let report = strip(&one);
+    let counts: Vec<u64> =
+        ["won_both", "won_and_drew", "even", "drew_and_lost", "lost_both", "decided_pairs"]
+            .iter()
+            .map(|key| report[key].as_u64().expect(key))
+            .collect();
+    assert_eq!(counts, [18, 0, 2, 0, 0, 18]);
+    assert_eq!(report["a"]["agent"], "greedy");
+    assert_eq!(report["b"]["seats"], serde_json::json!(["amber"]));
+    assert_eq!(report["pair_win_rate"]["rate"], 1.0);
+    // Forty games: each seed twice, greedy on red and then on amber.
+    let records: Vec<Value> =
+        one_records.lines().map(|line| serde_json::from_str(line).expect("a record")).collect();
+    assert_eq!(records.len(), 40);
+    for (index, record) in records.iter().enumerate() {
+        assert_eq!(record["seed"], 1 + index as u64 / 2, "{index}");
+        let seats = if index % 2 == 0 { ["greedy", "random"] } else { ["random", "greedy"] };
+        assert_eq!(record["seats"], serde_json::json!(seats), "{index}");
+    }
+    let output = ludex(&["run", MANA, "--paired", "--games", "2"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("every seat plays `random`"), "{}", stderr(&output));
+}

@@ -12,6 +12,7 @@ mod human;
 mod input;
 mod limits;
 mod merge;
+mod paired;
 mod perft;
 mod play;
 mod points;

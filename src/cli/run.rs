@@ -10,6 +10,9 @@
 //! The plies of each game are written in notation only for `--record`; otherwise they are counted,
 //! which spares the notation's work and allocations.
 //!
+//! `--paired` plays each seed twice, the second time with the agents of the two sides swapped, and
+//! reports the pairs instead (see `paired`); game `2i` and `2i + 1` are pair `i`, with seed `S + i`.
+//!
 //! Ctrl-C stops the run: no game is started after it, the games under way are abandoned, and the
 //! games played before the first one not played are kept: their records are written whole, their
 //! summary is printed, and the command exits 130.
@@ -28,6 +31,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use super::paired::{Leg, PairTally, PairedSummary, Sides};
 use super::session::{MatchArgs, RecordFile, Session};
 use super::summary::{Extent, Shard, Summary, Tally};
 use super::{CliError, CliResult};
@@ -44,9 +48,13 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 pub struct RunArgs {
     #[command(flatten)]
     game: MatchArgs,
-    /// How many games to play (or `games` in the match file)
+    /// How many games to play (or `games` in the match file); with --paired, how many pairs
     #[arg(long)]
     games: Option<u64>,
+    /// Play each seed twice, the agents of the two sides swapped the second time, and report the
+    /// pairs with 95% intervals (side A: the first seat's agent; B: the other)
+    #[arg(long, conflicts_with = "shard")]
+    paired: bool,
     /// Play on this many threads (default: one per core); the summary and records do not depend on it
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
@@ -73,39 +81,97 @@ pub fn run(args: &RunArgs) -> CliResult {
         .or(session.games)
         .ok_or_else(|| CliError::usage("how many games? give --games N (or `games` in the match file)"))?;
     let seed = session.seed.unwrap_or(0);
-    let shard = args.shard.map(|(index, count)| Shard { index, count, run_games: games });
-    let slice = shard.map_or(0..games, |shard| shard.games());
     let threads =
         args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, NonZero::get));
     watch_for_ctrl_c();
-    let mut record_file = args.game.record.as_deref().map(RecordFile::create).transpose()?;
+    let record_file = args.game.record.as_deref().map(RecordFile::create).transpose()?;
+    // Notation is written only for the records.
+    let plies = if record_file.is_some() { Plies::Written } else { Plies::Counted };
+    if args.paired {
+        let sides = Sides::new(&session.agents).map_err(CliError::usage)?;
+        let job = Job { session: &session, seed, plies, pairing: Some(&sides) };
+        return run_pairs(args, &job, &sides, games, threads, record_file);
+    }
+    let job = Job { session: &session, seed, plies, pairing: None };
+    run_games(args, &job, games, threads, record_file)
+}
+
+/// Plays the games of a run and prints their summary.
+fn run_games(
+    args: &RunArgs,
+    job: &Job,
+    games: u64,
+    threads: usize,
+    mut record_file: Option<RecordFile>,
+) -> CliResult {
+    let session = job.session;
+    let shard = args.shard.map(|(index, count)| Shard { index, count, run_games: games });
+    let slice = shard.map_or(0..games, |shard| shard.games());
     let progress = progress_bar(slice.end - slice.start, args.json);
     let mut tally = Tally::new(session.agents.len(), session.engine.game.end.len());
     let started = Instant::now();
-    // Notation is written only for the records.
-    let plies = if record_file.is_some() { Plies::Written } else { Plies::Counted };
-    let job = Job { session: &session, seed, plies };
-    let played = play_in_order(&job, slice.clone(), threads, &progress, |game_seed, game| {
+    let played = play_in_order(job, slice.clone(), threads, &progress, |index, game| {
         tally.add(&game);
-        match record_file.as_mut() {
-            Some(file) => file.write(&Record::new(session.header(game_seed), game)),
-            None => Ok(()),
-        }
+        write_record(job, record_file.as_mut(), index, game)
     });
     progress.finish_and_clear();
     played?;
     record_file.map(RecordFile::finish).transpose()?;
     let record = args.game.record.as_ref().map(|path| path.display().to_string());
     let extent = Extent { planned: slice.end - slice.start, shard, record };
-    let summary = Summary::new(&session.summary_match(seed), tally, extent, started.elapsed().as_secs_f64());
+    let summary =
+        Summary::new(&session.summary_match(job.seed), tally, extent, started.elapsed().as_secs_f64());
     summary.print(args.json)?;
-    if summary.interrupted() {
+    stopped_early(summary.interrupted(), "summary", summary.games(), "game")
+}
+
+/// Plays the pairs of a paired run and prints their report.
+fn run_pairs(
+    args: &RunArgs,
+    job: &Job,
+    sides: &Sides,
+    pairs: u64,
+    threads: usize,
+    mut record_file: Option<RecordFile>,
+) -> CliResult {
+    let games = pairs.saturating_mul(2);
+    let progress = progress_bar(games, args.json);
+    let mut tally = PairTally::default();
+    let started = Instant::now();
+    let played = play_in_order(job, 0..games, threads, &progress, |index, game| {
+        tally.add(sides, index, &game);
+        write_record(job, record_file.as_mut(), index, game)
+    });
+    progress.finish_and_clear();
+    played?;
+    record_file.map(RecordFile::finish).transpose()?;
+    let record = args.game.record.as_ref().map(|path| path.display().to_string());
+    let seconds = started.elapsed().as_secs_f64();
+    let summary = PairedSummary::new(job.session, sides, &tally, (job.seed, pairs), record, seconds);
+    summary.print(args.json)?;
+    stopped_early(summary.interrupted(), "report", summary.pairs(), "pair")
+}
+
+/// The exit of a run Ctrl-C interrupted (its `report` covers `count` `unit`s), else success.
+fn stopped_early(interrupted: bool, report: &str, count: u64, unit: &str) -> CliResult {
+    if interrupted {
         return Err(CliError::interrupted(format!(
-            "interrupted: the summary covers the {} played before it",
-            super::input::plural(summary.games() as usize, "game")
+            "interrupted: the {report} covers the {} played before it",
+            super::input::plural(count as usize, unit)
         )));
     }
     Ok(())
+}
+
+/// Writes game `index` of the run to the record file, if there is one.
+fn write_record(job: &Job, file: Option<&mut RecordFile>, index: u64, game: PlayedGame) -> CliResult {
+    match file {
+        Some(file) => {
+            let (seed, agents) = job.game(index);
+            file.write(&Record::new(job.session.header_with(seed, &agents), game))
+        }
+        None => Ok(()),
+    }
 }
 
 /// From now on Ctrl-C sets [`INTERRUPTED`] instead of ending the process. (Where no handler can
@@ -114,14 +180,26 @@ fn watch_for_ctrl_c() {
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
 }
 
-/// The games of a run: game `i` is played with seed `seed + i`.
+/// The games of a run: game `i` is played with seed `seed + i`, or in a paired run, game `i` is
+/// leg `i mod 2` of the pair with seed `seed + i / 2`.
 struct Job<'s> {
     session: &'s Session,
     seed: u64,
     plies: Plies,
+    pairing: Option<&'s Sides>,
 }
 
-/// Plays the games `games` on `threads` threads and hands each to `take` with its seed, in game
+impl Job<'_> {
+    /// The seed and the seats' agents of game `index` of the run.
+    fn game(&self, index: u64) -> (u64, Vec<AgentSpec>) {
+        match self.pairing {
+            None => (self.seed.wrapping_add(index), self.session.agents.clone()),
+            Some(sides) => (self.seed.wrapping_add(index / 2), sides.seat_agents(Leg::of_game(index))),
+        }
+    }
+}
+
+/// Plays the games `games` on `threads` threads and hands each to `take` with its index, in game
 /// order, until every game is played or Ctrl-C: then it stops at the first game not played.
 fn play_in_order(
     job: &Job,
@@ -142,29 +220,33 @@ fn play_in_order(
             (0..count)
                 .into_par_iter()
                 .map(|offset| {
-                    let game = play_one(job, job.seed.wrapping_add(first + offset as u64));
+                    let game = play_one(job, first + offset as u64);
                     progress.inc(1);
                     game
                 })
                 .collect()
         });
-        for (game_seed, game) in (first..).map(|index| job.seed.wrapping_add(index)).zip(played) {
+        for (index, game) in (first..).zip(played) {
             let Some(game) = game else { return Ok(()) };
-            take(game_seed, game)?;
+            take(index, game)?;
         }
         first += count as u64;
     }
     Ok(())
 }
 
-/// The game of `seed`, unless Ctrl-C came before it ended.
-fn play_one(job: &Job, seed: u64) -> Option<PlayedGame> {
+/// Game `index` of the run, unless Ctrl-C came before it ended.
+fn play_one(job: &Job, index: u64) -> Option<PlayedGame> {
     if INTERRUPTED.load(Ordering::Relaxed) {
         return None;
     }
-    // No seat is human: `run` refused them.
     let session = job.session;
-    let mut agents = session.make_agents(|| Box::new(ludex::agents::RandomAgent));
+    let (seed, specs) = job.game(index);
+    // No seat is human: `run` refused them.
+    let mut agents: Vec<Box<dyn ludex::agents::Agent>> = specs
+        .iter()
+        .map(|spec| spec.automatic().unwrap_or_else(|| Box::new(ludex::agents::RandomAgent)))
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     play_out_unless(&INTERRUPTED, job.plies, &session.engine, session.start.clone(), &mut agents, &mut rng)
 }

@@ -128,13 +128,18 @@ impl Session {
         }
     }
 
-    /// The record of a game played with `seed`.
+    /// The record of a game played with `seed` by the seats' agents.
     pub fn header(&self, seed: u64) -> RecordHeader {
+        self.header_with(seed, &self.agents)
+    }
+
+    /// The record of a game played with `seed` by `agents`, one a seat.
+    pub fn header_with(&self, seed: u64, agents: &[AgentSpec]) -> RecordHeader {
         RecordHeader {
             rules: self.rules.clone(),
             options: self.options.clone(),
             seed,
-            seats: self.agents.iter().map(AgentSpec::to_string).collect(),
+            seats: agents.iter().map(AgentSpec::to_string).collect(),
             position: self.position.clone(),
         }
     }

@@ -380,14 +380,7 @@ impl Summary {
 
     /// Prints the summary on standard output: as JSON, or as text.
     pub fn print(&self, json: bool) -> CliResult {
-        let mut out = io::stdout().lock();
-        if json {
-            serde_json::to_writer_pretty(&mut out, self).map_err(io::Error::from)?;
-            writeln!(out)?;
-        } else {
-            write!(out, "{}", self.text())?;
-        }
-        Ok(())
+        print_report(self, json, || self.text())
     }
 
     pub fn games(&self) -> u64 {
@@ -562,8 +555,20 @@ fn seat_name(game: &Game, seat: usize) -> &str {
     game.seats.get(seat).map_or("?", |s| s.name.as_str())
 }
 
+/// Prints a report on standard output: as JSON, or as the text `text` makes.
+pub fn print_report(report: &impl Serialize, json: bool, text: impl FnOnce() -> String) -> CliResult {
+    let mut out = io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, report).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", text())?;
+    }
+    Ok(())
+}
+
 /// `52.0% (95% CI 42.3–61.5%)`.
-fn percent(proportion: Proportion) -> String {
+pub fn percent(proportion: Proportion) -> String {
     let Proportion { rate, low, high } = proportion;
     format!("{:5.1}% (95% CI {:.1}–{:.1}%)", 100.0 * rate, 100.0 * low, 100.0 * high)
 }

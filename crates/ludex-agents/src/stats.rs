@@ -24,6 +24,20 @@ impl Proportion {
         let rate = if trials == 0 { 0.0 } else { successes as f64 / trials as f64 };
         Proportion { rate, low, high }
     }
+
+    /// The mean of `trials` scores, each in 0..=1 (`total` is their sum), with the Wilson interval
+    /// of a proportion of that mean over `trials`. A score in 0..=1 with mean `p` has a variance of
+    /// at most `p(1 - p)`, that of a win or a loss, so the interval is conservative: it is the
+    /// interval of the same share won and lost outright, and wider than needed when some scores
+    /// are halves.
+    pub fn of_scores(total: f64, trials: u64) -> Proportion {
+        if trials == 0 {
+            return Proportion { rate: 0.0, low: 0.0, high: 1.0 };
+        }
+        let rate = (total / trials as f64).clamp(0.0, 1.0);
+        let (low, high) = wilson_interval_of_rate(rate, trials, Z_95);
+        Proportion { rate, low, high }
+    }
 }
 
 /// The Wilson score interval of a binomial proportion for the normal quantile `z`: unlike the
@@ -32,8 +46,12 @@ pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> (f64, f64) {
     if trials == 0 {
         return (0.0, 1.0);
     }
+    wilson_interval_of_rate(successes.min(trials) as f64 / trials as f64, trials, z)
+}
+
+/// The Wilson score interval for the rate `p` observed over `trials` (at least 1).
+fn wilson_interval_of_rate(p: f64, trials: u64, z: f64) -> (f64, f64) {
     let n = trials as f64;
-    let p = successes.min(trials) as f64 / n;
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
@@ -71,5 +89,16 @@ mod tests {
         let half = Proportion::new(500, 1000);
         assert!(close(half.low + half.high, 1.0) && half.high - half.low < 0.07);
         assert_eq!(Proportion::new(7, 3).high, 1.0);
+    }
+
+    #[test]
+    fn scores_get_the_interval_of_the_same_share_won_outright() {
+        // 30 scores summing to 24 (some of them halves) have the interval of 24 wins in 30.
+        assert_eq!(Proportion::of_scores(24.0, 30), Proportion::new(24, 30));
+        let halves = Proportion::of_scores(7.5, 10);
+        assert!(close(halves.rate, 0.75) && halves.low < 0.75 && halves.high > 0.75);
+        assert!(halves.low > Proportion::new(7, 10).low && halves.high < Proportion::new(8, 10).high);
+        assert_eq!(Proportion::of_scores(0.0, 0), Proportion::new(0, 0));
+        assert_eq!(Proportion::of_scores(12.0, 10).rate, 1.0);
     }
 }
