@@ -79,7 +79,7 @@ impl Engine {
     fn render_board(&self, state: &State) -> String {
         let token = |c: CellId| state.piece(c).map_or(".".to_string(), |p| self.piece_label(&p));
         match self.game.board.kind {
-            BoardKind::Hex { .. } => self.honeycomb_text(token),
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => self.honeycomb_text(token),
             BoardKind::Square { .. } => {
                 self.grid_text(Grid { indent: "", labelled: true, files: true, min_width: 2 }, token)
             }
@@ -109,7 +109,11 @@ impl Engine {
         let mut out = format!("{}\n", files.trim_end());
         for y in (bottom..=top).rev() {
             let mut line = String::new();
-            for (cell, info) in board.cells.iter().enumerate().filter(|(_, c)| c.y == y) {
+            // Left to right (a rhombus lists its cells rank by rank, so a line's come right to left).
+            let mut on_line: Vec<(usize, &ludex_ir::Cell)> =
+                board.cells.iter().enumerate().filter(|(_, c)| c.y == y).collect();
+            on_line.sort_by_key(|(_, info)| info.x);
+            for (cell, info) in on_line {
                 pad_to(&mut line, column(info.x));
                 line.push_str(&format!("{:^width$}", tokens[cell]));
             }

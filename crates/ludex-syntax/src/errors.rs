@@ -691,6 +691,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::at_most => "`at most`",
         Rule::drop_clause => "`drop` or `place`",
         Rule::drop_word => "`drop` or `place`",
+        Rule::rhombus_board => "`hex W by H`",
         Rule::choose_clause => "`choose`",
         Rule::declare_clause => "`declare`",
         Rule::when_clause => "`when`",
