@@ -715,7 +715,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::effect_block => "effects in braces",
         Rule::effect => "an effect",
         Rule::set_effect => "`set`",
-        Rule::place_expr => "a variable, `piece.attribute` or `piece_at(CELL).owner`",
+        Rule::place_expr => "a variable, `piece.attribute` or the owner of the piece on a cell",
         Rule::rotate_effect => "`rotate`",
         Rule::if_effect => "`if`",
         Rule::release_effect => "`release`",
