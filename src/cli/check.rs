@@ -117,11 +117,12 @@ pub fn summary(game: &Game) -> String {
     line
 }
 
-/// `square 8x8`, `hex 7`.
+/// `square 8x8`, `hex 7`, `hex 11x11`.
 pub fn board_name(kind: &BoardKind) -> String {
     match kind {
         BoardKind::Square { width, height } => format!("square {width}x{height}"),
         BoardKind::Hex { side } => format!("hex {side}"),
+        BoardKind::Rhombus { width, height } => format!("hex {width}x{height}"),
     }
 }
 

@@ -39,6 +39,9 @@ impl<'a> Checker<'a> {
             BoardShape::Hex { side } => {
                 hex(side.node).filter(|b| b.cell_count() <= self.nesting.limits.max_cells)
             }
+            BoardShape::Rhombus { width, height } => {
+                rhombus(width.node, height.node).filter(|b| b.cell_count() <= self.nesting.limits.max_cells)
+            }
         };
         if board.is_none() {
             let limits = match decl.shape {
@@ -50,6 +53,9 @@ impl<'a> Checker<'a> {
                     )
                 }
                 BoardShape::Hex { .. } => format!("a hexagonal board has 1 to {MAX_HEX_SIDE} cells a side"),
+                BoardShape::Rhombus { .. } => {
+                    format!("a rhombus of hexagons is 1 to {MAX_WIDTH} files wide and high")
+                }
             };
             self.report(
                 Diagnostic::error(
@@ -341,6 +347,11 @@ fn square(width: i64, height: i64, max_cells: usize) -> Option<Board> {
         && height >= 1
         && width.saturating_mul(height) <= i64::try_from(max_cells).unwrap_or(i64::MAX);
     if fits { Board::square(width as u32, height as u32) } else { None }
+}
+
+fn rhombus(width: i64, height: i64) -> Option<Board> {
+    let size = |n: i64| u32::try_from(n).ok().filter(|n| (1..=MAX_WIDTH as u32).contains(n));
+    Board::rhombus(size(width)?, size(height)?)
 }
 
 fn hex(side: i64) -> Option<Board> {

@@ -41,6 +41,7 @@ impl<'a> Checker<'a> {
                 (ir::Expr::Allied(Box::new(a), Box::new(b)), Ty::Bool)
             }),
             "attacked" => self.attacked(call, scope),
+            "connected" => self.connected(call, scope),
             "shift" => self.shift(call, scope),
             "sum" => self.sum(call, scope),
             name if super::cells::CELL_COLLECTIONS.contains(&name) => {

@@ -9,8 +9,9 @@ use ludex_syntax::ast::{Expr, ExprKind};
 
 use super::Checker;
 use super::calls::{Call, Pieces};
+use super::names::Symbol;
 use super::scope::Scope;
-use super::types::Ty;
+use super::types::{Extent, Ty, Typed};
 
 /// The functions that make a collection of cells.
 pub(super) const CELL_COLLECTIONS: [&str; 1] = ["bracketed"];
@@ -48,6 +49,44 @@ impl<'a> Checker<'a> {
             outer: outer?,
         };
         Some(Pieces { collection: Collection::Cells(set), element: Ty::Cell, extent: cell.extent })
+    }
+
+    /// `connected(ZONE, ZONE)`: whether the mover's pieces join the two zones (the mover's versions)
+    /// through the board's side neighbours (orthogonal on a square board).
+    pub(super) fn connected(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        if !self.arity(call, 2..=2, scope) {
+            return Typed::unknown();
+        }
+        let zones: Vec<Option<ludex_ir::ZoneId>> =
+            call.args.iter().map(|arg| self.zone_argument(arg)).collect();
+        let seat = self.word(super::scope::Word::Mover, call.function.span, scope);
+        let board = self.game.board.as_ref();
+        let directions = board
+            .and_then(|b| b.group_named("sides").or_else(|| b.group_named("orthogonal")))
+            .map(<[_]>::to_vec)
+            .unwrap_or_default();
+        let (Some(Some(from)), Some(Some(to))) = (zones.first(), zones.get(1)) else {
+            return Typed::unknown();
+        };
+        let expr = ludex_ir::Expr::Connected { zones: [*from, *to], seat: Box::new(seat.expr), directions };
+        let cells = board.map_or(1, |b| b.cell_count() as u64);
+        Typed { expr, ty: Ty::Bool, extent: Extent { cost: cells.saturating_mul(8), ..Extent::LEAF } }
+    }
+
+    /// A zone written as an argument.
+    fn zone_argument(&mut self, arg: &'a Expr) -> Option<ludex_ir::ZoneId> {
+        if let ExprKind::Name(ident) = &arg.node {
+            if let Some(Symbol::Zone(zone)) = self.names.value(&ident.name) {
+                self.use_at(Symbol::Zone(zone), ident.span);
+                self.zone(zone, ident.span);
+                return Some(zone);
+            }
+        }
+        self.report(
+            Diagnostic::error(Code::UnknownZone, "expected a zone", arg.span, "not a zone")
+                .with_help("`connected` joins two zones: `connected(near, far)`"),
+        );
+        None
     }
 
     /// A direction or a group of directions written as an argument, as each seat reads it.

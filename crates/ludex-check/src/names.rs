@@ -11,7 +11,7 @@ use ludex_syntax::ast::{self, Ident, Item, RulesFile, Span};
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 15] = [
+pub const BUILTINS: [&str; 16] = [
     "count",
     "sum",
     "pieces",
@@ -27,6 +27,7 @@ pub const BUILTINS: [&str; 15] = [
     "attacked",
     "shift",
     "bracketed",
+    "connected",
 ];
 
 /// What a declared name stands for.

@@ -19,8 +19,19 @@ pub const NO_CELL: CellId = CellId::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BoardKind {
-    Square { width: u32, height: u32 },
-    Hex { side: u32 },
+    Square {
+        width: u32,
+        height: u32,
+    },
+    Hex {
+        side: u32,
+    },
+    /// A rhombus (parallelogram) of hexagons: `width` files of `height` cells, each file half a
+    /// cell higher than the one on its left (Hex's board).
+    Rhombus {
+        width: u32,
+        height: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -124,6 +135,20 @@ const HEX_DIRECTIONS: [(&str, i32, i32); 12] = [
 
 const HEX_FILE_LETTERS: &str = "abcdefghiklmnopqrstuvwxyz";
 
+/// Whether a board of lettered files may be so wide and high: 1 to 26 files, at most
+/// `MAX_CELLS` cells.
+fn lettered_size(width: u32, height: u32) -> bool {
+    (1..=26).contains(&width)
+        && height > 0
+        && (width as usize).saturating_mul(height as usize) <= super::MAX_CELLS
+}
+
+/// A cell named by its file's letter (from `a`, none skipped) and its rank, at a point.
+fn lettered(file: u32, rank: u32, (x, y): (i32, i32)) -> Cell {
+    let letter = (b'a' + (file.saturating_sub(1) % 26) as u8) as char;
+    Cell { name: format!("{letter}{rank}"), x, y, file, rank }
+}
+
 /// The directions that pass between two neighbours (a diagonal between two orthogonal steps, a
 /// hex corner between two side steps), with those two steps.
 const SQUARE_BETWEEN: [(&str, &str, &str); 4] =
@@ -141,23 +166,14 @@ impl Board {
     /// A `width` by `height` grid of squares; `None` when a side is 0, a side is over 26 or the
     /// board is over `super::MAX_CELLS` cells.
     pub fn square(width: u32, height: u32) -> Option<Board> {
-        if width == 0
-            || height == 0
-            || width > 26
-            || (width as usize).saturating_mul(height as usize) > super::MAX_CELLS
-        {
+        if !lettered_size(width, height) {
             return None;
         }
         let mut cells = Vec::with_capacity((width * height) as usize);
         for rank in 1..=height {
             for file in 1..=width {
-                cells.push(Cell {
-                    name: format!("{}{}", (b'a' + (file - 1) as u8) as char, rank),
-                    x: 2 * (file as i32 - 1) - (width as i32 - 1),
-                    y: 2 * (rank as i32 - 1) - (height as i32 - 1),
-                    file,
-                    rank,
-                });
+                let x = 2 * (file as i32 - 1) - (width as i32 - 1);
+                cells.push(lettered(file, rank, (x, 2 * (rank as i32 - 1) - (height as i32 - 1))));
             }
         }
         let directions = direction_table(&SQUARE_DIRECTIONS);
@@ -203,6 +219,34 @@ impl Board {
         Some(Board::build(BoardKind::Hex { side }, cells, directions, groups, 60))
     }
 
+    /// A rhombus of hexagons, `width` files (`a`, `b`, ... without skipping `j`) of `height` cells,
+    /// with the hexagonal board's directions: file `q` and rank `r` (from 0) sit at column `q`,
+    /// height `2r + q`, centred (a rhombus with an even side has no centre cell and keeps only the
+    /// symmetries that map it onto itself).
+    pub fn rhombus(width: u32, height: u32) -> Option<Board> {
+        if !lettered_size(width, height) {
+            return None;
+        }
+        // The centre in doubled coordinates, rounded to keep the cells' parity.
+        let (w, h) = (width as i32 - 1, height as i32 - 1);
+        let cx = w / 2;
+        let cy = cx + 2 * (h / 2);
+        let mut cells = Vec::with_capacity((width * height) as usize);
+        for rank in 1..=height {
+            for file in 1..=width {
+                let (q, r) = (file as i32 - 1, rank as i32 - 1);
+                cells.push(lettered(file, rank, (q - cx, 2 * r + q - cy)));
+            }
+        }
+        let directions = direction_table(&HEX_DIRECTIONS);
+        let groups = vec![
+            group(&directions, "sides", &["n", "ne", "se", "s", "sw", "nw"]),
+            group(&directions, "corners", &["nne", "e", "sse", "ssw", "w", "nnw"]),
+            group(&directions, "all", &HEX_DIRECTIONS.map(|(name, _, _)| name)),
+        ];
+        Some(Board::build(BoardKind::Rhombus { width, height }, cells, directions, groups, 60))
+    }
+
     /// The same board with the cells where `removed` is true left out: they have no id, no piece
     /// stands on them and no step, slide, leap or walk passes through them, nor between two of
     /// them (a diagonal or hex-corner step between two left-out cells is blocked). The symmetries
@@ -226,7 +270,7 @@ impl Board {
     fn block_between(&mut self, gone: &HashSet<(i32, i32)>) {
         let between: &[(&str, &str, &str)] = match self.kind {
             BoardKind::Square { .. } => &SQUARE_BETWEEN,
-            BoardKind::Hex { .. } => &HEX_BETWEEN,
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => &HEX_BETWEEN,
         };
         let count = self.directions.len();
         for &(through, first, second) in between {
@@ -288,7 +332,7 @@ impl Board {
         }
         for _ in 0..turns {
             (x, y) = match (self.kind, self.rotation_step) {
-                (BoardKind::Hex { .. }, _) => rotate_hex_clockwise(x, y),
+                (BoardKind::Hex { .. } | BoardKind::Rhombus { .. }, _) => rotate_hex_clockwise(x, y),
                 (_, 90) => (y, -x),
                 _ => (-x, -y),
             };
@@ -334,7 +378,7 @@ impl Board {
         let (dx, dy) = ((a.x - b.x).unsigned_abs(), (a.y - b.y).unsigned_abs());
         Some(match self.kind {
             BoardKind::Square { .. } => dx.max(dy) / 2,
-            BoardKind::Hex { .. } => dx.max((dx + dy) / 2),
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => dx.max((dx + dy) / 2),
         })
     }
 
@@ -354,7 +398,7 @@ impl Board {
     pub fn relative_directions(&self) -> &'static [(&'static str, &'static str)] {
         match self.kind {
             BoardKind::Square { .. } => &SQUARE_RELATIVE,
-            BoardKind::Hex { .. } => &HEX_RELATIVE,
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => &HEX_RELATIVE,
         }
     }
 

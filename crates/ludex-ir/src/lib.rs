@@ -827,6 +827,13 @@ pub enum Expr {
     },
     /// The value of the innermost enclosing `Let` of the slot.
     Local(LocalSlot),
+    /// Whether a chain of cells holding pieces of `seat`, each a neighbour of the next through
+    /// `directions`, joins a cell of one zone to a cell of the other (both the seat's versions).
+    Connected {
+        zones: [ZoneId; 2],
+        seat: Box<Expr>,
+        directions: Vec<DirId>,
+    },
 }
 
 impl Expr {
@@ -846,7 +853,8 @@ impl Expr {
             | Expr::Not(e)
             | Expr::Neg(e)
             | Expr::Partner(e)
-            | Expr::Shift { cell: e, .. } => any_of(&[e]),
+            | Expr::Shift { cell: e, .. }
+            | Expr::Connected { seat: e, .. } => any_of(&[e]),
             Expr::InZone { cell: a, seat: b, .. }
             | Expr::Binary(_, a, b)
             | Expr::Allied(a, b)

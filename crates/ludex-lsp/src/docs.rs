@@ -70,8 +70,8 @@ pub const KEYWORDS: &[WordDoc] = &[
     ),
     doc(
         "hex",
-        "board hex N",
-        "A hexagon of hexagonal cells with `N` cells on each side (N from 1 to 12).",
+        "board hex N / board hex W by H",
+        "A hexagon of hexagonal cells with `N` cells on each side (N from 1 to 12), or a rhombus of `W` files of `H` hexagons (Hex's board).",
         "6.2",
     ),
     doc(
@@ -680,6 +680,7 @@ pub const BUILTINS: &[WordDoc] = &[
         "cells (`it` is a cell): the flanked runs from the cell",
         "11.7",
     ),
+    doc("connected", "connected(ZONE, ZONE) → bool", "whether the mover's pieces join the two zones", "11.7"),
 ];
 
 /// The fields every piece has, as docs/language.md's table in section 11.6 gives them.

@@ -62,7 +62,7 @@ fn cell_fills(scene: &Scene) -> Vec<String> {
         .iter()
         .map(|cell| match board.kind {
             BoardKind::Square { .. } => palette::SQUARE_SHADES[((cell.file + cell.rank) % 2) as usize],
-            BoardKind::Hex { .. } => {
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => {
                 // Axial coordinates (x, r): the three side steps change x + 2r by 1 or 2, never 0.
                 let r = (cell.y - cell.x).div_euclid(2);
                 palette::HEX_SHADES[(cell.x + 2 * r).rem_euclid(3) as usize]

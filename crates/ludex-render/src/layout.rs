@@ -50,7 +50,7 @@ impl Grid {
                     sides: vec![(0, 2), (-2, 0), (0, -2), (2, 0)],
                 }
             }
-            BoardKind::Hex { .. } => {
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => {
                 let corners = (0..6)
                     .map(|k| {
                         let angle = f64::from(k) * std::f64::consts::PI / 3.0;
@@ -124,7 +124,7 @@ impl Layout {
                 let corner = SQUARE_SIDE * 0.36;
                 (square_labels(&whole, &place, size), None, (corner, -corner), SQUARE_SIDE * 0.38)
             }
-            BoardKind::Hex { .. } => {
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => {
                 let (name, value) = (Some((0.0, HEX_RADIUS * 0.74)), (0.0, -HEX_RADIUS * 0.72));
                 (hex_labels(&whole, &place, grid.unit.1), name, value, HEX_RADIUS * 0.55)
             }
@@ -138,6 +138,7 @@ fn whole_grid(board: &Board) -> Board {
     let whole = match board.kind {
         BoardKind::Square { width, height } => Board::square(width, height),
         BoardKind::Hex { side } => Board::hex(side),
+        BoardKind::Rhombus { width, height } => Board::rhombus(width, height),
     };
     whole.unwrap_or_else(|| board.clone())
 }

@@ -3,9 +3,10 @@
 //! neighbour tables; the effects that go over a set first choose its cells into a bit set on the
 //! stack). The reference implementation reads them through the same code: they are plain walks.
 
-use ludex_ir::{CellCollection, CellId, CellTest, DirId, SeatId};
+use ludex_ir::{CellCollection, CellId, CellTest, DirId, SeatId, ZoneId};
 
 use super::Engine;
+use super::bits::{CELL_WORDS, cells_in, clear_bit, has_bit, set_bit};
 use super::eval::Ctx;
 use super::state::State;
 
@@ -29,6 +30,39 @@ impl Engine {
                         self.game.board.neighbour(c, direction)
                     });
                     ray.take(run).for_each(&mut visit);
+                }
+            }
+        }
+    }
+
+    /// Whether the seat's pieces join the two zones (the seat's versions): a flood from the
+    /// seat's pieces in the first zone through neighbours holding its pieces, on bit sets on the
+    /// stack.
+    pub(crate) fn connected(
+        &self,
+        state: &State,
+        seat: SeatId,
+        [from, to]: [ZoneId; 2],
+        directions: &[DirId],
+    ) -> bool {
+        let zone = |zone: ZoneId| self.game.zones.get(zone as usize).and_then(|z| z.cells.get(seat as usize));
+        let (Some(from), Some(to)) = (zone(from), zone(to)) else { return false };
+        let owned = |cell: CellId| state.piece(cell).is_some_and(|p| p.owner == Some(seat));
+        let (mut reached, mut frontier) = ([0u64; CELL_WORDS], [0u64; CELL_WORDS]);
+        for &cell in from.cells.iter().filter(|&&c| owned(c)) {
+            set_bit(&mut reached, cell);
+            set_bit(&mut frontier, cell);
+        }
+        loop {
+            let Some(cell) = cells_in(&frontier).next() else { return false };
+            if to.contains(cell) {
+                return true;
+            }
+            clear_bit(&mut frontier, cell);
+            for next in directions.iter().filter_map(|&d| self.game.board.neighbour(cell, d)) {
+                if !has_bit(&reached, next) && owned(next) {
+                    set_bit(&mut reached, next);
+                    set_bit(&mut frontier, next);
                 }
             }
         }

@@ -260,6 +260,10 @@ impl Engine {
                 self.eval(state, &Ctx { locals: Some(&local), ..*ctx }, body)
             }
             Expr::Local(slot) => ctx.locals.map_or(Value::None, |local| local.read(*slot)),
+            Expr::Connected { zones: [from, to], seat, directions } => match self.eval(state, ctx, seat) {
+                Value::Seat(seat) => Value::Bool(self.connected(state, seat, [*from, *to], directions)),
+                _ => Value::None,
+            },
         }
     }
 

@@ -213,7 +213,7 @@ impl Engine {
         let places = self.places();
         let labels = match board.kind {
             BoardKind::Square { .. } => RankLabels::Edges,
-            BoardKind::Hex { .. } => RankLabels::BesideCells,
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => RankLabels::BesideCells,
         };
         let cell_width = tokens.iter().map(|(t, _)| t.chars().count()).max().unwrap_or(1).max(2);
         let rank_width = board.cells.iter().map(|c| rank_text(&c.name).len()).max().unwrap_or(1);
@@ -264,7 +264,9 @@ impl Engine {
             BoardKind::Square { .. } => {
                 cells.iter().map(|c| (i64::from(c.file), -i64::from(c.rank))).collect()
             }
-            BoardKind::Hex { .. } => cells.iter().map(|c| (i64::from(c.x), -i64::from(c.y))).collect(),
+            BoardKind::Hex { .. } | BoardKind::Rhombus { .. } => {
+                cells.iter().map(|c| (i64::from(c.x), -i64::from(c.y))).collect()
+            }
         };
         let left = coordinates.iter().map(|c| c.0).min().unwrap_or(0);
         let top = coordinates.iter().map(|c| c.1).min().unwrap_or(0);

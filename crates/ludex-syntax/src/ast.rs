@@ -93,6 +93,8 @@ pub enum BoardShape {
     Square { width: Spanned<i64>, height: Spanned<i64> },
     /// `hex N`: a hexagon with N cells a side.
     Hex { side: Spanned<i64> },
+    /// `hex W by H`: a rhombus of hexagons, W files of H cells.
+    Rhombus { width: Spanned<i64>, height: Spanned<i64> },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

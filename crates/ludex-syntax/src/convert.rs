@@ -119,6 +119,10 @@ fn board_decl(pair: Pair<'_, Rule>) -> Converted<BoardDecl> {
             BoardShape::Square { width: sizes.int()?, height: sizes.int()? }
         }
         Rule::hex_board => BoardShape::Hex { side: Children::of(shape).int()? },
+        Rule::rhombus_board => {
+            let mut sizes = Children::of(shape);
+            BoardShape::Rhombus { width: sizes.int()?, height: sizes.int()? }
+        }
         _ => return Err(malformed(span_of(&shape))),
     };
     let without = match children.next_if(Rule::without) {
