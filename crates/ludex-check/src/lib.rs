@@ -23,6 +23,7 @@ mod effects;
 mod expr;
 mod holdings;
 mod index;
+mod lints;
 mod names;
 mod options;
 mod pieces;
@@ -79,6 +80,9 @@ pub fn check_indexed(
 ) -> (Option<Game>, Vec<Diagnostic>, SymbolIndex) {
     let mut diagnostics = Vec::new();
     let (game, index) = Checker::new(file, &mut diagnostics, limits).run(options);
+    if let Some(game) = game.as_ref().filter(|_| !diagnostics.iter().any(Diagnostic::is_error)) {
+        lints::lint(file, game, &mut diagnostics);
+    }
     tidy(&mut diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     (game, diagnostics, index)
