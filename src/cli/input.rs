@@ -12,7 +12,8 @@ use ludex::ir::{Game, SeatId};
 use ludex::{OptionValues, compile_with_limits};
 
 use super::limits::limits;
-use super::{CliError, CliResult, color, explain};
+use super::style::{self, ErrorFormat};
+use super::{CliError, CliResult, explain};
 
 /// The most characters of a path or an argument quoted in a message.
 pub const QUOTED_CHARS: usize = 200;
@@ -123,13 +124,18 @@ impl Checked {
         if self.diagnostics.is_empty() {
             return;
         }
-        let text = diagnostics::render_with_limits(
-            &self.diagnostics,
-            &self.name,
-            &self.text,
-            color::colors(&io::stderr()),
-            limits(),
-        );
+        let text = match style::error_format() {
+            ErrorFormat::Long => diagnostics::render_with_limits(
+                &self.diagnostics,
+                &self.name,
+                &self.text,
+                style::colors(&io::stderr()),
+                limits(),
+            ),
+            ErrorFormat::Short => {
+                diagnostics::render_short(&self.diagnostics, &self.name, &self.text, limits())
+            }
+        };
         let _ = io::stderr().write_all(text.as_bytes());
     }
 

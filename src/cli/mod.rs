@@ -5,7 +5,6 @@
 
 mod bench;
 mod check;
-mod color;
 mod completions;
 mod config;
 mod explain;
@@ -21,6 +20,7 @@ mod run;
 mod serve;
 mod session;
 mod show;
+mod style;
 mod summary;
 mod test;
 
@@ -43,8 +43,11 @@ struct Cli {
     #[arg(long = "limit", value_name = "NAME=VALUE", global = true, value_parser = limits::parse_limit)]
     limits: Vec<(ludex::diagnostics::Limit, u64)>,
     /// When to color diagnostics: `auto` colors a terminal unless NO_COLOR is set or TERM=dumb
-    #[arg(long, value_enum, value_name = "WHEN", global = true, default_value_t = color::ColorChoice::Auto)]
-    color: color::ColorChoice,
+    #[arg(long, value_enum, value_name = "WHEN", global = true, default_value_t = style::ColorChoice::Auto)]
+    color: style::ColorChoice,
+    /// How to print diagnostics: `short` is one line each, `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE`
+    #[arg(long, value_enum, value_name = "FORM", global = true, default_value_t = style::ErrorFormat::Long)]
+    error_format: style::ErrorFormat,
 }
 
 #[derive(Subcommand)]
@@ -85,7 +88,7 @@ enum Command {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    color::set(cli.color);
+    style::set(cli.color, cli.error_format);
     let outcome = limits::set(&cli.limits).map_err(CliError::usage).and_then(|()| run(cli.command));
     match outcome {
         Ok(code) => code,

@@ -145,6 +145,18 @@ pub struct JsonDiagnostic<'a> {
     pub end: usize,
     pub label: &'a str,
     pub help: Option<&'a str>,
+    /// The other places that explain it ("first defined here"), each with its label.
+    pub secondary: Vec<JsonLabel<'a>>,
+}
+
+/// A secondary place of a [`JsonDiagnostic`], with 1-based line and column.
+#[derive(Serialize)]
+pub struct JsonLabel<'a> {
+    pub line: usize,
+    pub column: usize,
+    pub start: usize,
+    pub end: usize,
+    pub label: &'a str,
 }
 
 pub fn to_json<'a>(diagnostics: &'a [Diagnostic], file_name: &'a str, text: &str) -> Vec<JsonDiagnostic<'a>> {
@@ -163,6 +175,20 @@ pub fn to_json<'a>(diagnostics: &'a [Diagnostic], file_name: &'a str, text: &str
                 end: d.primary.span.end,
                 label: &d.primary.message,
                 help: d.help.as_deref(),
+                secondary: d
+                    .secondary
+                    .iter()
+                    .map(|label| {
+                        let (line, column) = line_column(text, label.span.start);
+                        JsonLabel {
+                            line,
+                            column,
+                            start: label.span.start,
+                            end: label.span.end,
+                            label: &label.message,
+                        }
+                    })
+                    .collect(),
             }
         })
         .collect()

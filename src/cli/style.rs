@@ -1,7 +1,7 @@
-//! Whether output is colored: the global `--color auto|always|never`, and under `auto` (the
-//! default) the conventions of terminals: no color when the stream is not a terminal, when
-//! `NO_COLOR` is set to anything but the empty string (<https://no-color.org>), or when `TERM` is
-//! `dumb`.
+//! How diagnostics are shown: their form (the global `--error-format long|short`) and whether
+//! they are colored (the global `--color auto|always|never`; under `auto`, the default, the
+//! conventions of terminals: no color when the stream is not a terminal, when `NO_COLOR` is set to
+//! anything but the empty string (<https://no-color.org>), or when `TERM` is `dumb`).
 
 use std::io::IsTerminal;
 use std::sync::OnceLock;
@@ -21,11 +21,28 @@ pub enum ColorChoice {
     Never,
 }
 
-static CHOICE: OnceLock<ColorChoice> = OnceLock::new();
+/// The `--error-format` flag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ErrorFormat {
+    /// `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE`, then the source with the place underlined
+    #[default]
+    Long,
+    /// `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE` only, one line a diagnostic
+    Short,
+}
 
-/// Sets the choice for the run (the first call wins).
-pub fn set(choice: ColorChoice) {
+static CHOICE: OnceLock<ColorChoice> = OnceLock::new();
+static FORMAT: OnceLock<ErrorFormat> = OnceLock::new();
+
+/// Sets the choices for the run (the first call wins).
+pub fn set(choice: ColorChoice, format: ErrorFormat) {
     let _ = CHOICE.set(choice);
+    let _ = FORMAT.set(format);
+}
+
+/// The form diagnostics are printed in.
+pub fn error_format() -> ErrorFormat {
+    FORMAT.get().copied().unwrap_or_default()
 }
 
 /// Whether to color what is written to `stream`.
