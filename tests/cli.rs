@@ -997,3 +997,23 @@ fn completions_and_the_man_page_describe_every_command() {
     assert!(page.contains("Exit codes"), "the man page documents the exit codes");
     assert_exit(&ludex(&["completions", "tcsh"]), 2);
 }
+
+#[test]
+fn json_diagnostics_list_their_secondary_places_and_the_short_form_is_one_line_each() {
+    let output = ludex(&["check", "tests/diagnostics/shadowed-rule.rules", "--format", "json"]);
+    assert_exit(&output, 0);
+    let diagnostics = json(&output);
+    let shadowed = &diagnostics[1];
+    assert_eq!(shadowed["code"], "ludex::shadowed-rule");
+    assert_eq!(shadowed["secondary"][0]["line"], 12);
+    assert_eq!(shadowed["secondary"][0]["column"], 8);
+    assert_eq!(shadowed["secondary"][0]["label"], "this rule, checked first, always holds");
+    let output = ludex(&["check", "tests/diagnostics/shadowed-rule.rules", "--error-format", "short"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stderr(&output),
+        "tests/diagnostics/shadowed-rule.rules:12:17: warning[ludex::constant-comparison]: this comparison is always true\n\
+         tests/diagnostics/shadowed-rule.rules:13:3: warning[ludex::shadowed-rule]: this end rule can never end the game\n\
+         tests/diagnostics/shadowed-rule.rules:14:3: warning[ludex::shadowed-rule]: this end rule can never end the game\n"
+    );
+}
