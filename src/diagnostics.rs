@@ -41,8 +41,9 @@ impl fmt::Display for Report<'_> {
 impl std::error::Error for Report<'_> {}
 
 impl miette::Diagnostic for Report<'_> {
+    /// None: the code is on the line [`render_with_limits`] writes above the report.
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(format!("ludex::{}", self.diagnostic.code)))
+        None
     }
 
     fn severity(&self) -> Option<miette::Severity> {
@@ -115,6 +116,8 @@ pub fn render_with_limits(
         if i > 0 {
             out.push('\n');
         }
+        out.push_str(&short_line(diagnostic, file_name, text, &lines));
+        out.push('\n');
         let report = Report { diagnostic, excerpt: Excerpt::new(file_name, text, &lines, diagnostic) };
         // Writing into a String cannot fail.
         let _ = handler.render_report(&mut out, &report);
@@ -125,6 +128,37 @@ pub fn render_with_limits(
         out.push('\n');
     }
     out
+}
+
+/// Renders diagnostics one a line, as rustc's `--error-format=short` and gcc do, for editors'
+/// problem matchers: `FILE:LINE:COLUMN: SEVERITY[ludex::CODE]: MESSAGE`, at most
+/// `limits.max_diagnostics` of them and the rest counted.
+pub fn render_short(diagnostics: &[Diagnostic], file_name: &str, text: &str, limits: &Limits) -> String {
+    let lines = LineIndex::new(text);
+    let mut out = String::new();
+    for diagnostic in diagnostics.iter().take(limits.max_diagnostics) {
+        out.push_str(&short_line(diagnostic, file_name, text, &lines));
+        out.push('\n');
+    }
+    if let Some(line) = limits.not_shown(diagnostics.len()) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// `FILE:LINE:COLUMN: SEVERITY[ludex::CODE]: MESSAGE`, the column in characters from 1.
+fn short_line(diagnostic: &Diagnostic, file_name: &str, text: &str, lines: &LineIndex) -> String {
+    let (start, _) = clamp(text, diagnostic.primary.span);
+    let line = lines.line_of(start);
+    let (line_start, _) = lines.range(line);
+    let column = text.get(line_start..start).map_or(0, |before| before.chars().count()) + 1;
+    let severity = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let message = diagnostic.message.replace('\n', " ");
+    format!("{file_name}:{}:{column}: {severity}[ludex::{}]: {message}", line + 1, diagnostic.code)
 }
 
 /// Where each line of a text starts, found once.
@@ -428,12 +462,27 @@ mod tests {
     }
 
     #[test]
+    fn the_short_form_is_one_line_a_diagnostic_with_the_place_first() {
+        let text = "game \"é\"\nseat white\n  sat black\n";
+        let at = text.find("sat").unwrap();
+        let error = error_at(at, at + 3);
+        let warning = Diagnostic::warning(Code::UnusedPiece, "never used", Span::new(0, 4), "here");
+        let out = render_short(&[error.clone(), warning], "f.rules", text, &Limits::default());
+        assert_eq!(
+            out,
+            "f.rules:3:3: error[ludex::syntax-error]: bad\nf.rules:1:1: warning[ludex::unused-piece]: never used\n"
+        );
+        let long = render(&[error], "f.rules", text, Colors::Plain);
+        assert!(long.starts_with("f.rules:3:3: error[ludex::syntax-error]: bad\n"), "{long}");
+    }
+
+    #[test]
     fn at_most_the_limit_is_drawn_and_the_rest_counted() {
         let text = "x\n".repeat(20_000);
         let many: Vec<Diagnostic> = (0..20_000).map(|i| error_at(2 * i, 2 * i + 1)).collect();
         let limits = Limits { max_diagnostics: 50, ..Limits::default() };
         let out = render_with_limits(&many, "f.rules", &text, Colors::Plain, &limits);
-        assert_eq!(out.matches("ludex::syntax-error").count(), 50);
+        assert_eq!(out.matches("[ludex::syntax-error]").count(), 50);
         assert!(out.contains("… and 19,950 more"), "{}", out.lines().last().unwrap_or(""));
     }
 }

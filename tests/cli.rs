@@ -935,3 +935,85 @@ fn serve_serves_the_built_page_on_the_loopback_only() {
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("build it with web/build.sh"), "{}", stderr(&output));
 }
+
+// Conventions of command-line tools: `-` for standard input, color choices, completions and a man
+// page.
+
+#[test]
+fn a_dash_reads_the_rules_or_the_record_from_standard_input() {
+    let rules = std::fs::read_to_string("docs/examples/pawns.rules").expect("a shipped example");
+    let output = ludex_with_input(&["check", "-"], &rules);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).starts_with("Pawns: 2 seats"), "{}", stdout(&output));
+    let misspelled = rules.replacen("for pawn", "for pwan", 1);
+    let output = ludex_with_input(&["check", "-"], &misspelled);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).contains("[<stdin>:"), "{}", stderr(&output));
+    let dir = temp_dir();
+    let record = dir.join("games.jsonl");
+    let output = ludex(&["run", "docs/examples/pawns.rules", "--games", "2", "--record", text(&record)]);
+    assert_exit(&output, 0);
+    let records = std::fs::read_to_string(&record).expect("the record was written");
+    let output = ludex_with_input(&["replay", "-"], &records);
+    assert_exit(&output, 0);
+    assert!(
+        stdout(&output).ends_with("2 games replayed: every move and roll legal, every result as recorded\n")
+    );
+}
+
+#[test]
+fn standard_input_is_read_once() {
+    let output = ludex(&["fmt", "--check", "-", "-"]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("standard input (`-`) can be read only once"), "{}", stderr(&output));
+}
+
+#[test]
+fn diagnostics_are_colored_only_when_asked_or_on_a_terminal() {
+    let misspelled =
+        "game \"x\"\nseat a\nboard square 2 by 2\npiece p { letter P }\nsetup { place q for a on row 1 }";
+    let has_escapes = |output: &Output| stderr(output).contains('\u{1b}');
+    assert!(!has_escapes(&ludex_with_input(&["check", "-"], misspelled)), "a pipe is not a terminal");
+    assert!(has_escapes(&ludex_with_input(&["check", "-", "--color", "always"], misspelled)));
+    assert!(!has_escapes(&ludex_with_input(&["--color", "never", "check", "-"], misspelled)));
+}
+
+#[test]
+fn completions_and_the_man_page_describe_every_command() {
+    let output = ludex(&["completions", "bash"]);
+    assert_exit(&output, 0);
+    let script = stdout(&output);
+    assert!(script.contains("_ludex()") && script.contains("perft") && script.contains("--deny-warnings"));
+    let output = ludex(&["completions", "fish"]);
+    assert_exit(&output, 0);
+    assert!(stdout(&output).contains("complete -c ludex"));
+    let output = ludex(&["man"]);
+    assert_exit(&output, 0);
+    let page = stdout(&output);
+    assert!(
+        page.starts_with(".ie") && page.contains(".TH ludex 1") && page.contains("completions"),
+        "{page}"
+    );
+    assert!(page.contains("Exit codes"), "the man page documents the exit codes");
+    assert_exit(&ludex(&["completions", "tcsh"]), 2);
+}
+
+#[test]
+fn json_diagnostics_list_their_secondary_places_and_the_short_form_is_one_line_each() {
+    let output = ludex(&["check", "tests/diagnostics/shadowed-rule.rules", "--format", "json"]);
+    assert_exit(&output, 0);
+    let diagnostics = json(&output);
+    let shadowed = &diagnostics[1];
+    assert_eq!(shadowed["code"], "ludex::shadowed-rule");
+    assert_eq!(shadowed["secondary"][0]["line"], 12);
+    assert_eq!(shadowed["secondary"][0]["column"], 8);
+    assert_eq!(shadowed["secondary"][0]["label"], "this rule, checked first, always holds");
+    let output = ludex(&["check", "tests/diagnostics/shadowed-rule.rules", "--error-format", "short"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stderr(&output),
+        "tests/diagnostics/shadowed-rule.rules:12:17: warning[ludex::constant-comparison]: this comparison is always true\n\
+         tests/diagnostics/shadowed-rule.rules:13:3: warning[ludex::shadowed-rule]: this end rule can never end the game\n\
+         tests/diagnostics/shadowed-rule.rules:14:3: warning[ludex::shadowed-rule]: this end rule can never end the game\n"
+    );
+}

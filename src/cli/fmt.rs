@@ -6,9 +6,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use ludex::diagnostics::{self, Colors, Diagnostic};
+use ludex::diagnostics::{self, Diagnostic};
 
 use super::input::{plural, read_stdin, read_text};
+use super::style;
 use super::{CliError, CliResult};
 
 #[derive(Args)]
@@ -119,6 +120,6 @@ fn format_one(source: &Source<'_>, check: bool) -> CliResult<Outcome> {
 }
 
 fn show(diagnostics: &[Diagnostic], name: &str, text: &str) {
-    let rendered = diagnostics::render(diagnostics, name, text, Colors::on(&io::stderr()));
+    let rendered = diagnostics::render(diagnostics, name, text, style::colors(&io::stderr()));
     let _ = io::stderr().write_all(rendered.as_bytes());
 }

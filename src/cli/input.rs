@@ -2,35 +2,77 @@
 //! diagnostics shown, and the `NAME=VALUE` / `SEAT=AGENT` arguments resolved against a game.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludex::agents::AgentSpec;
-use ludex::diagnostics::{self, Code, Colors, Diagnostic, Limit};
+use ludex::diagnostics::{self, Code, Diagnostic, Limit};
 use ludex::ir::{Game, SeatId};
 use ludex::{OptionValues, compile_with_limits};
 
 use super::limits::limits;
+use super::style::{self, ErrorFormat};
 use super::{CliError, CliResult, explain};
 
 /// The most characters of a path or an argument quoted in a message.
 pub const QUOTED_CHARS: usize = 200;
 
-/// A path for a message, cut if very long.
+/// What a file argument of `-` stands for: standard input (or output, where a file is written).
+pub const STDIN: &str = "-";
+
+/// The name standard input goes by in messages and diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Whether a file argument is `-`, standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path == Path::new(STDIN)
+}
+
+/// A path for a message, cut if very long; `-` is `<stdin>`.
 pub fn shown_path(path: &Path) -> String {
+    if is_stdin(path) {
+        return STDIN_NAME.to_string();
+    }
     diagnostics::quote(&path.display().to_string(), QUOTED_CHARS)
 }
 
-/// Reads a whole text file (see [`read_all`]); every failure is a usage error naming the file.
+/// Reads a whole text file, or standard input for `-` (see [`read_all`]); every failure is a
+/// usage error naming the file.
 pub fn read_text(path: &Path) -> CliResult<String> {
+    if is_stdin(path) {
+        return read_stdin();
+    }
     let name = format!("`{}`", shown_path(path));
     let file = std::fs::File::open(path).map_err(|e| CliError::usage(format!("cannot read {name}: {e}")))?;
     read_all(file, &name)
 }
 
+/// Opens a file to read line by line, or standard input for `-`.
+pub fn open_lines(path: &Path) -> CliResult<Box<dyn BufRead>> {
+    if is_stdin(path) {
+        claim_stdin()?;
+        return Ok(Box::new(io::stdin().lock()));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", shown_path(path))))?;
+    Ok(Box::new(io::BufReader::new(file)))
+}
+
 /// Reads the whole of standard input as text, with the same limit as a file.
 pub fn read_stdin() -> CliResult<String> {
+    claim_stdin()?;
     read_all(io::stdin().lock(), "standard input")
+}
+
+/// Standard input can be read once: a second `-` in one command is a usage error rather than an
+/// empty file.
+fn claim_stdin() -> CliResult {
+    static TAKEN: AtomicBool = AtomicBool::new(false);
+    if TAKEN.swap(true, Ordering::Relaxed) {
+        return Err(CliError::usage("standard input (`-`) can be read only once in a command"));
+    }
+    Ok(())
 }
 
 /// Reads at most the `source-bytes` limit, so a wrong path or a stream without end cannot exhaust
@@ -82,13 +124,18 @@ impl Checked {
         if self.diagnostics.is_empty() {
             return;
         }
-        let text = diagnostics::render_with_limits(
-            &self.diagnostics,
-            &self.name,
-            &self.text,
-            Colors::on(&io::stderr()),
-            limits(),
-        );
+        let text = match style::error_format() {
+            ErrorFormat::Long => diagnostics::render_with_limits(
+                &self.diagnostics,
+                &self.name,
+                &self.text,
+                style::colors(&io::stderr()),
+                limits(),
+            ),
+            ErrorFormat::Short => {
+                diagnostics::render_short(&self.diagnostics, &self.name, &self.text, limits())
+            }
+        };
         let _ = io::stderr().write_all(text.as_bytes());
     }
 

@@ -5,6 +5,7 @@
 
 mod bench;
 mod check;
+mod completions;
 mod config;
 mod explain;
 mod fmt;
@@ -21,20 +22,21 @@ mod run;
 mod serve;
 mod session;
 mod show;
+mod style;
 mod summary;
 mod test;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
     name = "ludex",
     version,
     about = "Check, inspect and play games written in the ludex rules language",
-    after_help = limits::help()
+    after_help = format!("{}\n\n{EXIT_CODES}", limits::help())
 )]
 struct Cli {
     #[command(subcommand)]
@@ -42,6 +44,12 @@ struct Cli {
     /// Override a resource limit (repeatable); the limits and their defaults are listed below
     #[arg(long = "limit", value_name = "NAME=VALUE", global = true, value_parser = limits::parse_limit)]
     limits: Vec<(ludex::diagnostics::Limit, u64)>,
+    /// When to color diagnostics: `auto` colors a terminal unless NO_COLOR is set or TERM=dumb
+    #[arg(long, value_enum, value_name = "WHEN", global = true, default_value_t = style::ColorChoice::Auto)]
+    color: style::ColorChoice,
+    /// How to print diagnostics: `short` is one line each, `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE`
+    #[arg(long, value_enum, value_name = "FORM", global = true, default_value_t = style::ErrorFormat::Long)]
+    error_format: style::ErrorFormat,
 }
 
 #[derive(Subcommand)]
@@ -74,10 +82,15 @@ enum Command {
     Lsp,
     /// Run the scenario tests in NAME.tests beside each NAME.rules
     Test(test::TestArgs),
+    /// Print a completion script for a shell (`ludex completions bash > ~/.local/share/bash-completion/completions/ludex`)
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page, in roff (`ludex man > ludex.1; man ./ludex.1`)
+    Man,
 }
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    style::set(cli.color, cli.error_format);
     let outcome = limits::set(&cli.limits).map_err(CliError::usage).and_then(|()| run(cli.command));
     match outcome {
         Ok(code) => code,
@@ -107,6 +120,8 @@ fn run(command: Command) -> CliResult<ExitCode> {
         Command::Explain(args) => explain::explain(&args),
         Command::Lsp => return Ok(ExitCode::from(ludex::lsp::run_stdio(limits::limits()))),
         Command::Test(args) => test::test(&args),
+        Command::Completions(args) => completions::completions(&args, Cli::command()),
+        Command::Man => completions::man(Cli::command()),
     };
     done.map(|()| ExitCode::SUCCESS)
 }
@@ -125,6 +140,14 @@ pub fn parse_arg_bytes(data: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The exit codes, for `--help` and the man page (docs/cli.md has them in full).
+const EXIT_CODES: &str = "Exit codes:
+  0    success
+  1    the answer is no: errors in a rules file (warnings with --deny-warnings), a file not formatted,
+       a failing scenario test, a replay that does not match, a game that could not go on
+  2    usage or input error: bad arguments, an unreadable or malformed file, a limit exceeded
+  130  `run` stopped by Ctrl-C, after printing the summary of the games played";
 
 /// A failure that ends the command, with its message.
 #[derive(Debug)]

@@ -5,8 +5,7 @@
 //! replays one game (`--game N`, the first by default) and writes a self-contained page that steps
 //! through it, the board drawn after every entry.
 
-use std::fs::File;
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -16,7 +15,7 @@ use ludex::record::{self, Record};
 use ludex::render;
 use ludex::runtime::Engine;
 
-use super::input::{load_game, plural, resolve, shown_path};
+use super::input::{load_game, open_lines, plural, resolve, shown_path};
 use super::limits::limits;
 use super::show::{read_record, record_frames, write_output};
 use super::{CliError, CliResult};
@@ -37,12 +36,11 @@ pub fn replay(args: &ReplayArgs) -> CliResult {
     if let Some(out) = &args.html {
         return replay_page(args, out);
     }
-    let file = File::open(&args.file)
-        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", shown_path(&args.file))))?;
+    let lines = open_lines(&args.file)?;
     let mut engines = Engines { base: args.file.parent().map(Path::to_path_buf), last: None };
     let mut out = io::stdout().lock();
     let (mut games, mut failures) = (0usize, 0usize);
-    for item in record::read_with_limits(BufReader::new(file), limits()) {
+    for item in record::read_with_limits(lines, limits()) {
         let (line, record) =
             item.map_err(|error| CliError::usage(format!("in `{}`, {error}", shown_path(&args.file))))?;
         games += 1;

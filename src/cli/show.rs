@@ -4,8 +4,7 @@
 //! them), with that game's last move marked. Also the frames of a recorded game, which
 //! `replay --html` pages through.
 
-use std::fs::File;
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -18,7 +17,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::check::OptionArgs;
-use super::input::{load_game, read_text, shown_path};
+use super::input::{load_game, open_lines, read_text, shown_path};
 use super::limits::limits;
 use super::{CliError, CliResult};
 
@@ -95,10 +94,8 @@ pub fn write_output(path: &Path, text: &str) -> CliResult {
 
 /// The game'th record of a record file.
 pub fn read_record(path: &Path, game: usize) -> CliResult<Record> {
-    let file = File::open(path)
-        .map_err(|error| CliError::usage(format!("cannot read `{}`: {error}", shown_path(path))))?;
     let mut count = 0;
-    for item in record::read_with_limits(BufReader::new(file), limits()) {
+    for item in record::read_with_limits(open_lines(path)?, limits()) {
         let (_, record) =
             item.map_err(|error| CliError::usage(format!("in `{}`, {error}", shown_path(path))))?;
         count += 1;

@@ -13,6 +13,7 @@ use ludex::scenario::{self, Bless, Fill, Finding, FindingKind, Parsed, Runner, T
 use serde::Serialize;
 
 use super::input::{check_file, plural, read_text};
+use super::style;
 use super::{CliError, CliResult};
 
 #[derive(Args)]
@@ -89,7 +90,7 @@ pub fn test(args: &TestArgs) -> CliResult {
         Some(BlessArg::All) => Bless::All,
     };
     let mut out = io::stdout().lock();
-    let colors = if args.json { Colors::Plain } else { Colors::on(&io::stdout()) };
+    let colors = if args.json { Colors::Plain } else { style::colors(&io::stdout()) };
     let mut files = Vec::new();
     for pair in &pairs {
         let results = run_file(pair, args.filter.as_deref(), bless, colors)?;

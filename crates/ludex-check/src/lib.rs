@@ -26,6 +26,7 @@ mod holdings;
 mod hops;
 mod hygiene;
 mod index;
+mod lints;
 mod names;
 mod options;
 mod pieces;
@@ -82,6 +83,9 @@ pub fn check_indexed(
 ) -> (Option<Game>, Vec<Diagnostic>, SymbolIndex) {
     let mut diagnostics = Vec::new();
     let (game, index) = Checker::new(file, &mut diagnostics, limits).run(options);
+    if let Some(game) = game.as_ref().filter(|_| !diagnostics.iter().any(Diagnostic::is_error)) {
+        lints::lint(file, game, &mut diagnostics);
+    }
     tidy(&mut diagnostics);
     let game = game.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     (game, diagnostics, index)
@@ -695,6 +699,10 @@ mod tests {
     #[test]
     fn resource_limits_are_diagnostics() {
         assert_eq!(codes(&game_with("square 26 by 1000", "")), ["bad-board-size"]);
+        // The docs' limits: 26 files (letters), any number of ranks within the cells.
+        assert_eq!(codes(&game_with("square 27 by 2", "")), ["bad-board-size"]);
+        let tall = valid("square 5 by 300", "setup { place pawn for each seat on row 1 }");
+        assert_eq!(tall.board.cells.len(), 1500);
         assert_eq!(codes(&game_with("square 4 by 99999999999", "")), ["bad-board-size"]);
         assert_eq!(codes(&game_with("hex 13", "")), ["bad-board-size"]);
         let huge = "setup { reserve pawn 99999999999 for each seat }";

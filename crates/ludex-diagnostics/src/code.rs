@@ -63,6 +63,8 @@ codes! {
     ConflictingAttribute = "conflicting-attribute",
     /// An action has clauses that cannot go together.
     ConflictingClauses = "conflicting-clauses",
+    /// A comparison always gives the same answer, whatever the state of the game.
+    ConstantComparison = "constant-comparison",
     /// A context word, or something read from the mover's side, is used where it has no value.
     ContextUnavailable = "context-unavailable",
     /// A clause that may be written once is written twice.
@@ -75,6 +77,8 @@ codes! {
     EmptyRange = "empty-range",
     /// The board leaves out every cell, or a setup statement places no piece (a warning).
     EmptyRegion = "empty-region",
+    /// An end rule already holds when the game starts, so the game ends before anyone moves.
+    EndsAtStart = "ends-at-start",
     /// A scenario test's expectation does not hold.
     ExpectationFailed = "expectation-failed",
     /// The formatter's output did not read back as the same file: a bug in ludex, not in the rules.
@@ -127,6 +131,8 @@ codes! {
     SeatInTwoTeams = "seat-in-two-teams",
     /// `set` names something that cannot be changed.
     SetNotAssignable = "set-not-assignable",
+    /// An end rule comes after one that always holds, so it never ends the game.
+    ShadowedRule = "shadowed-rule",
     /// The text does not follow the grammar.
     SyntaxError = "syntax-error",
     /// An item is nested too deeply to read.

@@ -174,11 +174,28 @@ pub struct JsonDiagnostic<'a> {
     pub label: &'a str,
     /// The help, if any.
     pub help: Option<&'a str>,
+    /// The other places that explain it ("first defined here"), each with its label.
+    pub secondary: Vec<JsonLabel<'a>>,
+}
+
+/// A secondary place of a [`JsonDiagnostic`], with 1-based line and column.
+#[derive(Serialize)]
+pub struct JsonLabel<'a> {
+    /// The line the place starts on, from 1.
+    pub line: usize,
+    /// The column it starts at, from 1, counted in characters.
+    pub column: usize,
+    /// Its first byte in the file.
+    pub start: usize,
+    /// The byte after its last (half-open).
+    pub end: usize,
+    /// What the place shows.
+    pub label: &'a str,
 }
 
 /// The JSON forms of `diagnostics`, in the same order, for the file `file_name` whose text is
-/// `text` (the text the spans refer to; a span past its end is placed at its last line).
-/// Secondary labels are not part of the JSON form.
+/// `text` (the text the spans refer to; a span past its end is placed at its last line), with
+/// their secondary places.
 pub fn to_json<'a>(diagnostics: &'a [Diagnostic], file_name: &'a str, text: &str) -> Vec<JsonDiagnostic<'a>> {
     diagnostics
         .iter()
@@ -195,6 +212,20 @@ pub fn to_json<'a>(diagnostics: &'a [Diagnostic], file_name: &'a str, text: &str
                 end: d.primary.span.end,
                 label: &d.primary.message,
                 help: d.help.as_deref(),
+                secondary: d
+                    .secondary
+                    .iter()
+                    .map(|label| {
+                        let (line, column) = line_column(text, label.span.start);
+                        JsonLabel {
+                            line,
+                            column,
+                            start: label.span.start,
+                            end: label.span.end,
+                            label: &label.message,
+                        }
+                    })
+                    .collect(),
             }
         })
         .collect()
