@@ -125,10 +125,10 @@ impl HumanAgent {
             }
             return Ok(index.map(Decision::Play));
         }
-        if let Ok(mv) = engine.parse_move(state, input) {
-            if let Some(index) = moves.iter().position(|&legal| legal == mv) {
-                return Ok(Some(Decision::Play(index)));
-            }
+        if let Ok(mv) = engine.parse_move(state, input)
+            && let Some(index) = moves.iter().position(|&legal| legal == mv)
+        {
+            return Ok(Some(Decision::Play(index)));
         }
         let refusal = engine.explain_refusal(state, input);
         writeln!(

@@ -34,7 +34,7 @@ pub enum Leg {
 impl Leg {
     /// Game `index` of a paired run is the leg `index mod 2` of pair `index / 2`.
     pub fn of_game(index: u64) -> Leg {
-        if index % 2 == 0 { Leg::AsGiven } else { Leg::Swapped }
+        if index.is_multiple_of(2) { Leg::AsGiven } else { Leg::Swapped }
     }
 }
 

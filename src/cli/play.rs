@@ -78,11 +78,11 @@ pub fn play(args: &PlayArgs) -> CliResult {
         writeln!(out, "\n{}", colours.paint(&engine.board_picture(game.state())))?;
     }
     writeln!(out, "{}", ending_announcement(&session, &ending))?;
-    if let Ending::Over(result) = &ending {
-        if !result.scores.is_empty() {
-            let points: Vec<f64> = result.scores.iter().map(|&p| p as f64).collect();
-            write!(out, "{}", super::points::table(&engine.game, "points", &points, 0))?;
-        }
+    if let Ending::Over(result) = &ending
+        && !result.scores.is_empty()
+    {
+        let points: Vec<f64> = result.scores.iter().map(|&p| p as f64).collect();
+        write!(out, "{}", super::points::table(&engine.game, "points", &points, 0))?;
     }
     if let Some(mut file) = record_file {
         file.write(&Record::new(session.header(seed), game.finish(ending.clone())))?;
@@ -141,10 +141,10 @@ fn announce_changes(
             writeln!(out, "{} is out of the game", session.seat_name(seat as usize))?;
         }
     }
-    if engine.is_in_check(after) {
-        if let Some(seat) = engine.seat_to_move(after) {
-            writeln!(out, "{} is in check", session.seat_name(seat as usize))?;
-        }
+    if engine.is_in_check(after)
+        && let Some(seat) = engine.seat_to_move(after)
+    {
+        writeln!(out, "{} is in check", session.seat_name(seat as usize))?;
     }
     Ok(())
 }

@@ -347,10 +347,11 @@ impl<'a> Checker<'a> {
 
     /// A piece type known before the game: a type's name, or a parameter bound to one.
     fn piece_type_arg(&mut self, arg: &'a Expr, scope: &Scope<'a>) -> Option<TypeId> {
-        if let ExprKind::Name(ident) = &arg.node {
-            if self.parameter_free(&ident.name) && Word::named(&ident.name).is_none() {
-                return self.piece_named(ident);
-            }
+        if let ExprKind::Name(ident) = &arg.node
+            && self.parameter_free(&ident.name)
+            && Word::named(&ident.name).is_none()
+        {
+            return self.piece_named(ident);
         }
         let typed = self.expr(arg, scope);
         match typed.expr {

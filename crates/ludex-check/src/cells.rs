@@ -75,12 +75,12 @@ impl<'a> Checker<'a> {
 
     /// A zone written as an argument.
     fn zone_argument(&mut self, arg: &'a Expr) -> Option<ludex_ir::ZoneId> {
-        if let ExprKind::Name(ident) = &arg.node {
-            if let Some(Symbol::Zone(zone)) = self.names.value(&ident.name) {
-                self.use_at(Symbol::Zone(zone), ident.span);
-                self.zone(zone, ident.span);
-                return Some(zone);
-            }
+        if let ExprKind::Name(ident) = &arg.node
+            && let Some(Symbol::Zone(zone)) = self.names.value(&ident.name)
+        {
+            self.use_at(Symbol::Zone(zone), ident.span);
+            self.zone(zone, ident.span);
+            return Some(zone);
         }
         self.report(
             Diagnostic::error(Code::UnknownZone, "expected a zone", arg.span, "not a zone")

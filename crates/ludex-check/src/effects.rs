@@ -316,15 +316,15 @@ impl<'a> Checker<'a> {
         }
         let typed = self.expr(value, scope);
         self.check_type(&typed, value.span, want);
-        if let (ir::Expr::Const(ir::Const::Int(n)), Some((min, max))) = (&typed.expr, bounds) {
-            if !(min..=max).contains(n) {
-                self.report(Diagnostic::error(
-                    Code::OutOfRange,
-                    format!("{n} is outside the attribute's range, {min} to {max}"),
-                    value.span,
-                    format!("not within {min} to {max}"),
-                ));
-            }
+        if let (ir::Expr::Const(ir::Const::Int(n)), Some((min, max))) = (&typed.expr, bounds)
+            && !(min..=max).contains(n)
+        {
+            self.report(Diagnostic::error(
+                Code::OutOfRange,
+                format!("{n} is outside the attribute's range, {min} to {max}"),
+                value.span,
+                format!("not within {min} to {max}"),
+            ));
         }
         typed.expr
     }

@@ -301,11 +301,11 @@ impl<'a> Collector<'a, '_> {
             self.diagnostics.push(duplicate(name, first, kind));
             return false;
         }
-        if namespace == Namespace::Values {
-            if let Some(why) = reserved(&name.name) {
-                self.diagnostics.push(reserved_name(name, why));
-                return false;
-            }
+        if namespace == Namespace::Values
+            && let Some(why) = reserved(&name.name)
+        {
+            self.diagnostics.push(reserved_name(name, why));
+            return false;
         }
         true
     }

@@ -76,11 +76,11 @@ impl<'a> Checker<'a> {
         for (seat, side) in self.owners(owner) {
             let cells = self.cell_set(&shape, side).cells;
             if let Some(&cell) = cells.iter().find(|&&c| placed.get(c as usize).is_some_and(Option::is_some))
+                && !overlap_reported
+                && self.game.views_known
             {
-                if !overlap_reported && self.game.views_known {
-                    self.overlap(cell, region.span(), placed.get(cell as usize).copied().flatten());
-                    overlap_reported = true;
-                }
+                self.overlap(cell, region.span(), placed.get(cell as usize).copied().flatten());
+                overlap_reported = true;
             }
             for &cell in &cells {
                 if let Some(slot) = placed.get_mut(cell as usize) {

@@ -78,15 +78,15 @@ fn read_headers(input: &mut impl BufRead) -> io::Result<Option<Result<usize, Mal
             return Ok(Some(length.unwrap_or_else(missing)));
         }
         read_any = true;
-        if let Some((name, value)) = line.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("content-length") {
-                length = Some(value.trim().parse::<usize>().map_err(|_| {
-                    Malformed::new(
-                        ErrorCode::ParseError,
-                        format!("Content-Length `{}` is not a length", value.trim()),
-                    )
-                }));
-            }
+        if let Some((name, value)) = line.split_once(':')
+            && name.trim().eq_ignore_ascii_case("content-length")
+        {
+            length = Some(value.trim().parse::<usize>().map_err(|_| {
+                Malformed::new(
+                    ErrorCode::ParseError,
+                    format!("Content-Length `{}` is not a length", value.trim()),
+                )
+            }));
         }
     }
 }

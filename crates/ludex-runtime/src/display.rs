@@ -97,10 +97,10 @@ impl Engine {
     fn rolled_variables(&self) -> Vec<usize> {
         let mut rolled = vec![false; self.game.variables.len()];
         let mut mark = |effect: &Effect| {
-            if let Effect::SetVariable { variable, value: Expr::Roll(_), .. } = effect {
-                if let Some(slot) = rolled.get_mut(*variable as usize) {
-                    *slot = true;
-                }
+            if let Effect::SetVariable { variable, value: Expr::Roll(_), .. } = effect
+                && let Some(slot) = rolled.get_mut(*variable as usize)
+            {
+                *slot = true;
             }
         };
         for effects in self.all_effects() {

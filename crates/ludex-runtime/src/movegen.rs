@@ -559,11 +559,13 @@ impl Generator<'_> {
         let mut types = 0;
         for (index, piece) in reserve.iter().enumerate() {
             let first_of_type = index == 0 || reserve[index - 1].kind != piece.kind;
-            if first_of_type && self.moves_type(piece.kind) && self.drop_holds_early(piece) {
-                if let Some(slot) = droppable.get_mut(types) {
-                    *slot = index as u32;
-                    types += 1;
-                }
+            if first_of_type
+                && self.moves_type(piece.kind)
+                && self.drop_holds_early(piece)
+                && let Some(slot) = droppable.get_mut(types)
+            {
+                *slot = index as u32;
+                types += 1;
             }
         }
         let droppable = droppable.get(..types).unwrap_or(&[]);

@@ -259,11 +259,11 @@ impl Game<'_> {
     fn phase(&self, phase: &Expected<Spanned<String>>) -> Check {
         let phases = &self.engine.game.phases;
         let actual = phases.get(self.engine.phase(self.state) as usize).map_or("?", |p| p.name.as_str());
-        if let Some(name) = &phase.value {
-            if !phases.iter().any(|p| p.name == name.value) {
-                let names = phases.iter().map(|p| p.name.as_str());
-                return Err(unknown(Code::UnknownName, "phase", name, names));
-            }
+        if let Some(name) = &phase.value
+            && !phases.iter().any(|p| p.name == name.value)
+        {
+            let names = phases.iter().map(|p| p.name.as_str());
+            return Err(unknown(Code::UnknownName, "phase", name, names));
         }
         let expected = phase.value.as_ref().map(|p| p.value.as_str());
         let holds = expected == Some(actual);

@@ -82,10 +82,10 @@ pub(crate) fn statement_error(text: &str, span: Span) -> Diagnostic {
             }
         };
     }
-    if first == "expect" {
-        if let Some(diagnostic) = unknown_expectation(line, span.start) {
-            return diagnostic;
-        }
+    if first == "expect"
+        && let Some(diagnostic) = unknown_expectation(line, span.start)
+    {
+        return diagnostic;
     }
     strict_error(line, span.start)
 }

@@ -169,7 +169,7 @@ fn decision_difference(engine: &Engine, state: &State, coverage: &mut Coverage) 
             return Err(format!("random move {drawn:?} is not legal"));
         }
     }
-    if coverage.positions % ATTACK_CHECK_EVERY == 0 {
+    if coverage.positions.is_multiple_of(ATTACK_CHECK_EVERY) {
         attack_difference(engine, state, coverage)?;
     }
     for &mv in &reference {

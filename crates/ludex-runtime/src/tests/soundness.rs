@@ -261,10 +261,10 @@ fn a_definition_called_over_pieces_gives_what_it_gives_piece_by_piece() {
                     Status::Over(_) => break,
                     Status::Chance { sides } => probe.engine.apply_chance(&mut state, sides),
                     Status::Decision { .. } => {
-                        if ply % 6 == 0 {
-                            if let Some(difference) = probe.difference(&state) {
-                                panic!("{}, ply {ply}: {difference}", path.display());
-                            }
+                        if ply % 6 == 0
+                            && let Some(difference) = probe.difference(&state)
+                        {
+                            panic!("{}, ply {ply}: {difference}", path.display());
                         }
                         let Some(mv) = probe.engine.random_move(&state, &mut moves, &mut rng) else { break };
                         probe.engine.apply_move(&mut state, mv);
