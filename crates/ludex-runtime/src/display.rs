@@ -122,7 +122,7 @@ impl Engine {
     }
 
     /// `name = value`, or for a per-seat variable one `name(seat) = value` a seat; a cell's value
-    /// is followed by the maps' values there: `mana = c3 (level 2)`.
+    /// is followed by the maps' values there: `goal = c3 (height 2)`.
     fn variable_words(&self, state: &State, var: usize) -> Vec<String> {
         let Some(variable) = self.game.variables.get(var) else { return Vec::new() };
         let seats: Vec<Option<SeatId>> = match variable.per_seat {
