@@ -125,9 +125,17 @@ impl Checker<'_> {
             .chain(board.groups.iter().map(|(n, _)| n.as_str()))
             .chain(board.relative_directions().iter().map(|(r, _)| *r))
             .chain(self.names.values_where(|s| matches!(s, Symbol::Group(_))));
+        let candidates: Vec<&str> = candidates.collect();
         let message = format!("unknown direction `{}`", ident.name);
         let label = "not a direction of this board";
-        self.report(not_among(Code::UnknownDirection, message, ident, label, candidates));
+        let mut diagnostic =
+            not_among(Code::UnknownDirection, message, ident, label, candidates.iter().copied());
+        if let Some(short) =
+            compass_abbreviation(&ident.name).filter(|short| candidates.contains(&short.as_str()))
+        {
+            diagnostic.help = Some(format!("compass directions are abbreviated: write `{short}`"));
+        }
+        self.report(diagnostic);
     }
 
     /// What each seat means by the directions.
@@ -164,4 +172,19 @@ impl Checker<'_> {
                 .unwrap_or(d),
         }
     }
+}
+
+/// The abbreviation of a compass direction spelled out (`north_west`, `NorthWest`, `north-east`
+/// → `nw`, `ne`), or `None` when `name` is not made of compass words.
+fn compass_abbreviation(name: &str) -> Option<String> {
+    let mut rest = name.to_ascii_lowercase().replace(['_', '-'], "");
+    let mut short = String::new();
+    while !rest.is_empty() {
+        let (word, letter) = [("north", 'n'), ("south", 's'), ("east", 'e'), ("west", 'w')]
+            .into_iter()
+            .find(|(word, _)| rest.starts_with(word))?;
+        short.push(letter);
+        rest = rest.split_off(word.len());
+    }
+    (!short.is_empty()).then_some(short)
 }

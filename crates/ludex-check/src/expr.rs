@@ -288,7 +288,11 @@ impl<'a> Checker<'a> {
     }
 
     /// Reports a name that is not a declaration of the kind expected, suggesting close names.
+    /// A name declared twice was reported at its second declaration, not again at each use.
     pub(super) fn unknown(&mut self, code: Code, kind: &str, ident: &Ident, keep: impl Fn(Symbol) -> bool) {
+        if self.names.redeclared(&ident.name) {
+            return;
+        }
         let message = match self.names.value(&ident.name) {
             Some(other) => format!("`{}` is a {}, not a {kind}", ident.name, other.kind_name()),
             None => format!("unknown {kind} `{}`", ident.name),

@@ -102,9 +102,17 @@ pub struct Names {
     values: HashMap<String, (Symbol, Span)>,
     actions: HashMap<String, (Symbol, Span)>,
     used: HashSet<Symbol>,
+    /// Names declared a second time (and reported there): a use that expects the second
+    /// declaration's kind is not reported again.
+    redeclared: HashSet<String>,
 }
 
 impl Names {
+    /// Whether `name` was declared twice, the second time refused with a diagnostic.
+    pub fn redeclared(&self, name: &str) -> bool {
+        self.redeclared.contains(name)
+    }
+
     pub fn value(&self, name: &str) -> Option<Symbol> {
         self.values.get(name).map(|&(symbol, _)| symbol)
     }
@@ -297,8 +305,19 @@ impl<'a> Collector<'a, '_> {
             Namespace::Values => &self.names.values,
             Namespace::Actions => &self.names.actions,
         };
-        if let Some(&(_, first)) = table.get(&name.name) {
-            self.diagnostics.push(duplicate(name, first, kind));
+        if let Some(&(symbol, first)) = table.get(&name.name) {
+            let mut diagnostic = duplicate(name, first, kind);
+            if symbol.kind_name() != kind {
+                diagnostic.help = Some(format!(
+                    "a {} and a {kind} cannot share a name: seats, teams, piece types, zones, maps, \
+                     variables, options, definitions, phases and direction groups are all names an \
+                     expression can use on their own (`piece.owner == black`, `piece.type == king`), so \
+                     one name must mean one thing; rename one of them",
+                    symbol.kind_name()
+                ));
+            }
+            self.diagnostics.push(diagnostic);
+            self.names.redeclared.insert(name.name.clone());
             return false;
         }
         if namespace == Namespace::Values

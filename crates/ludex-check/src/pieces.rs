@@ -95,7 +95,7 @@ impl<'a> Checker<'a> {
             self.report(reserved_name(&decl.name, "a field of every piece"));
             return None;
         }
-        let range = self.attribute_range(decl)?;
+        let range = self.attribute_range(decl);
         let existing = self.game.attributes.iter().zip(spans.iter()).position(|(a, _)| &a.name == name);
         if let Some((slot, existing, &existing_span)) =
             existing.and_then(|slot| Some((slot, self.game.attributes.get(slot)?, spans.get(slot)?)))
@@ -129,22 +129,25 @@ impl<'a> Checker<'a> {
         AttrId::try_from(self.game.attributes.len().saturating_sub(1)).ok()
     }
 
-    fn attribute_range(&mut self, decl: &ast::AttributeDecl) -> Option<(i32, i32)> {
-        let (min, max) = (i32::try_from(decl.min.node), i32::try_from(decl.max.node));
-        let (Ok(min), Ok(max)) = (min, max) else {
+    /// The attribute's bounds. A wrong range is reported once and read as the nearest sensible
+    /// one (bounds clamped to 32 bits, swapped when reversed), so that the attribute stays
+    /// declared and its uses are checked without a cascade of "unknown attribute" errors.
+    fn attribute_range(&mut self, decl: &ast::AttributeDecl) -> (i32, i32) {
+        let clamp = |bound: i64| i32::try_from(bound).unwrap_or(if bound < 0 { i32::MIN } else { i32::MAX });
+        let (min, max) = (clamp(decl.min.node), clamp(decl.max.node));
+        if i64::from(min) != decl.min.node || i64::from(max) != decl.max.node {
             self.report(Diagnostic::error(
                 Code::OutOfRange,
                 format!("attribute `{}` has a bound too large", decl.name.name),
                 decl.min.span.to(decl.max.span),
                 "attributes hold 32-bit integers",
             ));
-            return None;
-        };
+        }
         if min > max {
             self.report(empty_range("attribute", &decl.name, &decl.min, &decl.max));
-            return None;
+            return (max, min);
         }
-        Some((min, max))
+        (min, max)
     }
 
     /// Every piece type's value, with `it` the piece, and the type it becomes when captured `to

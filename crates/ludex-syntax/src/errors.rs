@@ -295,7 +295,7 @@ fn token_at(text: &str) -> &str {
         };
         return text.get(..end).unwrap_or(text);
     }
-    if ["==", "!=", "<=", ">="].iter().any(|op| text.starts_with(op)) {
+    if ["==", "!=", "<=", ">=", "&&", "||"].iter().any(|op| text.starts_with(op)) {
         return text.get(..2).unwrap_or(text);
     }
     text.chars().next().and_then(|c| text.get(..c.len_utf8())).unwrap_or(text)
@@ -322,10 +322,17 @@ fn strict_error(text: &str, span: Span) -> Option<Diagnostic> {
             format!("expected {expected}"),
         )
     };
-    Some(match hint(slice(text, at), &failure.tokens) {
-        Some(help) => diagnostic.with_help(help),
-        None => diagnostic,
-    })
+    let rest = text.get(at.start..span.end).unwrap_or("");
+    let expects_operator = expected.contains("an operator");
+    Some(
+        match operator_hint(rest, expects_operator)
+            .map(str::to_string)
+            .or_else(|| hint(slice(text, at), &failure.tokens))
+        {
+            Some(help) => diagnostic.with_help(help),
+            None => diagnostic,
+        },
+    )
 }
 
 /// Where an item stops parsing, with the rules and tokens that could have come there.
@@ -378,6 +385,21 @@ fn found(text: &str, span: Span, position: usize) -> (String, Span) {
 
 /// Words that are operators: never suggested for a misspelled clause keyword.
 const OPERATOR_WORDS: [&str; 5] = ["and", "or", "not", "in", "mod"];
+
+/// A hint for an operator other languages spell differently, from the text where parsing stopped
+/// (`=` only where an operator could have come: elsewhere it may be a stray value).
+fn operator_hint(rest: &str, expects_operator: bool) -> Option<&'static str> {
+    let operators: [(&str, &str); 5] = [
+        ("&&", "write `and` for \"both hold\""),
+        ("||", "write `or` for \"either holds\""),
+        ("==", ""),
+        ("=", "compare with `==`; a single `=` only gives a value (`set x = 1`, `option n = 3`)"),
+        ("!", "write `not` for negation, and `!=` for \"differs\""),
+    ];
+    let (_, help) = operators.into_iter().find(|(operator, _)| rest.starts_with(operator))?;
+    let stray_equals = rest.starts_with('=') && !expects_operator;
+    if help.is_empty() || rest.starts_with("!=") || stray_equals { None } else { Some(help) }
+}
 
 /// A suggestion for what was `found`: a keyword it may be a misspelling of, or how names are made.
 fn hint(found: &str, tokens: &[Token]) -> Option<String> {

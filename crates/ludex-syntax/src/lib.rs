@@ -84,6 +84,13 @@ impl Reader<'_> {
         if let Some((_, true)) = continued {
             self.file.items.pop();
         }
+        // `action go for king` with its `{` missing: the `}` that closes it is part of the error
+        // already reported, not a second one.
+        let closes_failed_item = matches!(self.previous, Some((_, false)))
+            && self.text.get(span.start..).is_some_and(|rest| rest.starts_with('}'));
+        if closes_failed_item {
+            return;
+        }
         self.previous = Some((span, false));
         self.item_errors = self.item_errors.saturating_add(1);
         if self.item_errors <= MAX_ITEM_ERRORS {
