@@ -15,22 +15,33 @@ use super::names::{Decls, Symbol};
 /// What a declared name is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum SymbolKind {
+    /// An `option`.
     Option,
+    /// A `seat`.
     Seat,
+    /// A `team`.
     Team,
+    /// A `map`.
     Map,
+    /// A `directions` group.
     DirectionGroup,
+    /// A `piece` type.
     Piece,
     /// A piece attribute: one name, declared by every piece type that has it.
     Attribute,
+    /// A `zone`.
     Zone,
+    /// A `variable`.
     Variable,
+    /// A `define`.
     Definition,
     /// A definition's parameter.
     Parameter,
+    /// An `action`.
     Action,
     /// The name a `choose` clause binds.
     Choice,
+    /// A `phase`.
     Phase,
 }
 
@@ -59,7 +70,9 @@ impl SymbolKind {
 /// A declared name.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Declared {
+    /// The name as written.
     pub name: String,
+    /// What kind of declaration it is.
     pub kind: SymbolKind,
     /// Where the name is written where it is declared, the main declaration first (an attribute
     /// is declared in every piece type that has it).
@@ -89,15 +102,20 @@ pub enum Meaning {
 /// Whether a name is written where it is declared or where it is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Role {
+    /// Where the name is declared.
     Declaration,
+    /// Where the declared or built-in name is used.
     Use,
 }
 
 /// A name written in the rules and what it stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Reference {
+    /// Where the name is written.
     pub span: Span,
+    /// What it stands for.
     pub meaning: Meaning,
+    /// Whether it is declared or used there.
     pub role: Role,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Semantic analysis: name resolution, types, geometry and rule validation over the AST, collecting
 //! every diagnostic, then lowering to the [`crate::ir`].
 //!
@@ -367,11 +368,14 @@ impl<'a> Checker<'a> {
 /// The result of compiling a rules file: the game when there was no error, and every diagnostic.
 #[derive(Debug)]
 pub struct Compiled {
+    /// The game, lowered to the IR, when the rules have no error.
     pub game: Option<ludex_ir::Game>,
+    /// Every error and warning, in the order found.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Compiled {
+    /// Whether a diagnostic is an error (warnings alone leave the game usable).
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
@@ -418,6 +422,7 @@ fn source_too_long(text: &str, limits: &Limits) -> Option<Diagnostic> {
 /// index of checking them.
 #[derive(Debug)]
 pub struct Analysis {
+    /// The game and the diagnostics, as [`compile`] gives them.
     pub compiled: Compiled,
     /// Whether every item parsed.
     pub parsed: Parsed,
@@ -454,6 +459,7 @@ pub fn analyze_with_limits(text: &str, options: &OptionValues, limits: &Limits) 
 /// Whether every item of a file parsed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Parsed {
+    /// Every item parsed.
     Whole,
     /// Some items did not parse (or the text was not read), and are missing from the AST.
     Partly,

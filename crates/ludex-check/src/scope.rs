@@ -154,6 +154,7 @@ pub enum ExpressionPlace {
     PerSeatVariable,
     /// A piece type's `value`.
     PieceValue,
+    /// The `setup` block.
     Setup,
     /// A seat's or team's `if`.
     SeatCondition,

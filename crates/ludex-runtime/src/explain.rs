@@ -18,12 +18,23 @@ pub enum Refusal {
     /// No rule of the game makes a move written so, even with every condition lifted.
     NoSuchMove,
     /// The move starts on an empty cell.
-    NoPiece { cell: CellId },
+    NoPiece {
+        /// The empty cell.
+        cell: CellId,
+    },
     /// The move starts on a piece of another seat (`None`: a neutral piece).
-    NotYours { cell: CellId, owner: Option<SeatId> },
+    NotYours {
+        /// The cell of the piece.
+        cell: CellId,
+        /// Its owner.
+        owner: Option<SeatId>,
+    },
     /// The move belongs to a later choice of the turn, and an earlier one (these actions) has
     /// legal moves.
-    LaterChoice { earlier: Vec<ActionId> },
+    LaterChoice {
+        /// The earlier choice's actions.
+        earlier: Vec<ActionId>,
+    },
     /// This condition alone refuses it.
     Condition(Condition),
     /// No one condition refuses it, several together do.
@@ -31,7 +42,10 @@ pub enum Refusal {
     /// Pieces stand in its way: it is legal on a board without the pieces it does not name.
     Blocked,
     /// A piece stands where it ends: it is legal on a board with only the moving piece.
-    Occupied { cell: CellId },
+    Occupied {
+        /// The occupied cell.
+        cell: CellId,
+    },
 }
 
 /// A condition of the rules that may refuse a move.

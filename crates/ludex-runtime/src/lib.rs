@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The runtime: plays any IR. It owns the game state, legal move generation, applying moves and
 //! chance outcomes, turns and phases, end detection and results, move notation, the board drawn as
 //! text, and positions read from text.
@@ -79,8 +80,11 @@ pub use walk::Path;
 /// What a move does, identified by its effects: two paths to the same result are the same move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// What kind of move it is: an action's, ending the turn, or a pass.
     pub kind: MoveKind,
+    /// The cell the moving piece leaves (`None` for drops, choices, passes).
     pub from: Option<CellId>,
+    /// The cell the piece ends on (`None` when it leaves the board or moves nowhere).
     pub to: Option<CellId>,
     /// The dropped piece type.
     pub piece: Option<TypeId>,
@@ -91,8 +95,10 @@ pub struct Move {
     pub path: Path,
 }
 
+/// The kind of a [`Move`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MoveKind {
+    /// A move of the action with this id.
     Action(ActionId),
     /// End the turn (when the turn allows stopping early).
     EndTurn,
@@ -128,13 +134,17 @@ pub(crate) fn choice_values(low: i64, high: i64) -> std::ops::RangeInclusive<i64
 /// Whose decision it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// A seat chooses a move.
     Decision {
+        /// The seat to act.
         seat: SeatId,
     },
     /// A die with `sides` faces is rolled; outcomes 1..=sides are equally likely.
     Chance {
+        /// The die's number of faces.
         sides: u32,
     },
+    /// The game has ended, with this result.
     Over(GameResult),
 }
 
@@ -147,10 +157,14 @@ pub enum Status {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "ResultText")]
 pub struct GameResult {
+    /// Each seat's place, 1 the best.
     pub places: Vec<u32>,
+    /// Why the game ended, in words.
     pub reason: String,
+    /// Which end it was (read back from `reason`, never written).
     #[serde(skip_serializing)]
     pub end: EndReason,
+    /// Each seat's score when the rules give one; empty otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scores: Vec<i64>,
 }
@@ -204,6 +218,7 @@ impl From<ResultText> for GameResult {
 /// Runs one lowered game.
 #[derive(Debug)]
 pub struct Engine {
+    /// The game it runs, as lowered (with its cell sets reindexed).
     pub game: Game,
     tables: Tables,
 }
@@ -257,6 +272,7 @@ struct SpeedLayers {
 }
 
 impl Engine {
+    /// An engine for a lowered game, with its lookup tables built once.
     pub fn new(mut game: Game) -> Engine {
         reindex_cell_sets(&mut game);
         let tables = Tables::new(&game);
@@ -268,6 +284,7 @@ impl Engine {
         self.start_game(&turns::Fast)
     }
 
+    /// Whose decision it is in `state`: a seat's, a die's, or nobody's once the game is over.
     pub fn status(&self, state: &State) -> Status {
         if let Some(result) = &state.result {
             return Status::Over(result.clone());
@@ -354,6 +371,7 @@ impl Engine {
         state.result.is_none().then(|| self.current_seat(state))
     }
 
+    /// The piece on a cell, if any.
     pub fn piece_at(&self, state: &State, cell: CellId) -> Option<Piece> {
         state.piece(cell)
     }
@@ -370,6 +388,7 @@ impl Engine {
         state.plies
     }
 
+    /// The phase the game is in.
     pub fn phase(&self, state: &State) -> PhaseId {
         state.phase
     }
@@ -379,10 +398,12 @@ impl Engine {
         state.turns
     }
 
+    /// A seat's reserve: the pieces it may drop.
     pub fn reserve<'s>(&self, state: &'s State, seat: SeatId) -> &'s [Piece] {
         state.reserve_of(seat)
     }
 
+    /// The pieces a seat has taken as prizes.
     pub fn prizes<'s>(&self, state: &'s State, seat: SeatId) -> &'s [Prize] {
         state.prizes_of(seat)
     }
@@ -395,14 +416,17 @@ impl Engine {
         }
     }
 
+    /// The cell of a name (`e4`, any case).
     pub fn cell_named(&self, name: &str) -> Option<CellId> {
         self.game.board.cell_named(&name.to_ascii_lowercase())
     }
 
+    /// A cell's name (`?` for a cell the board does not have).
     pub fn cell_name(&self, cell: CellId) -> &str {
         self.game.board.cells.get(cell as usize).map_or("?", |c| c.name.as_str())
     }
 
+    /// The seat of a name (any case).
     pub fn seat_named(&self, name: &str) -> Option<SeatId> {
         let index = self.game.seats.iter().position(|s| s.name.eq_ignore_ascii_case(name))?;
         SeatId::try_from(index).ok()

@@ -26,13 +26,16 @@ pub enum Ink {
 /// One stretch of a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// The characters drawn.
     pub text: String,
+    /// What they are drawn in.
     pub ink: Ink,
 }
 
 /// Lines of stretches, drawn top to bottom.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Picture {
+    /// The lines, each its stretches left to right.
     pub lines: Vec<Vec<Span>>,
 }
 

@@ -16,12 +16,16 @@ use super::value::Value;
 /// not have stay 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
+    /// The seat it belongs to (`None`: neutral).
     pub owner: Option<SeatId>,
+    /// Its type.
     pub kind: TypeId,
+    /// Its attribute values, by attribute slot.
     pub attributes: [i32; MAX_ATTRIBUTES],
 }
 
 impl Piece {
+    /// A piece of a type and owner with every attribute 0.
     pub fn new(kind: TypeId, owner: Option<SeatId>) -> Piece {
         Piece { owner, kind, attributes: [0; MAX_ATTRIBUTES] }
     }
@@ -35,9 +39,13 @@ impl Piece {
 /// A captured piece in its capturer's prize pile, with its value and the cell it was taken on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Prize {
+    /// The seat whose pile holds it.
     pub holder: SeatId,
+    /// The piece as it was when taken.
     pub piece: Piece,
+    /// Its value when taken.
     pub value: i64,
+    /// Where it was taken (`None` when it was not on the board).
     pub cell: Option<CellId>,
 }
 

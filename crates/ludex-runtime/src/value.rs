@@ -6,27 +6,38 @@ use ludex_ir::{BinaryOp, CellId, Const, IntegerResult, PhaseId, SeatId, TypeId};
 
 use super::state::{Piece, Prize};
 
+/// The value of an expression at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
+    /// `none`: no piece, no cell, no seat.
     None,
+    /// An integer.
     Int(i64),
+    /// A truth value.
     Bool(bool),
+    /// A cell of the board.
     Cell(CellId),
+    /// A seat.
     Seat(SeatId),
+    /// A piece not on the board (in a reserve, or kept in a variable).
     Piece(Piece),
     /// A piece in a prize pile, which keeps its value at capture.
     Prize(Prize),
+    /// A piece type.
     PieceType(TypeId),
+    /// A phase.
     Phase(PhaseId),
     /// A piece on the board with the cell it stands on.
     Placed(Piece, CellId),
 }
 
 impl Value {
+    /// Whether it is `true` (`none` and everything else are not).
     pub fn truthy(self) -> bool {
         matches!(self, Value::Bool(true))
     }
 
+    /// The integer, if it is one.
     pub fn as_int(self) -> Option<i64> {
         match self {
             Value::Int(n) => Some(n),
@@ -34,6 +45,7 @@ impl Value {
         }
     }
 
+    /// The seat, if it is one.
     pub fn as_seat(self) -> Option<SeatId> {
         match self {
             Value::Seat(s) => Some(s),
@@ -41,6 +53,7 @@ impl Value {
         }
     }
 
+    /// The cell, if it is one.
     pub fn as_cell(self) -> Option<CellId> {
         match self {
             Value::Cell(c) => Some(c),
@@ -74,6 +87,7 @@ impl Value {
         }
     }
 
+    /// The value of an IR constant.
     pub fn from_const(constant: Const) -> Value {
         match constant {
             Const::None => Value::None,
@@ -86,6 +100,7 @@ impl Value {
         }
     }
 
+    /// `wrap` of the value, or `none` when there is none.
     pub fn from_option<T>(value: Option<T>, wrap: impl FnOnce(T) -> Value) -> Value {
         value.map_or(Value::None, wrap)
     }

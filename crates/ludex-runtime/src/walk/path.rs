@@ -18,10 +18,12 @@ impl Path {
     /// No path: the move is not a walk that keeps one.
     pub const NONE: Path = Path(0);
 
+    /// Whether it has no step.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many steps it has.
     pub fn len(self) -> usize {
         (u64::BITS - self.0.leading_zeros()).div_ceil(STEP_BITS) as usize
     }
