@@ -147,3 +147,20 @@ fn option_values_are_checked() {
     assert_eq!(diagnostic.help.as_deref(), Some("did you mean `goal`?"));
     assert!(unknown.game.is_none());
 }
+
+#[test]
+fn rules_without_a_phase_play_every_action_in_one_phase() {
+    let text = "game \"T\"\nseat white\nseat black turned 180\nboard square 4 by 4\npiece pawn { letter P }\n\
+                setup { place pawn for each seat on row 1 }\naction advance for pawn { step forward }\n\
+                action sidestep for pawn { step e, w }\nend { when count(pieces(next)) == 0: win mover }\n";
+    let compiled = compile(text, &OptionValues::default());
+    assert!(!compiled.has_errors(), "{:?}", compiled.diagnostics);
+    assert!(compiled.diagnostics.is_empty(), "no action is reported unused: {:?}", compiled.diagnostics);
+    let game = compiled.game.expect("it compiles");
+    let [phase] = game.phases.as_slice() else { panic!("one phase, not {}", game.phases.len()) };
+    assert_eq!(phase.name, "play");
+    assert_eq!(phase.order, vec![0, 1]);
+    let [choice] = phase.turn.choices.as_slice() else { panic!("one choice") };
+    assert_eq!(choice.actions, vec![0, 1]);
+    assert!(choice.filter.is_none() && phase.until.is_none() && phase.turn.legal.is_none());
+}

@@ -9,22 +9,39 @@ use super::names::{Symbol, not_among};
 use super::scope::{Binding, Scope};
 use super::types::Ty;
 
+/// The name of the phase of rules that declare none.
+const DEFAULT_PHASE: &str = "play";
+
 impl<'a> Checker<'a> {
     pub(super) fn phases(&mut self) -> Vec<ir::Phase> {
         if self.decls.phases.is_empty() {
-            self.report(
-                Diagnostic::error(
-                    Code::MissingPhase,
-                    "the rules declare no phase",
-                    self.file_span(),
-                    "no `phase`",
-                )
-                .with_help("say how turns go: `phase play { turn { play ACTION } }`"),
-            );
+            return self.default_phase().into_iter().collect();
         }
         let decls = self.decls.phases.clone();
         self.unreachable_phases(&decls);
         decls.into_iter().map(|decl| self.phase(decl)).collect()
+    }
+
+    /// Rules without a `phase` have one: `phase play { turn { play A, B, ... } }` over every
+    /// action in the order declared, the seats taking turns in their order, one action a turn.
+    /// Rules without an action either are an error: nothing could ever be played.
+    fn default_phase(&mut self) -> Option<ir::Phase> {
+        let actions: Vec<ActionId> =
+            (0..self.decls.actions.len()).filter_map(|a| ActionId::try_from(a).ok()).collect();
+        if actions.is_empty() {
+            self.report(
+                Diagnostic::error(Code::MissingPhase, "the rules declare no phase and no action", self.file_span(), "no `phase`")
+                    .with_help("say what a seat may do: `action NAME { ... }` (a game of one phase needs no `phase` item)"),
+            );
+            return None;
+        }
+        for &action in &actions {
+            self.names.use_symbol(Symbol::Action(action));
+        }
+        let choices = vec![ir::ActionChoice { actions, filter: None }];
+        let turn = ir::Turn { start: Vec::new(), choices, count: one(), after: Vec::new(), legal: None };
+        let order = (0..self.game.seats.len()).filter_map(|s| ir::SeatId::try_from(s).ok()).collect();
+        Some(ir::Phase { name: DEFAULT_PHASE.to_string(), order, turn, until: None })
     }
 
     /// Phases after one that never ends can never begin.

@@ -99,7 +99,7 @@ codes! {
     MissingBoard = "missing-board",
     /// An action does not say how it moves.
     MissingPattern = "missing-pattern",
-    /// The rules declare no phase.
+    /// The rules declare no phase and no action.
     MissingPhase = "missing-phase",
     /// A piece action does not say which pieces make it.
     MissingPieces = "missing-pieces",
