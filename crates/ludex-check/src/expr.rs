@@ -123,6 +123,12 @@ impl<'a> Checker<'a> {
             ExprKind::Int(n) => Typed::constant(Const::Int(*n), Ty::Int),
             ExprKind::Bool(b) => Typed::constant(Const::Bool(*b), Ty::Bool),
             ExprKind::None => Typed::constant(Const::None, Ty::NoneLit),
+            // A declaration refused for taking a built-in's name was reported once, there.
+            ExprKind::Name(ident) | ExprKind::Call { function: ident, .. }
+                if self.names.builtin_taken(&ident.name) =>
+            {
+                Typed::unknown()
+            }
             ExprKind::Name(ident) => self.name(ident, scope),
             ExprKind::Call { function, args } => self.call(Call { function, args, span: e.span }, scope),
             ExprKind::Field { base, field } => self.field(base, field, scope),

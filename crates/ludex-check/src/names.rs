@@ -105,12 +105,20 @@ pub struct Names {
     /// Names declared a second time (and reported there): a use that expects the second
     /// declaration's kind is not reported again.
     redeclared: HashSet<String>,
+    /// Built-in names (functions, context words) a declaration tried to take, refused there.
+    taken_builtins: HashSet<String>,
 }
 
 impl Names {
     /// Whether `name` was declared twice, the second time refused with a diagnostic.
     pub fn redeclared(&self, name: &str) -> bool {
         self.redeclared.contains(name)
+    }
+
+    /// Whether a declaration tried to take this built-in name (and was refused with a
+    /// diagnostic): its uses meant the declaration, so they are not checked as the built-in.
+    pub fn builtin_taken(&self, name: &str) -> bool {
+        self.taken_builtins.contains(name)
     }
 
     pub fn value(&self, name: &str) -> Option<Symbol> {
@@ -324,6 +332,7 @@ impl<'a> Collector<'a, '_> {
             && let Some(why) = reserved(&name.name)
         {
             self.diagnostics.push(reserved_name(name, why));
+            self.names.taken_builtins.insert(name.name.clone());
             return false;
         }
         true
