@@ -58,7 +58,8 @@ pub struct Cell {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-/// An absolute direction of the board (`n`, `ne`, `e`, ... on squares; `n`, `ne`, `se`, ... on hexes).
+/// An absolute direction of the board (`n`, `ne`, `e`, ... on squares; `n`, `nne`, `ne`, ... on hexes,
+/// sides and corners).
 pub struct Direction {
     /// The direction's name (`n`, `se`, ...).
     pub name: String,

@@ -61,7 +61,7 @@ pub struct Game {
     pub options: Vec<GameOption>,
     /// The seats that take part, in seat order.
     pub seats: Vec<Seat>,
-    /// The teams formed (those whose `if` held), with the seats of them that take part.
+    /// The teams formed (their `if` held), each with its seats that take part.
     pub teams: Vec<Team>,
     /// The board's cells, directions and symmetries.
     pub board: Board,
@@ -236,7 +236,7 @@ pub enum ValueType {
 pub struct Variable {
     /// The variable's name as written.
     pub name: String,
-    /// The type declared after `:`.
+    /// The value's type (written after `:`, or shown by the initial value).
     pub ty: ValueType,
     /// Whether it was declared `per seat`: one value for each seat.
     pub per_seat: bool,
@@ -314,7 +314,7 @@ pub enum ActionKind {
         length: Expr,
         /// Whether the walk takes exactly `length` steps (`exactly`) rather than 1 to `length`.
         exact: bool,
-        /// What each step does beyond moving (`rules { ... }`).
+        /// What each step does beyond moving (`each step where`, `paying`, `push`, `exit`, `may revisit`).
         rules: WalkRules,
     },
     /// Put one piece of the mover's reserve on an empty cell of the region, with attributes set.
@@ -514,7 +514,7 @@ pub enum CaptureDestination {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-/// A statement of a `then`, `start`, `after`, `capture` or `setup` block (docs/language.md, section 17).
+/// An effect (docs/language.md, section 17), as a `then`, `start`, `after` or `setup` block runs it.
 pub enum Effect {
     /// Assign a variable (per-seat ones take the seat).
     SetVariable {
@@ -592,11 +592,11 @@ pub enum Effect {
     /// The effects once for each piece of the collection (on the board) for which `filter` holds,
     /// with `it` the piece and `ItCell` its cell; the pieces are chosen before any effect runs.
     ForEach {
-        /// The pieces visited.
+        /// The collection gone over: pieces on the board, seats or cells.
         pieces: Collection,
-        /// `where EXPR`: only the pieces for which it holds (`it` bound); `None`: every piece.
+        /// `where EXPR`: only the elements for which it holds (`it` bound); `None`: every one.
         filter: Option<Expr>,
-        /// The effects run for each piece.
+        /// The effects run for each element.
         body: Vec<Effect>,
     },
     /// The piece on `cell` leaves the board: to its owner's reserve, the mover's prize pile, or
@@ -1010,7 +1010,7 @@ pub enum Expr {
     InZone {
         /// The cell tested.
         cell: Box<Expr>,
-        /// The zone.
+        /// The zone the cell must be in.
         zone: ZoneId,
         /// The seat whose version of the zone is used.
         seat: Box<Expr>,

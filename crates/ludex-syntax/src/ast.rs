@@ -131,7 +131,7 @@ pub enum BoardShape {
     },
     /// `hex N`: a hexagon with N cells a side.
     Hex {
-        /// `N`.
+        /// `N`: the cells on each side of the hexagon.
         side: Spanned<i64>,
     },
     /// `hex W by H`: a rhombus of hexagons, W files of H cells.
@@ -388,7 +388,7 @@ pub enum SetupStatement {
 /// `face = roll d6`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Assignment {
-    /// The attribute's name.
+    /// The attribute set, `ATTR` of `ATTR = EXPR`.
     pub name: Ident,
     /// Its value (may be `roll dN`).
     pub value: Expr,
