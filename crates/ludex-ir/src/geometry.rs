@@ -18,52 +18,72 @@ use super::{CellId, DirId};
 pub const NO_CELL: CellId = CellId::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The shape of the board, as the `board` item gives it; only the display and the notation read it.
 pub enum BoardKind {
+    /// `board square W by H`: a grid of squares.
     Square {
+        /// Files (columns), 1 to 26.
         width: u32,
+        /// Ranks (rows).
         height: u32,
     },
+    /// `board hex N`: a hexagon of hexagonal cells.
     Hex {
+        /// Cells on each side of the hexagon, 1 to 12.
         side: u32,
     },
     /// A rhombus (parallelogram) of hexagons: `width` files of `height` cells, each file half a
     /// cell higher than the one on its left (Hex's board).
     Rhombus {
+        /// Files, named by letters from `a`.
         width: u32,
+        /// Cells in each file.
         height: u32,
     },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A cell of the board.
 pub struct Cell {
+    /// The cell's name: its file letter and rank (`a1`).
     pub name: String,
     /// Doubled centred coordinates (see the module doc).
     pub x: i32,
+    /// The vertical doubled centred coordinate (see the module doc).
     pub y: i32,
     /// 1-based file (column) and rank within the file, counted from the bottom.
     pub file: u32,
+    /// The rank within the file, 1 at the bottom.
     pub rank: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// An absolute direction of the board (`n`, `ne`, `e`, ... on squares; `n`, `nne`, `ne`, ... on hexes,
+/// sides and corners).
 pub struct Direction {
+    /// The direction's name (`n`, `se`, ...).
     pub name: String,
     /// The step in doubled coordinates.
     pub dx: i32,
+    /// The vertical part of the step (see `dx`).
     pub dy: i32,
 }
 
 /// Whether a symmetry reflects the board (left to right) before it turns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reflection {
+    /// Not reflected.
     Unmirrored,
+    /// Reflected left to right (`mirrored`).
     Mirrored,
 }
 
 /// A rotation (clockwise, `turns` steps of the board's rotation) after an optional reflection.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Symmetry {
+    /// How many clockwise rotation steps (of [`Board::rotation_step`] degrees).
     pub turns: u32,
+    /// Whether the board is reflected left to right before it is turned.
     pub mirrored: bool,
     /// The image of each cell.
     pub cells: Vec<CellId>,
@@ -72,9 +92,13 @@ pub struct Symmetry {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The board: its cells, its directions and the neighbour table that joins them.
 pub struct Board {
+    /// The shape `board` gave.
     pub kind: BoardKind,
+    /// The cells, indexed by `CellId` (those left out with `without` are missing).
     pub cells: Vec<Cell>,
+    /// The absolute directions, indexed by `DirId`.
     pub directions: Vec<Direction>,
     /// Named groups of directions, built in for the board kind (`orthogonal`, `sides`, `all`...).
     pub groups: Vec<(String, Vec<DirId>)>,
@@ -98,6 +122,8 @@ pub const SQUARE_RELATIVE: [(&str, &str); 8] = [
     ("backward_left", "sw"),
     ("backward_right", "se"),
 ];
+/// The seat-relative directions of a hexagonal board and the absolute direction each means for a
+/// seat that sees the board unturned (hexagons have no `left` or `right`).
 pub const HEX_RELATIVE: [(&str, &str); 6] = [
     ("forward", "n"),
     ("backward", "s"),
@@ -360,6 +386,7 @@ impl Board {
         Some(Symmetry { turns, mirrored: reflection == Reflection::Mirrored, cells, directions })
     }
 
+    /// How many cells the board has.
     pub fn cell_count(&self) -> usize {
         self.cells.len()
     }
@@ -382,14 +409,17 @@ impl Board {
         })
     }
 
+    /// The cell with this name (`a1`), if the board has it.
     pub fn cell_named(&self, name: &str) -> Option<CellId> {
         self.cells.iter().position(|c| c.name == name).map(|i| i as CellId)
     }
 
+    /// The absolute direction with this name (`n`, `se`, ...), if the board has it.
     pub fn direction_named(&self, name: &str) -> Option<DirId> {
         self.directions.iter().position(|d| d.name == name).map(|i| i as DirId)
     }
 
+    /// The built-in direction group with this name (`orthogonal`, `sides`, `all`, ...), if the board has it.
     pub fn group_named(&self, name: &str) -> Option<&[DirId]> {
         self.groups.iter().find(|(n, _)| n == name).map(|(_, dirs)| dirs.as_slice())
     }

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The typed intermediate representation: a checked rules file with every name resolved to an
 //! index, every zone a cell set and every direction a neighbour table.
 //!
@@ -15,16 +16,27 @@ use serde::{Deserialize, Serialize};
 pub use geometry::{Board, BoardKind, Cell, Direction, Reflection, Symmetry};
 pub use ludex_diagnostics::{Limit, Limits, MAX_CELLS, quote};
 
+/// A cell's index in [`Board::cells`].
 pub type CellId = u16;
+/// A direction's index in [`Board::directions`].
 pub type DirId = u8;
+/// A seat's index in [`Game::seats`], in declaration order (seats that do not take part left out).
 pub type SeatId = u8;
+/// A team's index in [`Game::teams`].
 pub type TeamId = u8;
+/// A piece type's index in [`Game::pieces`].
 pub type TypeId = u8;
+/// An attribute slot's index in [`Game::attributes`].
 pub type AttrId = u8;
+/// A map's index in [`Game::maps`].
 pub type MapId = u8;
+/// A zone's index in [`Game::zones`].
 pub type ZoneId = u16;
+/// A variable's index in [`Game::variables`].
 pub type VarId = u16;
+/// An action's index in [`Game::actions`].
 pub type ActionId = u16;
+/// A phase's index in [`Game::phases`].
 pub type PhaseId = u8;
 /// A `Let`'s slot, unique within a lowered game.
 pub type LocalSlot = u32;
@@ -32,7 +44,9 @@ pub type LocalSlot = u32;
 /// Hard limits on what a rules file may ask for, fixed by the representation (the limits one may
 /// choose are [`Limits`]).
 pub const MAX_SEATS: usize = 16;
+/// The most piece types a game may declare.
 pub const MAX_PIECE_TYPES: usize = 64;
+/// The most attribute names a game may declare (types may share a name).
 pub const MAX_ATTRIBUTES: usize = 8;
 
 /// One value per seat, indexed by `SeatId`. Absolute things are repeated for every seat.
@@ -41,21 +55,35 @@ pub type PerSeat<T> = Vec<T>;
 /// A whole game, lowered for one choice of option values.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
+    /// The name `game "Name"` gives, for display and records.
     pub name: String,
+    /// Every `option`, with the value chosen for this lowering.
     pub options: Vec<GameOption>,
+    /// The seats that take part, in seat order.
     pub seats: Vec<Seat>,
+    /// The teams formed (their `if` held), each with its seats that take part.
     pub teams: Vec<Team>,
+    /// The board's cells, directions and symmetries.
     pub board: Board,
+    /// Every `map`, with its grid's values.
     pub maps: Vec<Map>,
+    /// Every `zone`, as cell sets.
     pub zones: Vec<Zone>,
     /// Attribute slots shared by all piece types; each type says which it has.
     pub attributes: Vec<Attribute>,
+    /// Every piece type, in declaration order.
     pub pieces: Vec<PieceType>,
+    /// Every `variable`, global and per seat.
     pub variables: Vec<Variable>,
+    /// Every `action`, whichever phase plays it.
     pub actions: Vec<Action>,
+    /// The `capture` rule: what happens to a piece taken by a move.
     pub capture: Capture,
+    /// The `setup`, in order, per-seat statements expanded.
     pub setup: Vec<SetupStep>,
+    /// The phases in the order declared (at least one).
     pub phases: Vec<Phase>,
+    /// The `end` rules, in order: the first that holds ends the game.
     pub end: Vec<EndRule>,
     /// The resource limits it was checked under and runs under (plies, actions per turn, pieces).
     #[serde(default)]
@@ -68,16 +96,24 @@ pub struct Game {
 /// A declared parameter and the value this lowering used.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameOption {
+    /// The option's name as written.
     pub name: String,
+    /// The value used for this lowering (the default unless `--option` chose another).
     pub value: i64,
+    /// The default `D` of `option NAME = D from MIN to MAX`.
     pub default: i64,
+    /// The least value allowed.
     pub min: i64,
+    /// The greatest value allowed.
     pub max: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A seat (a player) that takes part in the game: `seat NAME [turned DEG] [mirrored] [if EXPR]`.
 pub struct Seat {
+    /// The seat's name as written.
     pub name: String,
+    /// The team the seat plays in, if any (a seat is in at most one).
     pub team: Option<TeamId>,
     /// The symmetry that carries this seat's view of the board onto the board: seat-relative rows,
     /// cells and directions (`forward`) are read through it.
@@ -85,8 +121,11 @@ pub struct Seat {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// `team NAME = SEAT, ...`: seats that are team mates, sharing their place in the results.
 pub struct Team {
+    /// The team's name as written.
     pub name: String,
+    /// Its seats that take part, in the order listed.
     pub seats: Vec<SeatId>,
 }
 
@@ -94,28 +133,37 @@ pub struct Team {
 /// effect (`rotate`) changes them; the others are read from here.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Map {
+    /// The map's name as written.
     pub name: String,
+    /// The value of each cell, indexed by `CellId`.
     pub values: Vec<Option<i32>>,
+    /// Whether a `rotate` effect turns it, so that its current values live in the game state.
     pub mutable: bool,
 }
 
 /// A set of cells, one per seat (the same set repeated for a zone that is not per seat).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Zone {
+    /// The zone's name as written.
     pub name: String,
+    /// Whether it was declared `of each seat`, each seat's set read from its side.
     pub per_seat: bool,
+    /// The cells, indexed by `SeatId`.
     pub cells: PerSeat<CellSet>,
 }
 
 /// Cells as a sorted list and as a bit set, for iteration and membership.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellSet {
+    /// The cells in ascending order, without duplicates.
     pub cells: Vec<CellId>,
     #[serde(skip)]
+    /// Bit `c` set for each cell `c` of `cells` (rebuilt by [`CellSet::reindex`]).
     pub bits: Vec<u64>,
 }
 
 impl CellSet {
+    /// The set of the cells given (sorted, duplicates dropped) on a board of `cell_count` cells.
     pub fn from_cells(mut cells: Vec<CellId>, cell_count: usize) -> CellSet {
         cells.sort_unstable();
         cells.dedup();
@@ -126,6 +174,7 @@ impl CellSet {
         CellSet { cells, bits }
     }
 
+    /// Whether the cell is in the set.
     pub fn contains(&self, cell: CellId) -> bool {
         self.bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
     }
@@ -137,15 +186,22 @@ impl CellSet {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// `attribute NAME from MIN to MAX`: an integer carried by each piece of the types that declare it.
 pub struct Attribute {
+    /// The attribute's name as written.
     pub name: String,
+    /// The least value; values written are clamped to it, and new pieces start at it.
     pub min: i32,
+    /// The greatest value; values written are clamped to it.
     pub max: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A piece type (`piece NAME { ... }`).
 pub struct PieceType {
+    /// The type's name as written.
     pub name: String,
+    /// The `letter` naming the type in move notation and on the drawn board.
     pub letter: char,
     /// The attribute slots this type has; the others stay 0.
     pub attributes: Vec<AttrId>,
@@ -157,20 +213,32 @@ pub struct PieceType {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The type of an expression or a variable (every type also has `none`).
 pub enum ValueType {
+    /// A whole number (64-bit, arithmetic saturates).
     Int,
+    /// `true` or `false`.
     Bool,
+    /// A cell of the board.
     Cell,
+    /// A seat.
     Seat,
+    /// A piece, on the board, in a reserve or among prizes.
     Piece,
+    /// A piece type, such as `die`.
     PieceType,
+    /// A phase, such as `play`.
     Phase,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A `variable`: a value of the game state that effects change.
 pub struct Variable {
+    /// The variable's name as written.
     pub name: String,
+    /// The value's type (written after `:`, or shown by the initial value).
     pub ty: ValueType,
+    /// Whether it was declared `per seat`: one value for each seat.
     pub per_seat: bool,
     /// Evaluated once when the game starts (with `seat` bound for per-seat variables).
     pub init: Expr,
@@ -180,7 +248,9 @@ pub struct Variable {
 /// or choose a number.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Action {
+    /// The action's name as written.
     pub name: String,
+    /// Its pattern: how a piece moves, or a drop, a placement, a choice or a declaration.
     pub kind: ActionKind,
     /// The types that may make this move, or that may be dropped.
     pub pieces: Vec<TypeId>,
@@ -201,7 +271,9 @@ pub struct Action {
 /// as usual.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Promotion {
+    /// The promotion region, for each seat (read from its side).
     pub cells: PerSeat<CellSet>,
+    /// The types offered, in the order written (`to TYPE, ...`).
     pub types: Vec<TypeId>,
     /// `promote if EXPR`: with `mover`, `piece`, `from`, `to` and `target` bound (the cells are
     /// then the whole board).
@@ -210,43 +282,89 @@ pub struct Promotion {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// An action's pattern (docs/language.md, 15.1).
 pub enum ActionKind {
     /// One step in one of the directions.
-    Step { directions: PerSeat<Vec<DirId>> },
+    Step {
+        /// The directions, for each seat (seat-relative ones read from its side).
+        directions: PerSeat<Vec<DirId>>,
+    },
     /// A straight line through empty cells, at most `max` steps (unbounded when `None`); the
     /// first occupied cell ends it and may be the destination.
-    Slide { directions: PerSeat<Vec<DirId>>, max: Option<Expr> },
+    Slide {
+        /// The directions, for each seat.
+        directions: PerSeat<Vec<DirId>>,
+        /// `at most EXPR`: the most steps; `None` when the line is unbounded.
+        max: Option<Expr>,
+    },
     /// Jump to the end of a path of steps; cells on the way do not matter but must exist.
-    Leap { paths: PerSeat<Vec<Vec<DirId>>> },
+    Leap {
+        /// The paths (`leap PATH, ...`), each a sequence of directions, for each seat.
+        paths: PerSeat<Vec<Vec<DirId>>>,
+    },
     /// A path of steps in any of the directions, through empty cells, never visiting a cell twice
     /// (the start included) unless its rules allow revisits; `exact` means exactly `length` steps, otherwise 1 to `length` (a walk
     /// written without a length has the board's cell count). `rules` may guard each step, make it
     /// pay, push the pieces in the way and let the walk leave the board. Paths with the same effect
     /// are one move: without `rules` that is paths ending on the same cell.
-    Walk { directions: PerSeat<Vec<DirId>>, length: Expr, exact: bool, rules: WalkRules },
+    Walk {
+        /// The directions each step may take, for each seat.
+        directions: PerSeat<Vec<DirId>>,
+        /// The path's length in steps (the most, or the exact number when `exact`).
+        length: Expr,
+        /// Whether the walk takes exactly `length` steps (`exactly`) rather than 1 to `length`.
+        exact: bool,
+        /// What each step does beyond moving (`each step where`, `paying`, `push`, `exit`, `may revisit`).
+        rules: WalkRules,
+    },
     /// Put one piece of the mover's reserve on an empty cell of the region, with attributes set.
-    Drop { cells: PerSeat<CellSet>, with: Vec<(AttrId, Expr)> },
+    Drop {
+        /// The region dropped on, for each seat.
+        cells: PerSeat<CellSet>,
+        /// `with ATTR = EXPR, ...`: the attributes set on the dropped piece.
+        with: Vec<(AttrId, Expr)>,
+    },
     /// One move per integer from `from` to `to`; the value is `choice` in `filter` and `then`.
-    Choose { from: Expr, to: Expr },
+    Choose {
+        /// The least number offered.
+        from: Expr,
+        /// The greatest number offered.
+        to: Expr,
+    },
     /// One move that moves nothing (`surrender`); only its `then` acts.
     Declare,
     /// Put a new piece of the mover's, of one of the action's types, on an empty cell of the
     /// region, with attributes set (`place`: the supply is unlimited).
-    Place { cells: PerSeat<CellSet>, with: Vec<(AttrId, Expr)> },
+    Place {
+        /// The region placed on, for each seat.
+        cells: PerSeat<CellSet>,
+        /// `with ATTR = EXPR, ...`: the attributes set on the new piece.
+        with: Vec<(AttrId, Expr)>,
+    },
     /// Hops in the directions: each over the adjacent cell (which `over` tests) to the empty cell
     /// beyond. With `chain`, the piece hops on from where it landed while it can (and the chain's
     /// condition holds): the whole chain is one move, its hops' directions the move's path.
-    Hop { directions: PerSeat<Vec<DirId>>, over: Over, chain: Option<Chain> },
+    Hop {
+        /// The directions, for each seat.
+        directions: PerSeat<Vec<DirId>>,
+        /// What the jumped cell must hold (`over WHAT`).
+        over: Over,
+        /// `chain [while EXPR]`: hops go on from the landing cell; `None`: one hop.
+        chain: Option<Chain>,
+    },
 }
 
 /// What the cell a hop jumps over must hold, seen from the mover's side. Only a hop over an enemy
 /// captures the piece it jumps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Over {
+    /// A piece of an enemy of the mover (`over enemy`, the default): the hop captures it.
     Enemy,
+    /// A piece of the mover or of a team mate (`over friend`).
     Friend,
     /// Any piece.
     Occupied,
+    /// No piece (`over empty`).
     Empty,
     /// Anything, a piece or none.
     Any,
@@ -267,6 +385,7 @@ impl Over {
 /// promote to if it ended there); the move ends where it cannot or the condition fails.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Chain {
+    /// `chain while EXPR`'s condition; without `while` the chain goes on while a hop is possible.
     pub condition: Option<Expr>,
 }
 
@@ -339,7 +458,9 @@ impl Revisits {
 /// a step the attribute cannot pay without going below its minimum is not possible.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StepCost {
+    /// The attribute paid from.
     pub attribute: AttrId,
+    /// What each step costs, with the guard's words bound.
     pub amount: Expr,
 }
 
@@ -356,9 +477,13 @@ pub struct Push {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Which cells a piece move may end on (`to empty`, `to enemy`, `to empty or enemy`).
 pub enum Destination {
+    /// `to empty`: only empty cells.
     Empty,
+    /// `to enemy`: only cells holding a piece the mover may capture.
     Enemy,
+    /// `to empty or enemy` (the default): either.
     EmptyOrEnemy,
 }
 
@@ -368,12 +493,14 @@ pub struct Capture {
     /// With `piece` (the capturer), `target` (the captured), `from`, `to` bound; the capture (and so
     /// the move onto that cell) is legal only when it holds.
     pub allowed: Option<Expr>,
+    /// Where the captured piece goes (`to prizes`, `to reserve`, `to hand`, `to nowhere`).
     pub destination: CaptureDestination,
     /// Right after the capture, before the capturing action's own `then`.
     pub then: Vec<Effect>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Where a captured piece (or a piece sent off the board) goes.
 pub enum CaptureDestination {
     /// The capturer's prize pile: the piece as it was, its value and the cell it was taken on.
     Prizes,
@@ -387,33 +514,48 @@ pub enum CaptureDestination {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// An effect (docs/language.md, section 17), as a `then`, `start`, `after` or `setup` block runs it.
 pub enum Effect {
     /// Assign a variable (per-seat ones take the seat).
     SetVariable {
+        /// The variable assigned.
         variable: VarId,
+        /// The seat whose value is assigned, for a per-seat variable (`VAR(SEAT)`); `None` for a global one.
         seat: Option<Expr>,
+        /// The new value (may be a `roll`).
         value: Expr,
     },
     /// Assign an attribute of the piece standing on `cell`.
     SetAttribute {
+        /// The cell of the piece whose attribute is set (`to` for `set piece.ATTR`).
         cell: Expr,
+        /// The attribute assigned.
         attribute: AttrId,
+        /// The new value, clamped to the attribute's range (may be a `roll`).
         value: Expr,
     },
     /// Turn a map by `by` steps of the board's rotation (quarter turns on squares, sixths on hexes).
     RotateMap {
+        /// The map turned (a `mutable` one).
         map: MapId,
+        /// How many rotation steps, clockwise (negative: anticlockwise).
         by: Expr,
     },
+    /// `if EXPR { ... } else { ... }`: the effects of one branch.
     If {
+        /// Which branch runs (`none` counts as false).
         condition: Expr,
+        /// The effects run when the condition holds.
         then: Vec<Effect>,
+        /// The effects run otherwise (empty without `else`).
         otherwise: Vec<Effect>,
     },
     /// Change the type of the piece standing on `cell` (it keeps its owner, and the attributes
     /// both types have).
     SetType {
+        /// The cell of the piece changed.
         cell: Expr,
+        /// The type it becomes.
         piece_type: Expr,
     },
     /// Put a captured piece of the type and owner back on the board, out of the prize pile that
@@ -421,19 +563,26 @@ pub enum Effect {
     /// occupied on the nearest empty cell (fewest steps in any direction; among equals the first
     /// found from the cells in order, each cell's neighbours in direction order).
     Release {
+        /// The type of the captured piece released.
         piece_type: Expr,
+        /// The seat that owned it (whose pieces are looked for in the prize piles).
         owner: Expr,
+        /// The cells to put it on, for each seat; the owner's set is used.
         cells: PerSeat<CellSet>,
     },
     /// Move a captured piece of the type and owner from the prize pile that holds it to `holder`'s.
     Give {
+        /// The type of the captured piece given.
         piece_type: Expr,
+        /// The seat that owned it.
         owner: Expr,
+        /// The seat whose prize pile receives it.
         holder: Expr,
     },
     /// The seat leaves the game: its pieces leave the board (they are not captured) and it takes no
     /// more turns.
     Retire {
+        /// The seat that retires.
         seat: Expr,
         /// `leaving pieces`: its pieces stay on the board, frozen: they never move again, attack
         /// nothing, and any enemy may capture them.
@@ -443,28 +592,38 @@ pub enum Effect {
     /// The effects once for each piece of the collection (on the board) for which `filter` holds,
     /// with `it` the piece and `ItCell` its cell; the pieces are chosen before any effect runs.
     ForEach {
+        /// The collection gone over: pieces on the board, seats or cells.
         pieces: Collection,
+        /// `where EXPR`: only the elements for which it holds (`it` bound); `None`: every one.
         filter: Option<Expr>,
+        /// The effects run for each element.
         body: Vec<Effect>,
     },
     /// The piece on `cell` leaves the board: to its owner's reserve, the mover's prize pile, or
     /// nowhere.
     Send {
+        /// The cell of the piece sent.
         cell: Expr,
+        /// Where it goes.
         destination: CaptureDestination,
     },
     /// Move the piece on `from` to `to`, if there is one and `to` is empty.
     Move {
+        /// The cell the piece moves from.
         from: Expr,
+        /// The cell it moves to.
         to: Expr,
     },
     /// Capture the piece on `cell` (if any) as a move would: it goes where captured pieces go.
     Capture {
+        /// The cell of the piece captured.
         cell: Expr,
     },
     /// The piece on `cell` (if any) now belongs to `owner` (`none`: to no seat).
     SetOwner {
+        /// The cell of the piece.
         cell: Expr,
+        /// Its new owner; `none` makes it neutral.
         owner: Expr,
     },
 }
@@ -475,37 +634,49 @@ pub enum Effect {
 pub enum SetupStep {
     /// One piece on each of the cells; `owner` `None` is neutral. `with` may roll (chance).
     Place {
+        /// The type of the pieces placed.
         piece: TypeId,
+        /// Their owner; `None` for neutral pieces.
         owner: Option<SeatId>,
+        /// The cells to place on, in order.
         cells: Vec<CellId>,
+        /// Attributes set on each piece (`with ATTR = EXPR`); the others start at their minimum.
         with: Vec<(AttrId, Expr)>,
     },
     /// Pieces into a seat's reserve.
     Reserve {
+        /// The type of the pieces.
         piece: TypeId,
+        /// The seat whose reserve receives them.
         owner: SeatId,
+        /// How many pieces.
         count: u32,
     },
+    /// An effect run as part of the setup (`set`, `for each`, ...).
     Effect(Effect),
 }
 
 /// A stretch of the game with its own turn rules. Phases run in order; the last runs until the end.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Phase {
+    /// The phase's name as written (`phase NAME`).
     pub name: String,
     /// The seats that take turns, in order, starting with the first.
     pub order: Vec<SeatId>,
+    /// What a turn of this phase is: its start, the actions offered, how many, and what follows.
     pub turn: Turn,
     /// Checked after each turn; when it holds the next phase begins.
     pub until: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One turn of a phase (docs/language.md, "The turn").
 pub struct Turn {
     /// Before the first action (may roll).
     pub start: Vec<Effect>,
     /// The first choice with any legal action gives the legal actions.
     pub choices: Vec<ActionChoice>,
+    /// How many actions a turn takes (`actions`).
     pub count: ActionCount,
     /// After every action of the turn, with that action's `from`, `to`, `piece` bound.
     pub after: Vec<Effect>,
@@ -515,13 +686,16 @@ pub struct Turn {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A turn's `play ACTION, ... [where EXPR]` or `otherwise ...` clause: actions a seat may take.
 pub struct ActionChoice {
+    /// The actions offered.
     pub actions: Vec<ActionId>,
     /// On each candidate move, with the move's context bound.
     pub filter: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// How many actions a turn takes: `actions EXPR`, `actions up to EXPR` or `actions while EXPR`.
 pub enum ActionCount {
     /// Exactly so many actions (fewer when none is legal).
     Exactly(Expr),
@@ -534,16 +708,20 @@ pub enum ActionCount {
 /// Checked at every decision point, in order; the first that holds ends the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EndRule {
+    /// `when EXPR`: ends the game when it holds.
     pub condition: Expr,
+    /// The result, given by the words after the `:`.
     pub outcome: Outcome,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The result of an end rule: who wins, loses or how seats rank.
 pub enum Outcome {
     /// The seat wins (with its team); every other seat shares second place.
     Win(Expr),
     /// The seat loses; every other seat shares first place.
     Loss(Expr),
+    /// Every seat shares first place (`draw`).
     Draw,
     /// Seats ordered by the keys, evaluated with `seat` bound, higher first.
     Rank(Vec<Expr>),
@@ -552,12 +730,19 @@ pub enum Outcome {
 /// A constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Const {
+    /// `none`: no value of any type.
     None,
+    /// A whole number.
     Int(i64),
+    /// `true` or `false`.
     Bool(bool),
+    /// A cell of the board.
     Cell(CellId),
+    /// A seat.
     Seat(SeatId),
+    /// A piece type.
     PieceType(TypeId),
+    /// A phase.
     Phase(PhaseId),
 }
 
@@ -570,7 +755,9 @@ pub enum ContextWord {
     Next,
     /// The moving (or dropped) piece.
     Piece,
+    /// The cell where the moving piece started (`none` for drops and choices).
     From,
+    /// The cell where the move ends.
     To,
     /// The piece on `to` before the move (none if empty).
     Target,
@@ -588,11 +775,14 @@ pub enum ContextWord {
     Phase,
     /// The cells of the step a walk is taking (`step_to` is none for a step off the board).
     StepFrom,
+    /// The cell the walk's step lands on (`none` for a step off the board).
     StepTo,
     /// The piece being pushed, the cell it is pushed from and the cell it is pushed to (none off
     /// the board).
     Pushed,
+    /// The cell the pushed piece stands on.
     PushedFrom,
+    /// The cell it is pushed to (`none` off the board).
     PushedTo,
     /// The cell of `it` in a `for each`.
     ItCell,
@@ -605,42 +795,64 @@ pub enum ContextWord {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A field of a piece, `p.FIELD` (docs/language.md, 11.6).
 pub enum PieceField {
+    /// `p.ATTR`: an attribute's value (0 for a type that does not have it).
     Attribute(AttrId),
+    /// `p.type`: its piece type.
     Type,
+    /// `p.owner`: its seat, `none` for a neutral piece.
     Owner,
+    /// `p.value`: the type's `value` expression with `it` the piece.
     Value,
     /// The cell the piece stands on (for a prize: the cell it was taken on; none in a reserve).
     Cell,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A binary operator (docs/language.md, 11.3).
 pub enum BinaryOp {
+    /// `or`: short-circuit, `none` counting as false.
     Or,
+    /// `and`: short-circuit, `none` counting as false.
     And,
+    /// `==`: equality of two values of one type (`none == none` holds).
     Eq,
+    /// `!=`: the negation of `==`.
     Ne,
+    /// `<` on integers (false with a `none` operand).
     Lt,
+    /// `<=` on integers (false with a `none` operand).
     Le,
+    /// `>` on integers (false with a `none` operand).
     Gt,
+    /// `>=` on integers (false with a `none` operand).
     Ge,
+    /// `+`, saturating.
     Add,
+    /// Binary `-`, saturating.
     Sub,
+    /// `*`, saturating.
     Mul,
+    /// `/`: the fraction dropped, 0 for a divisor of 0.
     Div,
+    /// `mod`: the Euclidean remainder (never negative), 0 for a divisor of 0.
     Mod,
 }
 
 /// What an operator gives on two integers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IntegerResult {
+    /// An arithmetic result.
     Int(i64),
+    /// A comparison's result.
     Bool(bool),
     /// The operator is not an integer operator (`and`, `or`, `==`, `!=`).
     NotInteger,
 }
 
 impl BinaryOp {
+    /// Whether the operator is `<`, `<=`, `>` or `>=`.
     pub fn is_comparison(self) -> bool {
         matches!(self, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
     }
@@ -671,19 +883,26 @@ impl BinaryOp {
 pub enum Collection {
     /// On the board, owned by the seat (`none`: neutral), of the types (empty: any type).
     Pieces {
+        /// The owner; `none` for the neutral pieces.
         owner: Box<Expr>,
+        /// The types to keep; empty for every type.
         types: Vec<TypeId>,
     },
+    /// `reserve(SEAT)`: the pieces in the seat's reserve, off the board and ready to be dropped.
     Reserve {
+        /// The seat whose reserve it is.
         owner: Box<Expr>,
     },
+    /// `prizes(SEAT)`: the pieces the seat has captured, each as it was when captured.
     Prizes {
+        /// The seat that captured them.
         owner: Box<Expr>,
     },
     /// Every seat (`it` is a seat).
     Seats,
     /// The seat's pieces held in any prize pile.
     Losses {
+        /// The seat whose pieces were captured.
         owner: Box<Expr>,
     },
     /// The pieces of the line being pushed.
@@ -733,7 +952,16 @@ pub enum CellCollection {
     /// For each direction, the run of one or more cells from `cell` (excluded) that pass `inner`,
     /// kept when the cell right after the run passes `outer`: the union of the kept runs, direction
     /// by direction, nearest first (flanks: Othello's flips, custodial captures).
-    Bracketed { cell: Box<Expr>, directions: PerSeat<Vec<DirId>>, inner: CellTest, outer: CellTest },
+    Bracketed {
+        /// The cell the runs start from (not included).
+        cell: Box<Expr>,
+        /// The directions searched, for each seat, in the group's order.
+        directions: PerSeat<Vec<DirId>>,
+        /// What every cell of a run must hold.
+        inner: CellTest,
+        /// What the cell right after a run must hold for the run to be kept.
+        outer: CellTest,
+    },
 }
 
 impl CellCollection {
@@ -754,7 +982,9 @@ impl CellCollection {
 /// What a cell must hold, seen from the mover (as `to` clauses say it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CellTest {
+    /// No piece on the cell (`empty`).
     Empty,
+    /// A piece on the cell, whoever's (`occupied`).
     Occupied,
     /// A piece of the mover or of a team mate.
     Friend,
@@ -766,24 +996,36 @@ pub enum CellTest {
 /// `none` are false, except `== none`); integer arithmetic saturates and division by zero is 0.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Expr {
+    /// A constant value (a literal, an option, a seat, a piece type, a phase or a cell name).
     Const(Const),
+    /// A context word, bound where the expression is evaluated.
     Context(ContextWord),
+    /// A global variable's value.
     Variable(VarId),
+    /// A per-seat variable's value for a seat (`VAR(SEAT)`).
     SeatVariable(VarId, Box<Expr>),
     /// The map's value at a cell.
     Map(MapId, Box<Expr>),
     /// Whether a cell is in a zone, for a seat (per-seat zones; `mover` unless said).
     InZone {
+        /// The cell tested.
         cell: Box<Expr>,
+        /// The zone the cell must be in.
         zone: ZoneId,
+        /// The seat whose version of the zone is used.
         seat: Box<Expr>,
     },
     /// The piece on a cell, or none.
     PieceAt(Box<Expr>),
+    /// A field of a piece (`p.FIELD`).
     Field(Box<Expr>, PieceField),
+    /// `not`: `none` counts as false.
     Not(Box<Expr>),
+    /// Unary `-`.
     Neg(Box<Expr>),
+    /// A binary operator and its two operands.
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// `if C then A else B`: `B` also when `C` is `none`.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
     /// How many pieces (with `it` bound, those for which the predicate holds).
     Count(Collection, Option<Box<Expr>>),
@@ -805,7 +1047,9 @@ pub enum Expr {
     /// current phase (the actions' `when` and `where` and the capture rule hold; the turn's
     /// filters and `legal if` are not applied). Inside another such test it is false.
     Attacked {
+        /// The cell asked about.
         cell: Box<Expr>,
+        /// The seat whose enemies attack.
         seat: Box<Expr>,
         /// Only this attacking seat (`attacked(CELL, SEAT, BY)`); any enemy when `None`.
         #[serde(default)]
@@ -814,15 +1058,20 @@ pub enum Expr {
     /// The cell reached from `cell` by the steps of a path (none off the board); the path is read
     /// from the mover's side.
     Shift {
+        /// The cell the path starts from.
         cell: Box<Expr>,
+        /// The path of directions for each seat, read from its side.
         paths: PerSeat<Vec<DirId>>,
     },
     /// `value` evaluated where the `Let` stands, then `body` with `Local(slot)` reading it: a
     /// definition's argument that a binder inside the definition (`count`, `sum`, `first`) would
     /// otherwise capture (hygiene: an argument means what it means where the definition is used).
     Let {
+        /// The slot `Local` reads.
         slot: LocalSlot,
+        /// The argument, evaluated where the `Let` stands.
         value: Box<Expr>,
+        /// The expression that reads it.
         body: Box<Expr>,
     },
     /// The value of the innermost enclosing `Let` of the slot.
@@ -830,8 +1079,11 @@ pub enum Expr {
     /// Whether a chain of cells holding pieces of `seat`, each a neighbour of the next through
     /// `directions`, joins a cell of one zone to a cell of the other (both the seat's versions).
     Connected {
+        /// The two zones joined (the seat's versions of per-seat zones).
         zones: [ZoneId; 2],
+        /// The seat whose pieces form the chain.
         seat: Box<Expr>,
+        /// The directions in which a cell of the chain neighbours the next (`sides` or `orthogonal`).
         directions: Vec<DirId>,
     },
 }

@@ -1,8 +1,9 @@
+#![warn(missing_docs)]
 //! Syntax: the pest grammar (`grammar/ludex.pest`) and the conversion of its parse tree into the
 //! [`crate::ast`], with a diagnostic for every item that does not parse.
 //!
 //! Recovery works item by item, like Prisma's schema parser: the grammar swallows an item it cannot
-//! read as an `item_error`, [`errors`] explains it, and parsing goes on with the next item.
+//! read as an `item_error`, the `errors` module explains it, and parsing goes on with the next item.
 
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
@@ -33,10 +34,18 @@ pub const MAX_NESTING: usize = 256;
 /// At most this many items that do not parse are explained; then one diagnostic says so.
 pub const MAX_ITEM_ERRORS: usize = 100;
 
-/// The pest parser generated from `grammar/ludex.pest`.
-#[derive(pest_derive::Parser)]
-#[grammar = "../../grammar/ludex.pest"]
-pub struct LudexParser;
+/// The pest parser generated from `grammar/ludex.pest` and its `Rule` enum, one variant a grammar
+/// rule, named as in the grammar.
+// pest documents neither the variants of rules without a `///` in the grammar nor `Rule::all_rules`.
+#[allow(missing_docs)]
+mod grammar {
+    /// The pest parser generated from `grammar/ludex.pest`.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../../grammar/ludex.pest"]
+    pub struct LudexParser;
+}
+
+pub use grammar::{LudexParser, Rule};
 
 /// Parses a rules file. Items that fail to parse are reported and left out of the AST.
 pub fn parse(text: &str) -> (RulesFile, Vec<Diagnostic>) {
