@@ -1,4 +1,4 @@
-//! The command examples of README.md and docs/cli.md are run: every ```console block holds
+//! The command examples of README.md, docs/cli.md and docs/tutorial.md are run: every ```console block holds
 //! commands (`$ ludex ARGS`, run from the repository's root with the binary under test) each
 //! followed by what it prints (standard output, then standard error). In the expected text a line
 //! `...` (indented or not) stands for any number of lines and `[..]` for any text within a line (timings, speeds).
@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// The documents whose ```console blocks are run.
-const DOCUMENTS: [&str; 2] = ["README.md", "docs/cli.md"];
+const DOCUMENTS: [&str; 3] = ["README.md", "docs/cli.md", "docs/tutorial.md"];
 
 /// A command of a console block, with what it must print and exit with.
 struct Example {

@@ -165,6 +165,33 @@ fn every_example_of_the_testing_page_is_cut_from_the_tests_file_it_names() {
 }
 
 #[test]
+fn every_step_of_the_tutorial_checks_and_its_last_file_is_the_shipped_one() {
+    let examples: Vec<Block> = blocks("docs/tutorial.md").into_iter().collect();
+    let whole_files: Vec<&Block> = examples
+        .iter()
+        .filter(|b| b.language == "ludex" && b.lines.iter().any(|l| l.starts_with("game ")))
+        .collect();
+    assert!(whole_files.len() >= 4, "{} whole files", whole_files.len());
+    for block in &whole_files {
+        let compiled = ludex::compile(&block.lines.join("\n"), &Default::default());
+        assert!(!compiled.has_errors(), "docs/tutorial.md line {}: {:?}", block.line, compiled.diagnostics);
+    }
+    let last = whole_files.last().expect("a last step");
+    let shipped = std::fs::read_to_string("rules/othello.rules").expect("othello.rules");
+    assert_eq!(last.lines.join("\n").trim_end(), shipped.trim_end(), "the tutorial ends on the shipped file");
+    for block in examples.iter().filter(|b| b.language == "ludex" || b.language == "tests") {
+        let extension = if block.language == "tests" { ".tests" } else { ".rules" };
+        let Some(source) = named_file(&block.before, extension) else { continue };
+        let text = std::fs::read_to_string(&source).unwrap_or_else(|e| panic!("{source}: {e}"));
+        assert!(
+            occurs_verbatim(&block.lines, &text),
+            "docs/tutorial.md line {}: the example is not in {source} as it stands",
+            block.line
+        );
+    }
+}
+
+#[test]
 fn the_verbatim_check_tells_a_changed_example_apart() {
     let text = "end {\n  when quiet >= 6: draw\n\n  when turns > 9: draw\n}\n";
     let lines = |block: &str| block.lines().map(str::to_string).collect::<Vec<_>>();
