@@ -237,6 +237,8 @@ pub enum ActionKind {
     /// beyond. With `chain`, the piece hops on from where it landed while it can (and the chain's
     /// condition holds): the whole chain is one move, its hops' directions the move's path.
     Hop { directions: PerSeat<Vec<DirId>>, over: Over, chain: Option<Chain> },
+    /// To any cell of the region (the mover's set) but the one it stands on.
+    Anywhere { cells: PerSeat<CellSet> },
 }
 
 /// What the cell a hop jumps over must hold, seen from the mover's side. Only a hop over an enemy
@@ -279,7 +281,8 @@ impl ActionKind {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
-            | ActionKind::Hop { .. } => true,
+            | ActionKind::Hop { .. }
+            | ActionKind::Anywhere { .. } => true,
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
@@ -713,6 +716,13 @@ impl Collection {
         }
     }
 
+    /// Whether an expression the collection reads where it is used (its source, `between`'s
+    /// second cell) satisfies `test` ([`Expr::any`]).
+    pub fn any_source(&self, test: &mut impl FnMut(&Expr) -> bool) -> bool {
+        let other = if let Collection::Cells(cells) = self { cells.other_operand() } else { None };
+        self.source().is_some_and(|o| o.any(test)) || other.is_some_and(|o| o.any(test))
+    }
+
     /// [`Collection::source`], to change.
     pub fn source_mut(&mut self) -> Option<&mut Box<Expr>> {
         match self {
@@ -734,21 +744,81 @@ pub enum CellCollection {
     /// kept when the cell right after the run passes `outer`: the union of the kept runs, direction
     /// by direction, nearest first (flanks: Othello's flips, custodial captures).
     Bracketed { cell: Box<Expr>, directions: PerSeat<Vec<DirId>>, inner: CellTest, outer: CellTest },
+    /// From `cell` (excluded) along each direction to the edge, direction by direction, nearest
+    /// first.
+    Ray { cell: Box<Expr>, directions: PerSeat<Vec<DirId>> },
+    /// The cells strictly between `cell` and `other` when one direction of the board leads from
+    /// the first to the second (nearest the first cell first); no cell otherwise.
+    Between { cell: Box<Expr>, other: Box<Expr> },
+    /// The cells of the lines through a cell ([`Line`]) that are long enough, axis by axis, each
+    /// line from one end to the other.
+    Lines(Line),
 }
 
 impl CellCollection {
     /// The cell the set is computed from.
     pub fn origin(&self) -> &Expr {
         match self {
-            CellCollection::Bracketed { cell, .. } => cell,
+            CellCollection::Bracketed { cell, .. }
+            | CellCollection::Ray { cell, .. }
+            | CellCollection::Between { cell, .. }
+            | CellCollection::Lines(Line { cell, .. }) => cell,
         }
     }
 
     fn origin_mut(&mut self) -> &mut Box<Expr> {
         match self {
-            CellCollection::Bracketed { cell, .. } => cell,
+            CellCollection::Bracketed { cell, .. }
+            | CellCollection::Ray { cell, .. }
+            | CellCollection::Between { cell, .. }
+            | CellCollection::Lines(Line { cell, .. }) => cell,
         }
     }
+
+    /// The expression the set reads besides its origin, if any (`between`'s second cell).
+    pub fn other_operand(&self) -> Option<&Expr> {
+        match self {
+            CellCollection::Between { other, .. } => Some(other),
+            CellCollection::Bracketed { .. } | CellCollection::Ray { .. } | CellCollection::Lines(_) => None,
+        }
+    }
+
+    /// [`CellCollection::other_operand`], to change.
+    pub fn other_operand_mut(&mut self) -> Option<&mut Box<Expr>> {
+        match self {
+            CellCollection::Between { other, .. } => Some(other),
+            CellCollection::Bracketed { .. } | CellCollection::Ray { .. } | CellCollection::Lines(_) => None,
+        }
+    }
+}
+
+/// The straight lines through a cell (`in_a_row`, `lines`): along each axis (a direction and its
+/// opposite), the run of consecutive cells through `cell` that pass `test`, `cell` included; a
+/// line counts when it has at least (or exactly) `length` cells.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Line {
+    pub cell: Box<Expr>,
+    pub length: u32,
+    pub bound: LineBound,
+    /// Each axis once, as a direction and its opposite (`None` when the board has no opposite).
+    pub axes: PerSeat<Vec<(DirId, Option<DirId>)>>,
+    pub test: LineTest,
+}
+
+/// Whether a line must have at least or exactly its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LineBound {
+    AtLeast,
+    Exactly,
+}
+
+/// What the cells of a line hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LineTest {
+    /// A piece of the owner of the piece on the line's cell (an empty cell has no line).
+    SameOwner,
+    /// A cell test from the mover's side.
+    Cells(CellTest),
 }
 
 /// What a cell must hold, seen from the mover (as `to` clauses say it).
@@ -834,6 +904,8 @@ pub enum Expr {
         seat: Box<Expr>,
         directions: Vec<DirId>,
     },
+    /// Whether a line through the cell is long enough (`in_a_row`).
+    InARow(Line),
 }
 
 impl Expr {
@@ -854,7 +926,8 @@ impl Expr {
             | Expr::Neg(e)
             | Expr::Partner(e)
             | Expr::Shift { cell: e, .. }
-            | Expr::Connected { seat: e, .. } => any_of(&[e]),
+            | Expr::Connected { seat: e, .. }
+            | Expr::InARow(Line { cell: e, .. }) => any_of(&[e]),
             Expr::InZone { cell: a, seat: b, .. }
             | Expr::Binary(_, a, b)
             | Expr::Allied(a, b)
@@ -863,10 +936,9 @@ impl Expr {
             | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
-                collection.source().is_some_and(|o| o.any(test))
-                    || predicate.as_ref().is_some_and(|p| p.any(test))
+                collection.any_source(test) || predicate.as_ref().is_some_and(|p| p.any(test))
             }
-            Expr::Sum(collection, term) => collection.source().is_some_and(|o| o.any(test)) || term.any(test),
+            Expr::Sum(collection, term) => collection.any_source(test) || term.any(test),
         }
     }
 }

@@ -324,6 +324,9 @@ pub enum ActionClause {
     Over(Spanned<Over>),
     /// `chain` or `chain while EXPR`: the piece hops again from where it landed while it can.
     Chain { condition: Option<Expr>, span: Span },
+    /// `anywhere` or `anywhere in REGION`: the piece moves to any cell of the region (the board
+    /// when not said).
+    Anywhere { region: Option<Region>, span: Span },
 }
 
 /// Where a move promotes: ending in a region (`on far_rank`), or where a condition holds
