@@ -66,7 +66,8 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Revisit { span }
         | ActionClause::Promote { span, .. }
         | ActionClause::Hop { span, .. }
-        | ActionClause::Chain { span, .. } => *span,
+        | ActionClause::Chain { span, .. }
+        | ActionClause::Anywhere { span, .. } => *span,
         ActionClause::Over(over) => over.span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
@@ -315,6 +316,13 @@ impl<'a> Checker<'a> {
             Some(ActionClause::Declare { .. }) => ActionKind::Declare,
             Some(ActionClause::Hop { directions, span }) => {
                 self.hop((directions, *span), hop_clauses, binding)
+            }
+            Some(ActionClause::Anywhere { region, .. }) => {
+                let shape = match region {
+                    Some(region) => self.region(region, Seating::EachSeat),
+                    None => super::regions::Shape::Written(vec![true; self.cell_count()]),
+                };
+                ActionKind::Anywhere { cells: self.per_seat_cells(&shape, Side::of) }
             }
             // No pattern (`pattern` reports it): a step nowhere.
             None

@@ -14,7 +14,7 @@ use super::scope::Scope;
 use super::types::{Extent, Ty, Typed};
 
 /// The functions that make a collection of cells.
-pub(super) const CELL_COLLECTIONS: [&str; 1] = ["bracketed"];
+pub(super) const CELL_COLLECTIONS: [&str; 4] = ["bracketed", "ray", "between", "lines"];
 
 /// The words of a cell test, as `bracketed` reads them.
 const CELL_TESTS: [(&str, CellTest); 4] = [
@@ -29,6 +29,9 @@ impl<'a> Checker<'a> {
     pub(super) fn cell_collection(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<Pieces> {
         match call.function.name.as_str() {
             "bracketed" => self.bracketed(call, scope),
+            "ray" => self.ray(call, scope),
+            "between" => self.between(call, scope),
+            "lines" => self.lines(call, scope),
             _ => None,
         }
     }
@@ -90,7 +93,10 @@ impl<'a> Checker<'a> {
     }
 
     /// A direction or a group of directions written as an argument, as each seat reads it.
-    fn direction_argument(&mut self, arg: &'a Expr) -> Option<ludex_ir::PerSeat<Vec<ludex_ir::DirId>>> {
+    pub(super) fn direction_argument(
+        &mut self,
+        arg: &'a Expr,
+    ) -> Option<ludex_ir::PerSeat<Vec<ludex_ir::DirId>>> {
         let ExprKind::Name(ident) = &arg.node else {
             self.report(
                 Diagnostic::error(
@@ -108,7 +114,7 @@ impl<'a> Checker<'a> {
     }
 
     /// One of the cell test words.
-    fn cell_test(&mut self, arg: &'a Expr) -> Option<CellTest> {
+    pub(super) fn cell_test(&mut self, arg: &'a Expr) -> Option<CellTest> {
         let word = match &arg.node {
             ExprKind::Name(ident) => CELL_TESTS.iter().find(|(w, _)| *w == ident.name).map(|&(_, test)| test),
             _ => None,

@@ -43,10 +43,21 @@ impl Bindable for Pieces {
     fn bind(mut self, slot: LocalSlot, value: &Typed) -> Pieces {
         // Without a source expression, there is no parameter to bind.
         let Some(owner) = self.collection.source_mut() else { return self };
-        let body = std::mem::replace(owner.as_mut(), ir::Expr::Const(ir::Const::None));
-        **owner = ir::Expr::Let { slot, value: Box::new(value.expr.clone()), body: Box::new(body) };
+        bind_operand(owner, slot, value);
+        // A set of two cells (`between`) reads its second cell where it is used too.
+        if let ir::Collection::Cells(cells) = &mut self.collection
+            && let Some(other) = cells.other_operand_mut()
+        {
+            bind_operand(other, slot, value);
+        }
         self
     }
+}
+
+/// Wraps an operand of a collection in a `Let` of the slot.
+fn bind_operand(operand: &mut Box<ir::Expr>, slot: LocalSlot, value: &Typed) {
+    let body = std::mem::replace(operand.as_mut(), ir::Expr::Const(ir::Const::None));
+    **operand = ir::Expr::Let { slot, value: Box::new(value.expr.clone()), body: Box::new(body) };
 }
 
 impl<'a> Checker<'a> {

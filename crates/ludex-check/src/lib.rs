@@ -27,6 +27,7 @@ mod holdings;
 mod hops;
 mod hygiene;
 mod index;
+mod lines;
 mod lints;
 mod names;
 mod options;

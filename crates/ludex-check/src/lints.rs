@@ -485,6 +485,10 @@ impl<'g> Facts<'g> {
                 self.eval(cell, twin.lost(), found);
                 Values::Any
             }
+            Expr::InARow(line) => {
+                self.eval(&line.cell, twin.lost(), found);
+                Values::Any
+            }
         }
     }
 

@@ -85,7 +85,7 @@ impl<'a> Checker<'a> {
         shape
     }
 
-    fn cell_count(&self) -> usize {
+    pub(super) fn cell_count(&self) -> usize {
         self.game.board.as_ref().map_or(0, |b| b.cell_count())
     }
 

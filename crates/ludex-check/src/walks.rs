@@ -33,6 +33,7 @@ fn pattern_keyword(pattern: &ActionClause) -> &'static str {
         ActionClause::Drop { supply, .. } => supply.keyword(),
         ActionClause::Choose { .. } => "choose",
         ActionClause::Hop { .. } => "hop",
+        ActionClause::Anywhere { .. } => "anywhere",
         _ => "walk",
     }
 }

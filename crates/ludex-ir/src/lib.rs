@@ -352,6 +352,11 @@ pub enum ActionKind {
         /// `chain [while EXPR]`: hops go on from the landing cell; `None`: one hop.
         chain: Option<Chain>,
     },
+    /// To any cell of the region (the mover's set) but the one it stands on.
+    Anywhere {
+        /// The cells it may go to, for each seat.
+        cells: PerSeat<CellSet>,
+    },
 }
 
 /// What the cell a hop jumps over must hold, seen from the mover's side. Only a hop over an enemy
@@ -398,7 +403,8 @@ impl ActionKind {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
-            | ActionKind::Hop { .. } => true,
+            | ActionKind::Hop { .. }
+            | ActionKind::Anywhere { .. } => true,
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
@@ -932,6 +938,13 @@ impl Collection {
         }
     }
 
+    /// Whether an expression the collection reads where it is used (its source, `between`'s
+    /// second cell) satisfies `test` ([`Expr::any`]).
+    pub fn any_source(&self, test: &mut impl FnMut(&Expr) -> bool) -> bool {
+        let other = if let Collection::Cells(cells) = self { cells.other_operand() } else { None };
+        self.source().is_some_and(|o| o.any(test)) || other.is_some_and(|o| o.any(test))
+    }
+
     /// [`Collection::source`], to change.
     pub fn source_mut(&mut self) -> Option<&mut Box<Expr>> {
         match self {
@@ -962,21 +975,97 @@ pub enum CellCollection {
         /// What the cell right after a run must hold for the run to be kept.
         outer: CellTest,
     },
+    /// From `cell` (excluded) along each direction to the edge, direction by direction, nearest
+    /// first.
+    Ray {
+        /// The cell the rays start from (not included).
+        cell: Box<Expr>,
+        /// The directions, for each seat.
+        directions: PerSeat<Vec<DirId>>,
+    },
+    /// The cells strictly between `cell` and `other` when one direction of the board leads from
+    /// the first to the second (nearest the first cell first); no cell otherwise.
+    Between {
+        /// The first end (not included).
+        cell: Box<Expr>,
+        /// The other end (not included).
+        other: Box<Expr>,
+    },
+    /// The cells of the lines through a cell ([`Line`]) that are long enough, axis by axis, each
+    /// line from one end to the other.
+    Lines(Line),
 }
 
 impl CellCollection {
     /// The cell the set is computed from.
     pub fn origin(&self) -> &Expr {
         match self {
-            CellCollection::Bracketed { cell, .. } => cell,
+            CellCollection::Bracketed { cell, .. }
+            | CellCollection::Ray { cell, .. }
+            | CellCollection::Between { cell, .. }
+            | CellCollection::Lines(Line { cell, .. }) => cell,
         }
     }
 
     fn origin_mut(&mut self) -> &mut Box<Expr> {
         match self {
-            CellCollection::Bracketed { cell, .. } => cell,
+            CellCollection::Bracketed { cell, .. }
+            | CellCollection::Ray { cell, .. }
+            | CellCollection::Between { cell, .. }
+            | CellCollection::Lines(Line { cell, .. }) => cell,
         }
     }
+
+    /// The expression the set reads besides its origin, if any (`between`'s second cell).
+    pub fn other_operand(&self) -> Option<&Expr> {
+        match self {
+            CellCollection::Between { other, .. } => Some(other),
+            CellCollection::Bracketed { .. } | CellCollection::Ray { .. } | CellCollection::Lines(_) => None,
+        }
+    }
+
+    /// [`CellCollection::other_operand`], to change.
+    pub fn other_operand_mut(&mut self) -> Option<&mut Box<Expr>> {
+        match self {
+            CellCollection::Between { other, .. } => Some(other),
+            CellCollection::Bracketed { .. } | CellCollection::Ray { .. } | CellCollection::Lines(_) => None,
+        }
+    }
+}
+
+/// The straight lines through a cell (`in_a_row`, `lines`): along each axis (a direction and its
+/// opposite), the run of consecutive cells through `cell` that pass `test`, `cell` included; a
+/// line counts when it has at least (or exactly) `length` cells.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Line {
+    /// The cell the lines go through.
+    pub cell: Box<Expr>,
+    /// How many cells a line needs (`in_a_row(CELL, N)`).
+    pub length: u32,
+    /// At least `length` cells, or exactly.
+    pub bound: LineBound,
+    /// Each axis once, as a direction and its opposite (`None` when the board has no opposite).
+    pub axes: PerSeat<Vec<(DirId, Option<DirId>)>>,
+    /// What every cell of a line holds.
+    pub test: LineTest,
+}
+
+/// Whether a line must have at least or exactly its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LineBound {
+    /// A line of `length` cells or more.
+    AtLeast,
+    /// A line of exactly `length` cells (`exactly N`).
+    Exactly,
+}
+
+/// What the cells of a line hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LineTest {
+    /// A piece of the owner of the piece on the line's cell (an empty cell has no line).
+    SameOwner,
+    /// A cell test from the mover's side.
+    Cells(CellTest),
 }
 
 /// What a cell must hold, seen from the mover (as `to` clauses say it).
@@ -1086,6 +1175,8 @@ pub enum Expr {
         /// The directions in which a cell of the chain neighbours the next (`sides` or `orthogonal`).
         directions: Vec<DirId>,
     },
+    /// Whether a line through the cell is long enough (`in_a_row`).
+    InARow(Line),
 }
 
 impl Expr {
@@ -1106,7 +1197,8 @@ impl Expr {
             | Expr::Neg(e)
             | Expr::Partner(e)
             | Expr::Shift { cell: e, .. }
-            | Expr::Connected { seat: e, .. } => any_of(&[e]),
+            | Expr::Connected { seat: e, .. }
+            | Expr::InARow(Line { cell: e, .. }) => any_of(&[e]),
             Expr::InZone { cell: a, seat: b, .. }
             | Expr::Binary(_, a, b)
             | Expr::Allied(a, b)
@@ -1115,10 +1207,9 @@ impl Expr {
             | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
-                collection.source().is_some_and(|o| o.any(test))
-                    || predicate.as_ref().is_some_and(|p| p.any(test))
+                collection.any_source(test) || predicate.as_ref().is_some_and(|p| p.any(test))
             }
-            Expr::Sum(collection, term) => collection.source().is_some_and(|o| o.any(test)) || term.any(test),
+            Expr::Sum(collection, term) => collection.any_source(test) || term.any(test),
         }
     }
 }

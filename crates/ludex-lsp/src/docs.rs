@@ -262,6 +262,12 @@ pub const KEYWORDS: &[WordDoc] = &[
         "15.1",
     ),
     doc("friend", "over friend", "A hop over a piece of the mover or its team mate.", "15.1"),
+    doc(
+        "anywhere",
+        "anywhere [in REGION]",
+        "The piece moves to any cell of the region (the board when not said), as `to` allows.",
+        "15.1",
+    ),
     doc("occupied", "over occupied", "A hop over any piece.", "15.1"),
     doc("any", "over any", "A hop over any cell, empty or not.", "15.1"),
     doc("exactly", "walk DIRS exactly EXPR", "A walk of exactly so many steps.", "15.1"),
@@ -681,6 +687,30 @@ pub const BUILTINS: &[WordDoc] = &[
         "11.7",
     ),
     doc("connected", "connected(ZONE, ZONE) → bool", "whether the mover's pieces join the two zones", "11.7"),
+    doc(
+        "ray",
+        "ray(CELL, DIRS) → collection",
+        "cells (`it` is a cell): from the cell to the edge of the board",
+        "11.7",
+    ),
+    doc(
+        "between",
+        "between(CELL, CELL) → collection",
+        "cells (`it` is a cell): strictly between the two cells on one straight line",
+        "11.7",
+    ),
+    doc(
+        "in_a_row",
+        "in_a_row(CELL, N [, DIRS [, TEST]]) → bool",
+        "whether the cell is on a straight line of at least `N` cells like it",
+        "11.7",
+    ),
+    doc(
+        "lines",
+        "lines(CELL, N [, DIRS [, TEST]]) → collection",
+        "cells (`it` is a cell): the straight lines of at least `N` cells like it through the cell",
+        "11.7",
+    ),
 ];
 
 /// The fields every piece has, as docs/language.md's table in section 11.6 gives them.

@@ -76,7 +76,8 @@ impl PhaseAttacks {
                 ActionKind::Step { .. }
                 | ActionKind::Leap { .. }
                 | ActionKind::Walk { .. }
-                | ActionKind::Hop { .. } => attacks.others.push(id),
+                | ActionKind::Hop { .. }
+                | ActionKind::Anywhere { .. } => attacks.others.push(id),
                 // They never capture (see `captures`).
                 ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
@@ -214,6 +215,12 @@ impl Probe<'_> {
                 })
             }
             ActionKind::Hop { .. } => self.walkers(action).any(|from| self.jumps(action, from)),
+            ActionKind::Anywhere { cells } => {
+                cells.get(seat).is_some_and(|cells| cells.contains(self.cell))
+                    && self
+                        .walkers(action)
+                        .any(|from| from != self.cell && self.attacks_from(action, from, 0))
+            }
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
@@ -330,6 +337,7 @@ impl Probe<'_> {
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
+            | ActionKind::Anywhere { .. }
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare

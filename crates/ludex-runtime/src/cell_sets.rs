@@ -26,12 +26,21 @@ impl Engine {
                 let directions = directions.get(seat.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
                 for &direction in directions {
                     let run = self.bracketed_run(state, seat, origin, direction, (*inner, *outer));
-                    let ray = std::iter::successors(self.game.board.neighbour(origin, direction), |&c| {
-                        self.game.board.neighbour(c, direction)
-                    });
-                    ray.take(run).for_each(&mut visit);
+                    self.ray(origin, direction).take(run).for_each(&mut visit);
                 }
             }
+            CellCollection::Ray { directions, .. } => {
+                let directions = directions.get(seat.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
+                for &direction in directions {
+                    self.ray(origin, direction).for_each(&mut visit);
+                }
+            }
+            CellCollection::Between { other, .. } => {
+                if let Some(other) = self.eval(state, ctx, other).as_cell() {
+                    self.between(origin, other, visit);
+                }
+            }
+            CellCollection::Lines(line) => self.cells_in_a_row(state, ctx, line, visit),
         }
     }
 

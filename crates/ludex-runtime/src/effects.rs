@@ -41,7 +41,8 @@ impl Engine {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Walk { .. } => self.move_piece(state, &mut ctx, mv),
+            | ActionKind::Walk { .. }
+            | ActionKind::Anywhere { .. } => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
         if let Some(phase) =

@@ -264,6 +264,7 @@ impl Engine {
                 Value::Seat(seat) => Value::Bool(self.connected(state, seat, [*from, *to], directions)),
                 _ => Value::None,
             },
+            Expr::InARow(line) => Value::Bool(self.in_a_row(state, ctx, line)),
         }
     }
 

@@ -48,6 +48,7 @@ mod hashing;
 mod history;
 mod holdings;
 mod hops;
+mod lines;
 mod movegen;
 mod notation;
 mod perft;

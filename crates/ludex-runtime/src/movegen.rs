@@ -194,6 +194,7 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             | ActionKind::Place { .. } => true,
             // Chains come out deepest first.
             ActionKind::Hop { .. } => false,
+            ActionKind::Anywhere { .. } => small_board && promotions_in_order,
         }
     };
     let choice_ordered = |choice: &ActionChoice| {
@@ -237,7 +238,8 @@ impl Generator<'_> {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
-            | ActionKind::Hop { .. } => self.piece_moves(sink),
+            | ActionKind::Hop { .. }
+            | ActionKind::Anywhere { .. } => self.piece_moves(sink),
         }
     }
 
@@ -304,7 +306,10 @@ impl Generator<'_> {
     fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let seat = self.seat as usize;
         match &self.action.kind {
-            ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Anywhere { .. } => {
                 return self.line_moves(ctx, from, sink);
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
@@ -385,7 +390,8 @@ impl Generator<'_> {
         cells_in(&ends).try_for_each(|to| self.offer(from, to, sink))
     }
 
-    /// Visits the cells a step, a slide or a leap from `from` ends on, in the pattern's order.
+    /// Visits the cells a step, a slide, a leap or `anywhere` from `from` ends on, in the
+    /// pattern's order.
     /// Not generic (and kept out of line), so that it adds little code to the generation.
     #[inline(never)]
     fn line_ends(
@@ -413,6 +419,10 @@ impl Generator<'_> {
                     end.filter(|&to| to != from)
                 });
                 ends.try_for_each(visit)
+            }
+            ActionKind::Anywhere { cells } => {
+                let cells = cells.get(seat).map_or(&[][..], |cells| cells.cells.as_slice());
+                cells.iter().copied().filter(|&to| to != from).try_for_each(visit)
             }
             // Not lines: `pattern_moves` never asks.
             ActionKind::Walk { .. }

@@ -48,7 +48,8 @@ impl Engine {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
-            | ActionKind::Hop { .. } => Some(Family::PieceMoves),
+            | ActionKind::Hop { .. }
+            | ActionKind::Anywhere { .. } => Some(Family::PieceMoves),
         };
         let overlap = |a: &[ludex_ir::TypeId], b: &[ludex_ir::TypeId]| {
             a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
@@ -92,7 +93,8 @@ impl Engine {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Walk { .. } => {
+            | ActionKind::Walk { .. }
+            | ActionKind::Anywhere { .. } => {
                 let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
                 let separator = if captures { 'x' } else { '-' };
                 format!("{}{separator}{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))

@@ -183,7 +183,10 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
             conditions.extend(rules.push.as_ref().and_then(|push| push.allowed.as_ref()));
         }
         ActionKind::Hop { chain, .. } => conditions.extend(chain.as_ref().and_then(|c| c.condition.as_ref())),
-        ActionKind::Step { .. } | ActionKind::Leap { .. } | ActionKind::Declare => {}
+        ActionKind::Step { .. }
+        | ActionKind::Leap { .. }
+        | ActionKind::Anywhere { .. }
+        | ActionKind::Declare => {}
         // They never capture, so `attacked` never reads them.
         ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Place { .. } => {}
     }

@@ -538,6 +538,14 @@ pub enum ActionClause {
         /// Where the whole clause is written.
         span: Span,
     },
+    /// `anywhere` or `anywhere in REGION`: the piece moves to any cell of the region (the board
+    /// when not said).
+    Anywhere {
+        /// `in REGION`; `None`: the whole board.
+        region: Option<Region>,
+        /// Where the whole clause is written.
+        span: Span,
+    },
 }
 
 /// Where a move promotes: ending in a region (`on far_rank`), or where a condition holds

@@ -459,6 +459,10 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
             let condition = children.next_if(Rule::chain_while).map(single_expr).transpose()?;
             ActionClause::Chain { condition, span }
         }
+        Rule::anywhere_pattern => {
+            let region = children.next_if(Rule::region).map(|r| region(r)).transpose()?;
+            ActionClause::Anywhere { region, span }
+        }
         _ => return Err(malformed(span)),
     })
 }

@@ -71,7 +71,8 @@ impl Engine {
                 | ActionKind::Slide { .. }
                 | ActionKind::Leap { .. }
                 | ActionKind::Walk { .. }
-                | ActionKind::Hop { .. } => self.reference_piece_moves(state, &base, play, &mut moves),
+                | ActionKind::Hop { .. }
+                | ActionKind::Anywhere { .. } => self.reference_piece_moves(state, &base, play, &mut moves),
                 ActionKind::Drop { cells, .. } => {
                     let pieces = Self::reference_droppable(state, play);
                     self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), &mut moves)

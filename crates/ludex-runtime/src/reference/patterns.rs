@@ -55,6 +55,12 @@ impl Engine {
                 let shape = WalkShape::of(of_seat(directions, seat), length, *exact, rules);
                 self.with_walk_ends(state, ctx, from, (shape, rules), <[WalkEnd]>::to_vec)
             }
+            // Every cell of the board in the seat's region, but the start.
+            ActionKind::Anywhere { cells } => (0..board.cell_count())
+                .filter_map(|cell| CellId::try_from(cell).ok())
+                .filter(|&to| to != from && cells.get(seat as usize).is_some_and(|cells| cells.contains(to)))
+                .map(end)
+                .collect(),
             // Hops end where their chains do (`reference::hops`).
             ActionKind::Hop { .. }
             | ActionKind::Drop { .. }

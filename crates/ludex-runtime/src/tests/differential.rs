@@ -132,6 +132,7 @@ impl Coverage {
             ActionKind::Declare => "declare",
             ActionKind::Hop { .. } if mv.path.len() > 1 => "chain of hops",
             ActionKind::Hop { .. } => "hop",
+            ActionKind::Anywhere { .. } => "anywhere",
         });
         if mv.piece.is_some() && !matches!(action.kind, ActionKind::Drop { .. }) {
             self.seen.insert("promotion");

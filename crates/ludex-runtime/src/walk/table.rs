@@ -58,7 +58,8 @@ impl WalkTables {
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
                 | ActionKind::Place { .. }
-                | ActionKind::Hop { .. } => None,
+                | ActionKind::Hop { .. }
+                | ActionKind::Anywhere { .. } => None,
             })
             .collect();
         WalkTables { words, actions }
