@@ -201,6 +201,26 @@ fn emperors_and_teams_own_alternate_territories() {
     assert!(team_names(&engine_with(&[("players", 6)])).is_empty());
 }
 
+// "Alignment is as decided by players before the game begins": `alignment = 1` seats each camp's
+// territories side by side.
+
+#[test]
+fn with_alignment_1_each_camp_sits_side_by_side() {
+    let together = |options: &[(&str, i64)]| {
+        let mut options = options.to_vec();
+        options.push(("alignment", 1));
+        let engine = engine_with(&options);
+        team_names(&engine).iter().map(|team| team.join(" ")).collect::<Vec<_>>().join(", ")
+    };
+    assert_eq!(together(&[("players", 2), ("territories", 2)]), "red brown, green blue");
+    assert_eq!(together(&[("players", 2), ("territories", 3)]), "red brown magenta, green blue yellow");
+    assert_eq!(together(&[("players", 3), ("territories", 2)]), "red brown, magenta green, blue yellow");
+    assert_eq!(together(&[("players", 4), ("teams", 2)]), "red brown, green blue");
+    assert_eq!(together(&[("players", 6), ("teams", 2)]), "red brown magenta, green blue yellow");
+    assert_eq!(together(&[("players", 6), ("teams", 3)]), "red brown, magenta green, blue yellow");
+    assert_eq!(together(&[("players", 6)]), "");
+}
+
 #[test]
 fn option_values_that_describe_no_game_are_refused() {
     let text = std::fs::read_to_string(RULES).expect("the rules file");

@@ -140,6 +140,11 @@ impl Reference {
         (0..self.seats).any(|seat| self.in_home(seat, cell) && self.active(position, seat))
     }
 
+    /// A home hex of an enemy of the seat that still has its King.
+    fn held_by_enemy(&self, position: &Position, seat: usize, cell: usize) -> bool {
+        (0..self.seats).any(|s| self.in_home(s, cell) && self.active(position, s) && self.enemies(s, seat))
+    }
+
     fn enemies(&self, a: usize, b: usize) -> bool {
         a != b && (self.team[a].is_none() || self.team[a] != self.team[b])
     }
@@ -151,7 +156,7 @@ impl Reference {
         } else if self.rank(from) <= 5 {
             self.rank(to) < self.rank(from)
         } else {
-            !self.in_home(seat, to) && (self.rank(to) >= 6 || self.held(position, to))
+            self.rank(to) >= 6 || self.in_home(seat, to) || self.held_by_enemy(position, seat, to)
         }
     }
 
