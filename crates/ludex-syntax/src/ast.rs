@@ -211,6 +211,8 @@ pub struct VariableDecl {
     pub per_seat: Option<Span>,
     pub ty: Option<Spanned<TypeName>>,
     pub init: Expr,
+    /// `untracked`: the variable is not part of the position (`repetitions`).
+    pub untracked: Option<Span>,
     pub span: Span,
 }
 
