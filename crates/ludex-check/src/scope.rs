@@ -171,8 +171,7 @@ pub enum ExpressionPlace {
     BeforeMove,
     /// The bounds of `choose`.
     ChoiceBounds,
-    /// After a move: an action's `where` and `then`, the capture, a turn's `play ... where`,
-    /// `after` and `legal if`.
+    /// After a move: an action's `where` and `then`, the capture, a turn's `play ... where`.
     FinishedMove,
     /// A walk's step: `each step where`, `paying`.
     Step,
@@ -194,6 +193,10 @@ pub enum ExpressionPlace {
     Score,
     /// A definition's body: any word, where it is used decides.
     Definition,
+    /// A turn's `after`.
+    TurnAfter,
+    /// A turn's `legal if`.
+    LegalIf,
 }
 
 /// The context words an expression may use where it is written.
@@ -219,6 +222,8 @@ pub fn context_words_in(place: ExpressionPlace) -> Vec<&'static str> {
         ExpressionPlace::RankKey => Scope::rank_key(),
         ExpressionPlace::Score => Scope::score(),
         ExpressionPlace::Definition => Scope::anywhere(),
+        ExpressionPlace::TurnAfter => Scope::turn_after(&binding),
+        ExpressionPlace::LegalIf => Scope::legal_if(&binding),
     };
     scope.words.names()
 }
