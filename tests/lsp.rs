@@ -356,6 +356,26 @@ fn completion_offers_the_keywords_and_names_of_the_place() {
     assert!(comment.is_empty());
 }
 
+/// A turn's `legal if` offers the look-ahead `stuck` and `next`; its `after` offers `next` but not
+/// `stuck`; an action's `where` neither.
+#[test]
+fn completion_in_a_turn_offers_the_words_of_legal_if_and_after() {
+    let text = read("rules/shogi.rules");
+    let (mut client, _) = serving(&text);
+    let mut complete = |offset: usize, version: i64| {
+        let params = json!({ "textDocument": { "uri": URI }, "position": position(&text, offset) });
+        client.change(URI, version, &text);
+        labels(&result(client.request("textDocument/completion", params)))
+    };
+    let legal = complete(text.find("legal if not").expect("legal if") + "legal if ".len(), 2);
+    let after = complete(text.find("set checks(mover)").expect("after") + "set checks(mover) = ".len(), 3);
+    let filter = complete(text.find("where promotion != knight").expect("a where") + "where ".len(), 4);
+    let has = |items: &[String], word: &str| items.iter().any(|item| item == word);
+    assert!(has(&legal, "stuck") && has(&legal, "next"), "{legal:?}");
+    assert!(!has(&after, "stuck") && has(&after, "next"), "{after:?}");
+    assert!(!has(&filter, "stuck") && !has(&filter, "next"), "{filter:?}");
+}
+
 #[test]
 fn document_symbols_outline_the_file() {
     let text = read("rules/dice-chess.rules");

@@ -90,6 +90,12 @@ pub fn perft(args: &PerftArgs) -> CliResult {
     } else {
         perft_with(&engine, &start, args.depth, leaves)
     };
+    if let Some(fault) = engine.fault() {
+        return Err(CliError::failed(format!(
+            "the rules of `{}` cannot be played: {fault}",
+            engine.game.name
+        )));
+    }
     let seconds = started.elapsed().as_secs_f64();
     let per_second = if seconds > 0.0 { total as f64 / seconds } else { 0.0 };
     let made = match leaves {

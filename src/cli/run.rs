@@ -87,13 +87,18 @@ pub fn run(args: &RunArgs) -> CliResult {
     let record_file = args.game.record.as_deref().map(RecordFile::create).transpose()?;
     // Notation is written only for the records.
     let plies = if record_file.is_some() { Plies::Written } else { Plies::Counted };
-    if args.paired {
+    let ran = if args.paired {
         let sides = Sides::new(&session.agents).map_err(CliError::usage)?;
         let job = Job { session: &session, seed, plies, pairing: Some(&sides) };
-        return run_pairs(args, &job, &sides, games, threads, record_file);
+        run_pairs(args, &job, &sides, games, threads, record_file)
+    } else {
+        let job = Job { session: &session, seed, plies, pairing: None };
+        run_games(args, &job, games, threads, record_file)
+    };
+    match session.engine.fault() {
+        Some(fault) => Err(CliError::failed(format!("the games above cannot be trusted: {fault}"))),
+        None => ran,
     }
-    let job = Job { session: &session, seed, plies, pairing: None };
-    run_games(args, &job, games, threads, record_file)
 }
 
 /// Plays the games of a run and prints their summary.

@@ -29,6 +29,7 @@ mod hygiene;
 mod index;
 mod lines;
 mod lints;
+mod look_ahead;
 mod names;
 mod options;
 mod pieces;
@@ -330,6 +331,7 @@ impl<'a> Checker<'a> {
         let actions = self.actions();
         let capture = self.capture();
         let phases = self.phases();
+        self.look_ahead_past_rolls(&actions, &capture, &phases);
         let end = self.end_rules();
         let score = self.score();
         self.unused_definitions();

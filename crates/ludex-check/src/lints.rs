@@ -495,8 +495,10 @@ impl<'g> Facts<'g> {
     fn context(&self, word: ContextWord) -> Values {
         let start = self.start.as_ref();
         match word {
-            ContextWord::Captures | ContextWord::Turns if start.is_some() => Values::Exactly(Const::Int(0)),
-            ContextWord::Captures | ContextWord::Turns => Values::NATURAL,
+            ContextWord::Captures | ContextWord::Turns | ContextWord::SinceFirstSeen if start.is_some() => {
+                Values::Exactly(Const::Int(0))
+            }
+            ContextWord::Captures | ContextWord::Turns | ContextWord::SinceFirstSeen => Values::NATURAL,
             ContextWord::Repetitions if start.is_some() => Values::Exactly(Const::Int(1)),
             ContextWord::Repetitions => Values::Ints { low: 1, high: i64::MAX, or_none: OrNone::Never },
             ContextWord::Mover if start.is_some() => Values::Exactly(Const::None),

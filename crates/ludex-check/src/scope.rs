@@ -38,9 +38,11 @@ pub enum Word {
     Stuck,
     /// How often the current position has occurred.
     Repetitions,
+    /// How many moves ago the current position first occurred.
+    SinceFirstSeen,
 }
 
-const WORDS: [Word; 21] = [
+const WORDS: [Word; 22] = [
     Word::Mover,
     Word::Next,
     Word::Piece,
@@ -62,12 +64,18 @@ const WORDS: [Word; 21] = [
     Word::Promotion,
     Word::Stuck,
     Word::Repetitions,
+    Word::SinceFirstSeen,
 ];
 
 /// Available wherever the game is running.
 const RUNNING: [Word; 3] = [Word::Captures, Word::Turns, Word::Phase];
 /// What a move binds once it is finished (piece and cells are `none` in a choice).
 const MOVE: [Word; 6] = [Word::Mover, Word::Piece, Word::From, Word::To, Word::Target, Word::Promotion];
+/// What a turn's `legal if` reads beyond the finished move: the seat after the mover, and whether
+/// the seat to act once the move has run its course has no legal action (a look-ahead).
+const LOOK_AHEAD: [Word; 2] = [Word::Next, Word::Stuck];
+/// What end rules read of the position's history.
+const HISTORY: [Word; 2] = [Word::Repetitions, Word::SinceFirstSeen];
 /// What a move binds before it is made.
 const BEFORE_MOVE: [Word; 3] = [Word::Mover, Word::Piece, Word::From];
 /// What a walk's step binds: the move so far and the step.
@@ -99,6 +107,7 @@ impl Word {
             Word::Promotion => "promotion",
             Word::Stuck => "stuck",
             Word::Repetitions => "repetitions",
+            Word::SinceFirstSeen => "since_first_seen",
         }
     }
 
@@ -130,6 +139,7 @@ impl Word {
             Word::Promotion => ContextWord::Promotion,
             Word::Stuck => ContextWord::Stuck,
             Word::Repetitions => ContextWord::Repetitions,
+            Word::SinceFirstSeen => ContextWord::SinceFirstSeen,
         })
     }
 
@@ -162,8 +172,7 @@ pub enum ExpressionPlace {
     BeforeMove,
     /// The bounds of `choose`.
     ChoiceBounds,
-    /// After a move: an action's `where` and `then`, the capture, a turn's `play ... where`,
-    /// `after` and `legal if`.
+    /// After a move: an action's `where` and `then`, the capture, a turn's `play ... where`.
     FinishedMove,
     /// A walk's step: `each step where`, `paying`.
     Step,
@@ -185,6 +194,10 @@ pub enum ExpressionPlace {
     Score,
     /// A definition's body: any word, where it is used decides.
     Definition,
+    /// A turn's `after`.
+    TurnAfter,
+    /// A turn's `legal if`.
+    LegalIf,
 }
 
 /// The context words an expression may use where it is written.
@@ -210,6 +223,8 @@ pub fn context_words_in(place: ExpressionPlace) -> Vec<&'static str> {
         ExpressionPlace::RankKey => Scope::rank_key(),
         ExpressionPlace::Score => Scope::score(),
         ExpressionPlace::Definition => Scope::anywhere(),
+        ExpressionPlace::TurnAfter => Scope::turn_after(&binding),
+        ExpressionPlace::LegalIf => Scope::legal_if(&binding),
     };
     scope.words.names()
 }
@@ -333,12 +348,13 @@ impl<'a> Scope<'a> {
     }
 
     pub fn end_rule() -> Scope<'a> {
-        Scope::running("the end rules", &[Word::Mover, Word::Next, Word::Stuck, Word::Repetitions])
+        let scope = Scope::running("the end rules", &[Word::Mover, Word::Next, Word::Stuck]);
+        Scope { words: scope.words.union(Words::of(&HISTORY)), ..scope }
     }
 
     pub fn rank_key() -> Scope<'a> {
-        let words = [Word::Mover, Word::Next, Word::Seat, Word::Stuck, Word::Repetitions];
-        Scope::running("a `rank by` key", &words)
+        let scope = Scope::running("a `rank by` key", &[Word::Mover, Word::Next, Word::Seat, Word::Stuck]);
+        Scope { words: scope.words.union(Words::of(&HISTORY)), ..scope }
     }
 
     /// The `score` of `end`: evaluated for each seat, as `rank by` keys are.
@@ -366,6 +382,18 @@ impl<'a> Scope<'a> {
     /// the choice.
     pub fn finished_move(place: &'static str, binding: &Binding<'a>) -> Scope<'a> {
         Scope { piece: binding.piece(), choices: binding.choices.clone(), ..Scope::running(place, &MOVE) }
+    }
+
+    /// A turn's `after`: the finished move and the seat after the mover.
+    pub fn turn_after(binding: &Binding<'a>) -> Scope<'a> {
+        let finished = Scope::finished_move("a turn's `after`", binding);
+        Scope { words: finished.words.union(Words::of(&[Word::Next])), ..finished }
+    }
+
+    /// A turn's `legal if`: the finished move, the seat after the mover and the look-ahead `stuck`.
+    pub fn legal_if(binding: &Binding<'a>) -> Scope<'a> {
+        let finished = Scope::finished_move("a turn's `legal if`", binding);
+        Scope { words: finished.words.union(Words::of(&LOOK_AHEAD)), ..finished }
     }
 
     /// A walk's step (`each step where`, `paying`): the move so far and the step's cells.
@@ -421,7 +449,7 @@ impl<'a> Scope<'a> {
             Word::Pushed => Ty::ANY_PIECE,
             Word::Line => Ty::Unknown,
             Word::It | Word::Cell => self.it,
-            Word::Captures | Word::Turns | Word::Repetitions => Ty::Int,
+            Word::Captures | Word::Turns | Word::Repetitions | Word::SinceFirstSeen => Ty::Int,
             Word::Phase => Ty::Phase,
             Word::Promotion => Ty::PieceType,
             Word::Stuck => Ty::Bool,
@@ -448,7 +476,7 @@ mod tests {
         assert!(Scope::cells_where().word_type(Word::Phase).is_none());
         assert_eq!(
             Scope::end_rule().words.names(),
-            ["mover", "next", "captures", "turns", "phase", "stuck", "repetitions"]
+            ["mover", "next", "captures", "turns", "phase", "stuck", "repetitions", "since_first_seen"]
         );
         assert_eq!(Scope::finished_move("w", &choice).word_type(Word::Promotion), Some(Ty::PieceType));
     }

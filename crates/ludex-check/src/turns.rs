@@ -113,9 +113,9 @@ impl<'a> Checker<'a> {
                 ir::ActionCount::While(self.condition(c, &Scope::action_count()))
             }
         };
-        let after_scope = Scope::finished_move("a turn's `after`", &all);
+        let after_scope = Scope::turn_after(&all);
         let after = decl.after.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, &after_scope));
-        let legal_scope = Scope::finished_move("a turn's `legal if`", &all);
+        let legal_scope = Scope::legal_if(&all);
         let legal = decl.legal.as_ref().map(|c| self.condition(c, &legal_scope));
         ir::Turn { start, choices, count, after, legal }
     }

@@ -58,6 +58,7 @@ impl<'a> Checker<'a> {
             ty: ty.value_type().unwrap_or(ValueType::Int),
             per_seat: seating == Seating::EachSeat,
             init: init.expr,
+            tracking: if decl.untracked.is_some() { ir::Tracking::Untracked } else { ir::Tracking::Tracked },
         };
         (ty, variable)
     }

@@ -242,6 +242,29 @@ pub struct Variable {
     pub per_seat: bool,
     /// Evaluated once when the game starts (with `seat` bound for per-seat variables).
     pub init: Expr,
+    /// Whether the variable is part of the position that `repetitions` compares; left out of the
+    /// JSON when it is (the default).
+    #[serde(default, skip_serializing_if = "Tracking::is_tracked")]
+    pub tracking: Tracking,
+}
+
+/// Whether a variable is part of the position (`repetitions`, `since_first_seen`) or kept apart
+/// from it (`untracked`: a record of how the game went, such as a run of checks, which would
+/// otherwise make every position new).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tracking {
+    /// Part of the position (the default).
+    #[default]
+    Tracked,
+    /// `untracked`: not part of the position.
+    Untracked,
+}
+
+impl Tracking {
+    /// The default: part of the position.
+    pub fn is_tracked(&self) -> bool {
+        *self == Tracking::Tracked
+    }
 }
 
 /// Something a seat may do on its turn: move a piece by a pattern, drop a piece from its reserve,
@@ -634,6 +657,33 @@ pub enum Effect {
     },
 }
 
+impl Effect {
+    /// Visits each effect of the list and, depth first, the effects inside it (`if`, `for each`).
+    pub fn visit_all(effects: &[Effect], visit: &mut impl FnMut(&Effect)) {
+        for effect in effects {
+            visit(effect);
+            match effect {
+                Effect::If { then, otherwise, .. } => {
+                    Effect::visit_all(then, visit);
+                    Effect::visit_all(otherwise, visit);
+                }
+                Effect::ForEach { body, .. } => Effect::visit_all(body, visit),
+                Effect::SetVariable { .. }
+                | Effect::SetAttribute { .. }
+                | Effect::RotateMap { .. }
+                | Effect::SetType { .. }
+                | Effect::Release { .. }
+                | Effect::Give { .. }
+                | Effect::Retire { .. }
+                | Effect::Send { .. }
+                | Effect::Move { .. }
+                | Effect::Capture { .. }
+                | Effect::SetOwner { .. } => {}
+            }
+        }
+    }
+}
+
 /// What the game does before the first turn, in order. Per-seat statements are expanded, one step
 /// a seat, at lowering.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -794,10 +844,14 @@ pub enum ContextWord {
     ItCell,
     /// The type a promoting move turns the piece into (none for other moves).
     Promotion,
-    /// Whether the seat to act has no legal action (end rules).
+    /// Whether the seat to act has no legal action (end rules); in a turn's `legal if`, the seat
+    /// to act once the move tried has run its course (a look-ahead).
     Stuck,
     /// How many times the current position has occurred, this time included (end rules).
     Repetitions,
+    /// How many moves have been played since the current position first occurred; 0 when it is
+    /// new (end rules).
+    SinceFirstSeen,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

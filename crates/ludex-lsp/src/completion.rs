@@ -135,6 +135,7 @@ impl Reader<'_> {
             _ => ExpressionPlace::FinishedMove,
         };
         match self.word_at(brace.wrapping_sub(1)) {
+            "after" if outer == Block::Turn => return Block::Effects(ExpressionPlace::TurnAfter),
             "then" | "else" | "after" => return Block::Effects(place_of(outer)),
             "start" => return Block::Effects(ExpressionPlace::TurnStart),
             "turn" => return Block::Turn,
@@ -305,6 +306,7 @@ impl Reader<'_> {
             Block::Push if clause == "when" => ExpressionPlace::PushCondition,
             Block::Push => ExpressionPlace::PushEffects,
             Block::Turn if clause == "actions" => ExpressionPlace::ActionCount,
+            Block::Turn if clause == "legal" => ExpressionPlace::LegalIf,
             Block::Turn => ExpressionPlace::FinishedMove,
             Block::Phase => ExpressionPlace::Until,
             Block::Action => match clause {
@@ -380,7 +382,8 @@ impl Reader<'_> {
 
 /// The words that decide an expression's place.
 const PLACE_WORDS: &[&str] = &[
-    "when", "where", "most", "exactly", "from", "choose", "each", "paying", "actions", "by", "score", "until",
+    "when", "where", "most", "exactly", "from", "choose", "each", "paying", "actions", "by", "score",
+    "until", "legal",
 ];
 
 fn clauses(block: Block) -> &'static [&'static str] {

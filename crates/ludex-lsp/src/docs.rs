@@ -158,7 +158,7 @@ pub const KEYWORDS: &[WordDoc] = &[
     ),
     doc(
         "variable",
-        "variable NAME [of each seat] [: TYPE] = EXPR",
+        "variable NAME [of each seat] [: TYPE] = EXPR [untracked]",
         "Declares a variable, part of the game state; `EXPR` gives its value when the game starts.",
         "12",
     ),
@@ -537,12 +537,23 @@ pub const KEYWORDS: &[WordDoc] = &[
     doc("true", "true", "The boolean that holds.", "11.1"),
     doc("false", "false", "The boolean that does not hold.", "11.1"),
     doc("none", "none", "No value: no piece, no cell, no seat.", "10"),
+    doc(
+        "untracked",
+        "variable NAME = EXPR untracked",
+        "The variable is not part of the position that `repetitions` and `since_first_seen` compare.",
+        "12",
+    ),
 ];
 
 /// The context words, as docs/language.md's table in section 11.2 gives them.
 pub const CONTEXT_WORDS: &[WordDoc] = &[
     doc("mover", "seat", "the seat acting; in end rules and `until`, the seat that acted last", "11.2"),
-    doc("next", "seat", "in end rules: the seat to act now", "11.2"),
+    doc(
+        "next",
+        "seat",
+        "in end rules: the seat to act now; in a turn's `after` and `legal if`: the seat after the mover",
+        "11.2",
+    ),
     doc(
         "piece",
         "piece",
@@ -600,11 +611,23 @@ pub const CONTEXT_WORDS: &[WordDoc] = &[
         "11.2",
     ),
     doc("promotion", "piece type", "the type the piece becomes", "11.2"),
-    doc("stuck", "bool", "in end rules and a turn's `start`: the seat to act has no legal action", "11.2"),
+    doc(
+        "stuck",
+        "bool",
+        "in end rules and a turn's `start`: the seat to act has no legal action; in a turn's `legal if`: \
+         the seat to act once the move is made has none (a look-ahead)",
+        "11.2",
+    ),
     doc(
         "repetitions",
         "int",
         "in end rules: how many times the current position has occurred, this time included",
+        "11.2",
+    ),
+    doc(
+        "since_first_seen",
+        "int",
+        "in end rules: how many moves have been played since the current position first occurred (0 when it is new)",
         "11.2",
     ),
 ];

@@ -104,7 +104,7 @@ impl Engine {
             }
         };
         for effects in self.all_effects() {
-            visit_effects(effects, &mut mark);
+            Effect::visit_all(effects, &mut mark);
         }
         (0..rolled.len()).filter(|&v| rolled[v]).collect()
     }
@@ -282,31 +282,6 @@ impl Engine {
             Value::Prize(p) => self.piece_token(&p.piece),
             Value::PieceType(t) => self.game.pieces.get(t as usize).map_or("?".into(), |k| k.name.clone()),
             Value::Phase(p) => self.game.phases.get(p as usize).map_or("?".into(), |k| k.name.clone()),
-        }
-    }
-}
-
-/// Calls `visit` on each effect of the list and on every effect inside them.
-fn visit_effects(effects: &[Effect], visit: &mut impl FnMut(&Effect)) {
-    for effect in effects {
-        visit(effect);
-        match effect {
-            Effect::If { then, otherwise, .. } => {
-                visit_effects(then, visit);
-                visit_effects(otherwise, visit);
-            }
-            Effect::ForEach { body, .. } => visit_effects(body, visit),
-            Effect::SetVariable { .. }
-            | Effect::SetAttribute { .. }
-            | Effect::RotateMap { .. }
-            | Effect::SetType { .. }
-            | Effect::Release { .. }
-            | Effect::Give { .. }
-            | Effect::Retire { .. }
-            | Effect::Send { .. }
-            | Effect::Move { .. }
-            | Effect::Capture { .. }
-            | Effect::SetOwner { .. } => {}
         }
     }
 }

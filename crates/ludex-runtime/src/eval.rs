@@ -8,7 +8,10 @@ use ludex_ir::{
 };
 
 use super::Engine;
+use super::effects::TurnAfter;
+use super::look_ahead::StuckAsks;
 use super::state::{Piece, State};
+use super::turns::Answers;
 use super::value::{Value, binary};
 
 /// How deep piece values may refer to other piece values before they read as `none`.
@@ -94,8 +97,8 @@ pub(crate) struct WalkWords {
 /// How an evaluation stands.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Evaluation {
-    /// Whether the seat to act has no legal action, when already known.
-    pub stuck: Option<bool>,
+    /// What `stuck` asks here.
+    pub stuck: StuckAsks,
     /// Evaluating the conditions of a possible attacker: `attacked` is false inside.
     pub attacking: bool,
     /// How many piece values are being evaluated inside one another.
@@ -104,7 +107,8 @@ pub(crate) struct Evaluation {
 
 impl Evaluation {
     /// At the start: nothing known, outside any `attacked` or piece value.
-    pub(crate) const START: Evaluation = Evaluation { stuck: None, attacking: false, value_depth: 0 };
+    pub(crate) const START: Evaluation =
+        Evaluation { stuck: StuckAsks::Here, attacking: false, value_depth: 0 };
 }
 
 /// A line of pieces being pushed: `len` occupied cells from `start` along `direction`.
@@ -137,7 +141,7 @@ impl Ctx<'_> {
                 pushed_to: None,
                 line: None,
             },
-            evaluation: Evaluation { stuck: None, attacking: false, value_depth: 0 },
+            evaluation: Evaluation { stuck: StuckAsks::Here, attacking: false, value_depth: 0 },
             locals: None,
         }
     }
@@ -150,6 +154,13 @@ impl Ctx<'_> {
     /// The context with `it` the piece on `cell` (a `for each`).
     pub(crate) fn with_placed_it(self, piece: Piece, cell: CellId) -> Self {
         Ctx { each: Each { it: Value::Placed(piece, cell), it_cell: Some(cell), ..self.each }, ..self }
+    }
+
+    /// The context of a turn's `legal if` on the move tried (its turn's `after` played or left out):
+    /// `stuck` looks ahead from it, the turn machine's questions answered by `answers`.
+    pub(crate) fn trying_move(self, answers: &'static dyn Answers, after: TurnAfter) -> Self {
+        let stuck = StuckAsks::AfterMove { answers, after };
+        Ctx { evaluation: Evaluation { stuck, ..self.evaluation }, ..self }
     }
 
     /// The context of a seat-by-seat evaluation, for `seat`.
@@ -342,10 +353,15 @@ impl Engine {
             ContextWord::PushedTo => Value::from_option(ctx.walk.pushed_to, Value::Cell),
             ContextWord::ItCell => Value::from_option(ctx.each.it_cell, Value::Cell),
             ContextWord::Promotion => Value::from_option(ctx.promotion, Value::PieceType),
-            ContextWord::Stuck => {
-                Value::Bool(ctx.evaluation.stuck.unwrap_or_else(|| !self.has_legal_action(state)))
-            }
+            ContextWord::Stuck => match ctx.evaluation.stuck {
+                StuckAsks::Known(stuck) => Value::Bool(stuck),
+                StuckAsks::Here => Value::Bool(!self.has_legal_action(state)),
+                StuckAsks::AfterMove { answers, after } => {
+                    self.stuck_after_move(state, ctx, (answers, after))
+                }
+            },
             ContextWord::Repetitions => Value::Int(self.repetitions(state)),
+            ContextWord::SinceFirstSeen => Value::Int(self.since_first_seen(state)),
         }
     }
 

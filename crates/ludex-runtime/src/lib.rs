@@ -11,7 +11,7 @@
 //! (walks: the one search that defines them, the steps of walks with rules, playing a path),
 //! `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
 //! retiring seats), `turns` (the turn and phase machine, end rules, results), `history` (positions
-//! for `repetitions`), `notation`, `display`, `position` (the position text format), `perft`,
+//! for `repetitions`), `look_ahead` (`stuck` in `legal if`), `notation`, `display`, `position` (the position text format), `perft`,
 //! `evaluation` (material and rank keys for agents).
 //!
 //! Move generation (`movegen`) and `attacked` (`attacks`) are written for speed, their speed layers
@@ -49,6 +49,7 @@ mod history;
 mod holdings;
 mod hops;
 mod lines;
+mod look_ahead;
 mod movegen;
 mod notation;
 mod perft;
@@ -72,6 +73,7 @@ use serde::{Deserialize, Serialize};
 use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, PhaseId, SeatId, TypeId, VarId};
 
 pub use explain::{Condition, Refusal};
+pub use look_ahead::Fault;
 pub use perft::{Leaves, perft, perft_divide, perft_with};
 pub use picture::{Ink, Picture, Span};
 pub use state::{Piece, Prize, State};
@@ -222,6 +224,8 @@ pub struct Engine {
     /// The game it runs, as lowered (with its cell sets reindexed).
     pub game: Game,
     tables: Tables,
+    /// The rules errors met while playing ([`Engine::fault`]).
+    faults: look_ahead::Faults,
 }
 
 /// Lookups computed once from the game.
@@ -245,13 +249,15 @@ struct StateLayout {
     /// The offset in `State::maps` of each mutable map.
     map_offsets: Vec<Option<u32>>,
     map_slot_count: usize,
+    /// By variable slot, whether it is part of the position; `None` when every slot is.
+    tracked_slots: Option<Vec<bool>>,
 }
 
 /// What the end rules read that costs something to keep or find.
 #[derive(Debug, Default)]
 struct EndReads {
-    /// `repetitions`: positions are recorded in the history.
-    repetitions: bool,
+    /// `repetitions` or `since_first_seen`: positions are recorded in the history.
+    history: bool,
     /// `stuck`: it is found once per decision point.
     stuck: bool,
 }
@@ -277,7 +283,7 @@ impl Engine {
     pub fn new(mut game: Game) -> Engine {
         reindex_cell_sets(&mut game);
         let tables = Tables::new(&game);
-        Engine { game, tables }
+        Engine { game, tables, faults: Default::default() }
     }
 
     /// The state after setup (it may begin with chance nodes: setup rolls).
@@ -541,7 +547,8 @@ impl Tables {
             ordered_choices: movegen::ordered_choices(game),
         };
         let end_reads = EndReads {
-            repetitions: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions),
+            history: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions)
+                || history::end_rules_read(game, ludex_ir::ContextWord::SinceFirstSeen),
             stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),
         };
         Tables { layout, orders, fresh_pieces: fresh_pieces(game), end_reads, speed }
@@ -552,11 +559,15 @@ impl StateLayout {
     fn new(game: &Game) -> StateLayout {
         let seats = game.seats.len() as u32;
         let mut variable_slots = Vec::with_capacity(game.variables.len());
+        let mut tracked = Vec::new();
         let mut next = 0u32;
         for variable in &game.variables {
             variable_slots.push(next);
-            next += if variable.per_seat { seats } else { 1 };
+            let slots = if variable.per_seat { seats } else { 1 };
+            next += slots;
+            tracked.extend(std::iter::repeat_n(variable.tracking.is_tracked(), slots as usize));
         }
+        let tracked_slots = tracked.contains(&false).then_some(tracked);
         let mut map_offsets = Vec::with_capacity(game.maps.len());
         let mut map_slot_count = 0usize;
         for map in &game.maps {
@@ -565,7 +576,7 @@ impl StateLayout {
                 map_slot_count += game.board.cell_count();
             }
         }
-        StateLayout { variable_slots, variable_slot_count: next, map_offsets, map_slot_count }
+        StateLayout { variable_slots, variable_slot_count: next, map_offsets, map_slot_count, tracked_slots }
     }
 }
 

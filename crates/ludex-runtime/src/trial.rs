@@ -1,13 +1,13 @@
 //! Trying moves against the turn's `legal if`: each move is played on a scratch copy of the
 //! position, with every effect it triggers, and the condition is tested there. The scratch copy is
 //! made once per position and put back after each move by rewriting only the cells the move wrote
-//! (its journal); it is kept per thread from one position to the next, so that a warm search does
-//! not allocate. The turn's `after` effects are left out when all they do is set variables that
+//! (its journal); it is kept per thread from one position to the next (one for each level of trials
+//! a look-ahead nests), so that a warm search does not allocate. The turn's `after` effects are left out when all they do is set variables that
 //! the condition cannot read, either itself or through the conditions of the capturing actions
-//! that `attacked` tests; the position history is copied only when the condition reads
-//! `repetitions`.
+//! that `attacked` tests (a look-ahead of `stuck` plays them on its own copy when they were left
+//! out); the position history is copied only when the condition reads `repetitions`.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 
 use ludex_ir::{
     Action, ActionKind, ContextWord, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId,
@@ -18,11 +18,13 @@ use super::effects::TurnAfter;
 use super::eval::Ctx;
 use super::history::mentions;
 use super::state::{HistoryCopy, State};
+use super::turns::Fast;
 use super::{Engine, Move};
 
 thread_local! {
-    /// The scratch state of the thread's trials, between two positions.
-    static SCRATCH: Cell<Option<State>> = const { Cell::new(None) };
+    /// The scratch states of the thread's trials, between two positions: one for each level of
+    /// trials that may be in progress at once (a look-ahead tries moves inside a trial).
+    static SCRATCH: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What the trials of a phase's moves need, found once per game.
@@ -86,14 +88,16 @@ pub(super) struct Trials<'a> {
 impl<'a> Trials<'a> {
     pub(super) fn new(engine: &'a Engine, state: &'a State, seat: SeatId, legal: &'a Expr) -> Trials<'a> {
         let needs = engine.tables.speed.trials.phase(state.phase);
-        Trials { engine, state, seat, legal, needs, scratch: SCRATCH.take(), made: false }
+        let scratch = SCRATCH.with_borrow_mut(Vec::pop);
+        Trials { engine, state, seat, legal, needs, scratch, made: false }
     }
 
     /// Whether the condition holds after the move.
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
         let (engine, seat, legal, after) = (self.engine, self.seat, self.legal, self.needs.after);
         let scratch = self.refilled_scratch();
-        let holds = |scratch: &mut State, ctx: &Ctx| engine.holds(scratch, ctx, legal);
+        let holds =
+            |scratch: &mut State, ctx: &Ctx| engine.holds(scratch, &ctx.trying_move(&Fast, after), legal);
         engine.play_action(scratch, seat, mv, after, holds) == Some(true)
     }
 
@@ -114,7 +118,9 @@ impl<'a> Trials<'a> {
 
 impl Drop for Trials<'_> {
     fn drop(&mut self) {
-        SCRATCH.set(self.scratch.take());
+        if let Some(scratch) = self.scratch.take() {
+            SCRATCH.with_borrow_mut(|kept| kept.push(scratch));
+        }
     }
 }
 

@@ -9,6 +9,7 @@ use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
 use super::board_index::BoardIndex;
 use super::effects::TurnAfter;
 use super::eval::{Ctx, PieceSlot};
+use super::look_ahead::StuckAsks;
 use super::state::{Journal, Resume, State};
 use super::value::Value;
 use super::{EndReason, Engine, GameResult, Move, MoveKind};
@@ -17,7 +18,7 @@ use super::{EndReason, Engine, GameResult, Move, MoveKind};
 /// seat to act has a legal action, and whether an end rule holds. The engine answers them by its
 /// speed layers ([`Fast`]); the differential tests answer them by the plain meaning
 /// (`reference::Plain`), so that the turn machine itself is written once.
-pub(crate) trait Answers {
+pub(crate) trait Answers: std::fmt::Debug {
     /// Whether the seat to act has any legal action (not counting `end` or `pass`).
     fn any_legal_action(&self, engine: &Engine, state: &State) -> bool;
     /// The first end rule whose condition holds, in the end rules' context `ctx`.
@@ -32,8 +33,20 @@ enum TurnEnd {
     Played,
 }
 
+/// The same answers, through a reference (a look-ahead holds them as `&dyn Answers`).
+impl<A: Answers + ?Sized> Answers for &A {
+    fn any_legal_action(&self, engine: &Engine, state: &State) -> bool {
+        (**self).any_legal_action(engine, state)
+    }
+
+    fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize> {
+        (**self).first_end_rule(engine, state, ctx)
+    }
+}
+
 /// The engine's answers: the generation stopped at the first legal action, the end rules'
 /// conditions compiled.
+#[derive(Debug)]
 pub(crate) struct Fast;
 
 impl Answers for Fast {
@@ -149,18 +162,29 @@ impl Engine {
     /// [`Engine::play`], with the turn machine's questions answered by `answers`.
     pub(crate) fn play_with(&self, state: &mut State, mv: Move, answers: &impl Answers) {
         let seat = self.current_seat(state);
-        state.plies = state.plies.saturating_add(1);
-        state.last_mover = Some(seat);
         match mv.kind {
-            MoveKind::Pass => self.end_turn(state, TurnEnd::Passed, answers),
-            MoveKind::EndTurn => self.end_turn(state, TurnEnd::Played, answers),
+            MoveKind::Pass => {
+                count_move(state, seat);
+                self.end_turn(state, TurnEnd::Passed, answers)
+            }
+            MoveKind::EndTurn => {
+                count_move(state, seat);
+                self.end_turn(state, TurnEnd::Played, answers)
+            }
             MoveKind::Action(_) => {
-                state.actions = state.actions.saturating_add(1);
                 self.play_action(state, seat, mv, TurnAfter::Played, |_, _| ());
-                state.resume = Resume::AfterAction;
-                self.proceed(state, answers);
+                self.finish_action(state, seat, answers);
             }
         }
+    }
+
+    /// After the effects of an action by `seat`: the move is counted, and the turn goes on to the
+    /// next decision point (or roll, or end). A look-ahead goes on from a move tried this way too.
+    pub(crate) fn finish_action(&self, state: &mut State, seat: SeatId, answers: &impl Answers) {
+        count_move(state, seat);
+        state.actions = state.actions.saturating_add(1);
+        state.resume = Resume::AfterAction;
+        self.proceed(state, answers);
     }
 
     /// Resolves the first pending roll; the game goes on when none is left.
@@ -309,7 +333,7 @@ impl Engine {
     fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
         let mut ctx = self.end_ctx(state);
         if self.tables.end_reads.stuck {
-            ctx.evaluation.stuck = Some(!answers.any_legal_action(self, state));
+            ctx.evaluation.stuck = StuckAsks::Known(!answers.any_legal_action(self, state));
         }
         let index = answers.first_end_rule(self, state, &ctx)?;
         let rule = self.game.end.get(index)?;
@@ -378,4 +402,10 @@ impl Engine {
         let places = vec![1; self.seat_count()];
         GameResult { places, reason: reason.to_string(), end, scores: Vec::new() }
     }
+}
+
+/// A move by `seat` is one more ply, and `seat` is the last to have moved.
+fn count_move(state: &mut State, seat: SeatId) {
+    state.plies = state.plies.saturating_add(1);
+    state.last_mover = Some(seat);
 }

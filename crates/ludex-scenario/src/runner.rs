@@ -37,6 +37,18 @@ impl<'r> Runner<'r> {
         if let Err(finding) = self.play_test(suite, test, &mut report.findings) {
             report.findings.push(*finding);
         }
+        // An error of the rules that only playing shows (a look-ahead nested in another) makes
+        // whatever the test saw untrustworthy.
+        if let Some(fault) = self.engine(test).ok().and_then(Engine::fault) {
+            let diagnostic = Diagnostic::error(
+                Code::LimitExceeded,
+                "the rules cannot be played faithfully",
+                test.name.span,
+                "while playing this test",
+            )
+            .with_help(fault.to_string());
+            report.findings.push(Finding { kind: FindingKind::Failed, diagnostic, fill: None });
+        }
         report
     }
 

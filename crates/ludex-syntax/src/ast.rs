@@ -319,6 +319,8 @@ pub struct VariableDecl {
     pub ty: Option<Spanned<TypeName>>,
     /// The value when the game starts (with `seat` bound for a per-seat variable).
     pub init: Expr,
+    /// `untracked`: the variable is not part of the position (`repetitions`).
+    pub untracked: Option<Span>,
     /// Where the whole item is written.
     pub span: Span,
 }

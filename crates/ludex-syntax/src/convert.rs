@@ -291,7 +291,9 @@ fn variable_decl(pair: Pair<'_, Rule>) -> Converted<VariableDecl> {
     let name = children.ident()?;
     let per_seat = children.next_if(Rule::per_seat).map(|p| span_of(&p));
     let ty = children.next_if(Rule::type_name).map(|p| type_name(&p)).transpose()?;
-    Ok(VariableDecl { name, per_seat, ty, init: expr(children.expect(Rule::expr)?)?, span })
+    let init = expr(children.expect(Rule::expr)?)?;
+    let untracked = children.next_if(Rule::untracked).map(|p| span_of(&p));
+    Ok(VariableDecl { name, per_seat, ty, init, untracked, span })
 }
 
 fn type_name(pair: &Pair<'_, Rule>) -> Converted<Spanned<TypeName>> {

@@ -698,6 +698,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::region_op => "`+`, `-`",
         Rule::variable_decl => "a `variable` item",
         Rule::type_name => "a type (`int`, `bool`, `cell`, `seat` or `piece`)",
+        Rule::untracked => "`untracked`",
         Rule::define_decl => "a `define` item",
         Rule::params => "parameters in parentheses",
         Rule::setup_decl => "a `setup` item",

@@ -12,6 +12,8 @@ use crate::state::{Piece, State};
 use crate::walk::WalkEnd;
 use crate::{Engine, Move, MoveKind, Path, choice_values};
 
+use super::turns::Plain;
+
 /// One action as a turn choice plays it: its id, the action, the seat acting and the choice's
 /// `where`.
 #[derive(Clone, Copy)]
@@ -52,10 +54,12 @@ impl Engine {
 
     /// Whether the move leaves a position where the turn's `legal if` holds: the move played on a
     /// copy of the position with all its effects and the turn's `after`, the condition evaluated
-    /// there with the move's context.
+    /// there with the move's context; a `stuck` there looks ahead with the reference's answers.
     fn reference_trial(&self, state: &State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
         let mut copy = state.clone();
-        let holds = |after: &mut State, ctx: &Ctx| self.holds(after, ctx, legal);
+        let holds = |after: &mut State, ctx: &Ctx| {
+            self.holds(after, &ctx.trying_move(&Plain, TurnAfter::Played), legal)
+        };
         self.play_action(&mut copy, seat, mv, TurnAfter::Played, holds) == Some(true)
     }
 

@@ -9,6 +9,7 @@ use crate::turns::Answers;
 use crate::{Engine, Move, MoveKind};
 
 /// The reference's answers to the turn machine.
+#[derive(Debug)]
 pub(crate) struct Plain;
 
 impl Answers for Plain {

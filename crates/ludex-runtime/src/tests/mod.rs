@@ -3,6 +3,7 @@
 mod compiled;
 mod differential;
 mod holdings;
+mod look_ahead;
 mod movegen;
 mod notation;
 mod position;
@@ -132,7 +133,7 @@ pub(super) fn var(v: VarId) -> Expr {
 }
 
 pub(super) fn variable(name: &str, init: Expr) -> Variable {
-    Variable { name: name.into(), ty: ValueType::Int, per_seat: false, init }
+    Variable { name: name.into(), ty: ValueType::Int, per_seat: false, init, tracking: Tracking::Tracked }
 }
 
 pub(super) fn set(v: VarId, value: Expr) -> Effect {

@@ -22,19 +22,9 @@ fn rich() -> Game {
     g.capture.then =
         vec![Effect::SetAttribute { cell: ctx(ContextWord::To), attribute: 0, value: Expr::Roll(6) }];
     g.variables.push(variable("moves", int(0)));
-    g.variables.push(Variable { name: "score".into(), ty: ValueType::Int, per_seat: true, init: int(0) });
-    g.variables.push(Variable {
-        name: "last".into(),
-        ty: ValueType::Cell,
-        per_seat: false,
-        init: Expr::Const(Const::None),
-    });
-    g.variables.push(Variable {
-        name: "mover".into(),
-        ty: ValueType::Piece,
-        per_seat: false,
-        init: Expr::Const(Const::None),
-    });
+    g.variables.push(Variable { per_seat: true, ..variable("score", int(0)) });
+    g.variables.push(Variable { ty: ValueType::Cell, ..variable("last", Expr::Const(Const::None)) });
+    g.variables.push(Variable { ty: ValueType::Piece, ..variable("mover", Expr::Const(Const::None)) });
     g.phases[0].turn.after = vec![
         set(0, bin(BinaryOp::Add, var(0), int(1))),
         Effect::SetVariable { variable: 1, seat: Some(ctx(ContextWord::Mover)), value: Expr::Roll(4) },

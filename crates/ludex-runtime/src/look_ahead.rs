@@ -1,0 +1,135 @@
+//! `stuck` in a turn's `legal if`: a look-ahead. The move tried is played on a copy of the position
+//! (the trial's); from there the turn machine runs on to the next decision point (the turn goes on,
+//! or ends and the next seat's turn begins, with its `start` effects), and `stuck` holds when the
+//! seat to act there has no legal action, its own `legal if` applied. The end rules are not
+//! consulted on the way. The checker refuses a look-ahead in a game whose moves or turns may roll,
+//! so the decision point is always reached.
+//!
+//! A look-ahead is one level deep: while it finds the next seat's legal actions, a `legal if` that
+//! reads `stuck` again (a look-ahead inside a look-ahead) has no answer. That is an error of the
+//! rules, never an approximation: the engine keeps it as its [`Fault`], which every front end
+//! reports (a `stuck` there reads as `none`, and the results of that run are not to be trusted).
+//! Shogi's rule against mating by a pawn drop reads `stuck` only after a pawn drop that gives check,
+//! which the seat in check can never answer with such a drop: its look-ahead never nests.
+
+use std::cell::Cell;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::Engine;
+use super::effects::TurnAfter;
+use super::eval::Ctx;
+use super::state::State;
+use super::turns::Answers;
+use super::value::Value;
+
+thread_local! {
+    /// Whether the thread is finding the legal actions of a look-ahead's position.
+    static LOOKING_AHEAD: Cell<bool> = const { Cell::new(false) };
+    /// The thread's copy of the position a look-ahead runs on, kept between look-aheads so that a
+    /// warm search does not allocate.
+    static AHEAD: Cell<Option<State>> = const { Cell::new(None) };
+}
+
+/// What `stuck` asks, by where it is evaluated.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum StuckAsks {
+    /// The answer, found once for the decision point (the end rules).
+    Known(bool),
+    /// The state is a decision point (a turn's `start`): whether its seat to act has no legal action.
+    Here,
+    /// The state is a move tried against a `legal if`: whether the seat to act at the next decision
+    /// point has no legal action, the turn machine's questions answered by `answers`. When the trial
+    /// left the turn's `after` out, the look-ahead plays it first.
+    AfterMove { answers: &'static dyn Answers, after: TurnAfter },
+}
+
+/// A rules error found while playing, which the checker cannot see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A `legal if` read `stuck` while a look-ahead was finding legal actions: a look-ahead inside a
+    /// look-ahead.
+    NestedLookAhead,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::NestedLookAhead => f.write_str(
+                "a turn's `legal if` read `stuck` inside the look-ahead of another `stuck`: a look-ahead \
+                 is one level deep, so these rules cannot be played faithfully (guard the `stuck` so \
+                 that the moves it looks ahead to never reach it)",
+            ),
+        }
+    }
+}
+
+/// The faults an engine has met, kept once found (see [`Fault`]).
+#[derive(Debug, Default)]
+pub(crate) struct Faults {
+    nested_look_ahead: AtomicBool,
+}
+
+impl Faults {
+    fn record(&self, fault: Fault) {
+        match fault {
+            Fault::NestedLookAhead => self.nested_look_ahead.store(true, Ordering::Relaxed),
+        }
+    }
+
+    pub(crate) fn first(&self) -> Option<Fault> {
+        self.nested_look_ahead.load(Ordering::Relaxed).then_some(Fault::NestedLookAhead)
+    }
+}
+
+/// Marks the thread as looking ahead while it lives.
+struct LookingAhead;
+
+impl LookingAhead {
+    fn begin() -> LookingAhead {
+        LOOKING_AHEAD.set(true);
+        LookingAhead
+    }
+}
+
+impl Drop for LookingAhead {
+    fn drop(&mut self) {
+        LOOKING_AHEAD.set(false);
+    }
+}
+
+impl Engine {
+    /// `stuck` on `tried`, the position a move leads to in a `legal if` trial, `ctx` the move's
+    /// context (see the module's doc).
+    pub(crate) fn stuck_after_move(
+        &self,
+        tried: &State,
+        ctx: &Ctx,
+        (answers, after): (&'static dyn Answers, TurnAfter),
+    ) -> Value {
+        let Some(mover) = ctx.mover else { return Value::None };
+        if LOOKING_AHEAD.get() {
+            self.faults.record(Fault::NestedLookAhead);
+            return Value::None;
+        }
+        let _looking = LookingAhead::begin();
+        let mut next = AHEAD.take().unwrap_or_else(|| tried.clone());
+        next.clone_from(tried);
+        if let (TurnAfter::LeftOut, Some(phase)) = (after, self.game.phases.get(next.phase as usize)) {
+            self.run_effects(&mut next, ctx, &phase.turn.after);
+        }
+        self.finish_action(&mut next, mover, &answers);
+        // A roll pending (or an end) means the checker let a game that rolls look ahead.
+        let stuck = match next.pending.is_empty() && next.result.is_none() {
+            true => Value::Bool(!answers.any_legal_action(self, &next)),
+            false => Value::None,
+        };
+        AHEAD.set(Some(next));
+        stuck
+    }
+
+    /// The first rules error met while playing, if any (see [`Fault`]).
+    pub fn fault(&self) -> Option<Fault> {
+        self.faults.first()
+    }
+}
