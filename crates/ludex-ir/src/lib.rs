@@ -12,7 +12,7 @@ pub mod geometry;
 
 use serde::{Deserialize, Serialize};
 
-pub use geometry::{Board, BoardKind, Cell, Direction, Reflection, Symmetry};
+pub use geometry::{Board, BoardKind, Cell, Direction, JoinError, Reflection, Symmetry};
 pub use ludex_diagnostics::{Limit, Limits, MAX_CELLS, quote};
 
 pub type CellId = u16;
@@ -239,6 +239,9 @@ pub enum ActionKind {
     Hop { directions: PerSeat<Vec<DirId>>, over: Over, chain: Option<Chain> },
     /// To any cell of the region (the mover's set) but the one it stands on.
     Anywhere { cells: PerSeat<CellSet> },
+    /// Take an enemy piece off a cell of the region (the mover's set): it is captured as a move
+    /// would capture it. `to` is the cell and `target` the piece.
+    Remove { cells: PerSeat<CellSet> },
 }
 
 /// What the cell a hop jumps over must hold, seen from the mover's side. Only a hop over an enemy
@@ -286,7 +289,8 @@ impl ActionKind {
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => false,
+            | ActionKind::Place { .. }
+            | ActionKind::Remove { .. } => false,
         }
     }
 }
@@ -906,6 +910,9 @@ pub enum Expr {
     },
     /// Whether a line through the cell is long enough (`in_a_row`).
     InARow(Line),
+    /// The image of a cell under a seat's view (`seen_by(CELL, SEAT)`): the cell a seat-relative
+    /// region names for that seat when it names the first cell for an unturned seat.
+    SeenBy(Box<Expr>, Box<Expr>),
 }
 
 impl Expr {
@@ -933,6 +940,7 @@ impl Expr {
             | Expr::Allied(a, b)
             | Expr::Distance(a, b)
             | Expr::Let { value: a, body: b, .. }
+            | Expr::SeenBy(a, b)
             | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {

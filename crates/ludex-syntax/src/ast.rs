@@ -102,6 +102,9 @@ pub struct BoardDecl {
     pub shape: BoardShape,
     /// `without REGION`: cells left out of the board (walls, holes).
     pub without: Option<Region>,
+    /// `joining a1-d1-g1, ...`: paths of cells, each cell joined to the next across the cells
+    /// left out between them.
+    pub joining: Vec<Vec<Ident>>,
     pub span: Span,
 }
 
@@ -327,6 +330,8 @@ pub enum ActionClause {
     /// `anywhere` or `anywhere in REGION`: the piece moves to any cell of the region (the board
     /// when not said).
     Anywhere { region: Option<Region>, span: Span },
+    /// `remove on REGION`: the seat takes an enemy piece off a cell of the region.
+    Remove { region: Region, span: Span },
 }
 
 /// Where a move promotes: ending in a region (`on far_rank`), or where a condition holds
