@@ -103,3 +103,17 @@ fn lines_go_from_one_end_to_the_other() {
     assert_eq!(cells_where("first(lines(c1, 5, w, empty)) == to", rows), sorted(&["e1"]));
     assert_eq!(cells_where("first(lines(c1, 5, e, empty)) == to", rows), sorted(&["a1"]));
 }
+
+#[test]
+fn seen_by_is_the_image_of_a_cell_under_a_seats_view() {
+    let rules = "game \"views\"\nseat south\nseat north turned 180\nboard square 5 by 5\npiece stone {\n  letter S\n}\n\
+                 action mark {\n  place stone on board\n  where to == seen_by(b1, mover)\n}\n\
+                 phase play {\n  turn {\n    play mark\n  }\n}\n";
+    let compiled = ludex::compile(rules, &BTreeMap::new());
+    let engine = Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)));
+    let mut state = load(&engine, "board\n5 . . . . .\n4 . . . . .\n3 . . . . .\n2 . . . . .\n1 . . . . .\n");
+    // South sees the board as it is drawn; north, turned half a turn, sees b1 where d5 is.
+    assert_eq!(legal(&engine, &state), ["b1"]);
+    support::play(&engine, &mut state, "b1");
+    assert_eq!(legal(&engine, &state), ["d5"]);
+}

@@ -67,7 +67,8 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Promote { span, .. }
         | ActionClause::Hop { span, .. }
         | ActionClause::Chain { span, .. }
-        | ActionClause::Anywhere { span, .. } => *span,
+        | ActionClause::Anywhere { span, .. }
+        | ActionClause::Remove { span, .. } => *span,
         ActionClause::Over(over) => over.span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
@@ -183,13 +184,17 @@ impl<'a> Checker<'a> {
         let for_span = decl.pieces.first().zip(decl.pieces.last()).map(|(a, b)| a.span.to(b.span));
         match (first, for_span) {
             (
-                ActionClause::Drop { .. } | ActionClause::Choose { .. } | ActionClause::Declare { .. },
+                ActionClause::Drop { .. }
+                | ActionClause::Choose { .. }
+                | ActionClause::Declare { .. }
+                | ActionClause::Remove { .. },
                 Some(span),
             ) => {
                 let what = match first {
                     ActionClause::Drop { supply: Supply::Reserve, .. } => "a drop",
                     ActionClause::Drop { supply: Supply::Unlimited, .. } => "a placing",
                     ActionClause::Choose { .. } => "a choice",
+                    ActionClause::Remove { .. } => "a removal",
                     _ => "a declaration",
                 };
                 self.report(
@@ -210,7 +215,10 @@ impl<'a> Checker<'a> {
                 );
             }
             (
-                ActionClause::Drop { .. } | ActionClause::Choose { .. } | ActionClause::Declare { .. },
+                ActionClause::Drop { .. }
+                | ActionClause::Choose { .. }
+                | ActionClause::Declare { .. }
+                | ActionClause::Remove { .. },
                 None,
             )
             | (_, Some(_)) => {}
@@ -238,7 +246,9 @@ impl<'a> Checker<'a> {
                 self.findings.index.choice_declared(name, *span);
                 (Vec::new(), Binding { choices: vec![name], ..Binding::default() })
             }
-            Some(ActionClause::Declare { .. }) => (Vec::new(), Binding::default()),
+            Some(ActionClause::Declare { .. } | ActionClause::Remove { .. }) => {
+                (Vec::new(), Binding::default())
+            }
             Some(ActionClause::Drop { pieces, .. }) => {
                 let dropped = self.piece_types_named(pieces);
                 let kinds = Some(Kinds::of(&dropped));
@@ -323,6 +333,10 @@ impl<'a> Checker<'a> {
                     None => super::regions::Shape::Written(vec![true; self.cell_count()]),
                 };
                 ActionKind::Anywhere { cells: self.per_seat_cells(&shape, Side::of) }
+            }
+            Some(ActionClause::Remove { region, .. }) => {
+                let shape = self.region(region, Seating::EachSeat);
+                ActionKind::Remove { cells: self.per_seat_cells(&shape, Side::of) }
             }
             // No pattern (`pattern` reports it): a step nowhere.
             None

@@ -43,6 +43,7 @@ impl<'a> Checker<'a> {
             "attacked" => self.attacked(call, scope),
             "connected" => self.connected(call, scope),
             "in_a_row" => self.in_a_row(call, scope),
+            "seen_by" => self.seen_by(call, scope),
             "shift" => self.shift(call, scope),
             "sum" => self.sum(call, scope),
             name if super::cells::CELL_COLLECTIONS.contains(&name) => {

@@ -35,6 +35,18 @@ impl<'a> Checker<'a> {
         typed
     }
 
+    /// `seen_by(CELL, SEAT)`: the image of the cell under the seat's view.
+    pub(super) fn seen_by(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
+        if !self.arity(call, 2..=2, scope) {
+            return Typed::unknown();
+        }
+        let [cell, seat] = call.args else { return Typed::unknown() };
+        let (cell, seat) =
+            (self.expect_typed(cell, scope, Ty::Cell), self.expect_typed(seat, scope, Ty::Seat));
+        let extents = [cell.extent, seat.extent];
+        Typed::node(ir::Expr::SeenBy(Box::new(cell.expr), Box::new(seat.expr)), Ty::Cell, &extents)
+    }
+
     /// `shift(CELL, PATH)`: PATH is directions joined by `+`, read from the mover's side.
     pub(super) fn shift(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Typed {
         if !self.arity(call, 2..=2, scope) {

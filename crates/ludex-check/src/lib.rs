@@ -27,6 +27,7 @@ mod holdings;
 mod hops;
 mod hygiene;
 mod index;
+mod joined;
 mod lines;
 mod lints;
 mod look_ahead;
@@ -317,7 +318,8 @@ impl<'a> Checker<'a> {
 
     fn lower(&mut self, values: &OptionValues) -> Option<Game> {
         self.game.options = self.option_values(values);
-        self.game.board = self.board().and_then(|board| self.leave_out_cells(board));
+        self.game.board =
+            self.board().and_then(|board| self.leave_out_cells(board)).map(|board| self.join_cells(board));
         self.game.seats = self.seats();
         self.game.teams = self.teams();
         self.game.maps = self.maps();

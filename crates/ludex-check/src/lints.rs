@@ -489,6 +489,11 @@ impl<'g> Facts<'g> {
                 self.eval(&line.cell, twin.lost(), found);
                 Values::Any
             }
+            Expr::SeenBy(cell, seat) => {
+                self.eval(cell, twin.lost(), found);
+                self.eval(seat, twin.lost(), found);
+                Values::Any
+            }
         }
     }
 

@@ -27,7 +27,8 @@ impl Checker<'_> {
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
                 | ActionKind::Hop { .. }
-                | ActionKind::Anywhere { .. } => &[],
+                | ActionKind::Anywhere { .. }
+                | ActionKind::Remove { .. } => &[],
             };
             with.iter().any(|(_, value)| matches!(value, Expr::Roll(_))) || rolls(&action.then)
         });

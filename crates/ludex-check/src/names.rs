@@ -11,7 +11,7 @@ use ludex_syntax::ast::{self, Ident, Item, RulesFile, Span};
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 20] = [
+pub const BUILTINS: [&str; 21] = [
     "count",
     "sum",
     "pieces",
@@ -32,6 +32,7 @@ pub const BUILTINS: [&str; 20] = [
     "between",
     "lines",
     "in_a_row",
+    "seen_by",
 ];
 
 /// What a declared name stands for.

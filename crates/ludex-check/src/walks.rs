@@ -34,6 +34,7 @@ fn pattern_keyword(pattern: &ActionClause) -> &'static str {
         ActionClause::Choose { .. } => "choose",
         ActionClause::Hop { .. } => "hop",
         ActionClause::Anywhere { .. } => "anywhere",
+        ActionClause::Remove { .. } => "remove",
         _ => "walk",
     }
 }

@@ -53,6 +53,8 @@ codes! {
     AmbiguousType = "ambiguous-type",
     /// A board is too small or too large.
     BadBoardSize = "bad-board-size",
+    /// Two cells a board's `joining` names cannot be joined.
+    BadJoin = "bad-join",
     /// A scenario test's position does not load for the game.
     BadPosition = "bad-position",
     /// A seat is turned by an angle the board cannot be turned by.

@@ -74,6 +74,7 @@ pub(crate) fn separator(parent: Rule, before: Side<'_>, after: Side<'_>) -> Sepa
         || matches!(before.text, "(" | ".")
         || after.text == "(" && opens_arguments(parent, after.node)
         || parent == Rule::leap_path && (before.text == "+" || after.text == "+")
+        || parent == Rule::join_path && (before.text == "-" || after.text == "-")
         || before.token_rule == Some(Rule::neg_op)
     {
         Separator::Tight
@@ -110,6 +111,7 @@ mod tests {
         assert_eq!(separator(Rule::paren_expr, token("("), token("x")), Separator::Tight);
         assert_eq!(separator(Rule::expr, token("not"), token("(")), Separator::Space);
         assert_eq!(separator(Rule::leap_path, token("n"), token("+")), Separator::Tight);
+        assert_eq!(separator(Rule::join_path, token("a1"), token("-")), Separator::Tight);
         assert_eq!(separator(Rule::region, token("a"), token("+")), Separator::Space);
         assert_eq!(separator(Rule::ident_list, token(","), token("b")), Separator::Fill);
         let body = Side { text: "x", token_rule: Some(Rule::ident), node: Some(Rule::expr) };

@@ -69,6 +69,15 @@ pub struct Direction {
     pub dy: i32,
 }
 
+/// Why two cells cannot be joined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinError {
+    /// No direction of the board leads from the first to the second.
+    NotOnALine,
+    /// This cell of the board lies between them.
+    CellBetween(CellId),
+}
+
 /// Whether a symmetry reflects the board (left to right) before it turns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reflection {
@@ -290,6 +299,42 @@ impl Board {
         let mut board = Board::build(kind, kept, directions, groups, rotation_step);
         board.block_between(&gone);
         Some(board)
+    }
+
+    /// Makes two cells on one line of the board neighbours along it, in both directions, across
+    /// the points between them, which must all be left out (Nine Men's Morris: `a1` and `d1`).
+    pub fn join(&mut self, a: CellId, b: CellId) -> Result<(), JoinError> {
+        let (Some(first), Some(second)) = (self.cells.get(a as usize), self.cells.get(b as usize)) else {
+            return Err(JoinError::NotOnALine);
+        };
+        let (ax, ay, dx, dy) = (first.x, first.y, second.x - first.x, second.y - first.y);
+        let on_line = |d: &Direction| {
+            let steps = if d.dx != 0 {
+                dx / d.dx
+            } else if d.dy != 0 {
+                dy / d.dy
+            } else {
+                0
+            };
+            (steps > 0 && d.dx * steps == dx && d.dy * steps == dy).then_some(steps)
+        };
+        let Some((direction, steps)) =
+            self.directions.iter().enumerate().find_map(|(i, d)| on_line(d).map(|steps| (i, steps)))
+        else {
+            return Err(JoinError::NotOnALine);
+        };
+        let step = &self.directions[direction];
+        let kept = (1..steps).find_map(|i| self.cell_at(ax + i * step.dx, ay + i * step.dy));
+        if let Some(kept) = kept {
+            return Err(JoinError::CellBetween(kept));
+        }
+        let opposite = self.directions.iter().position(|d| d.dx == -step.dx && d.dy == -step.dy);
+        let count = self.directions.len();
+        self.neighbours[a as usize * count + direction] = b;
+        if let Some(opposite) = opposite {
+            self.neighbours[b as usize * count + opposite] = a;
+        }
+        Ok(())
     }
 
     /// Blocks the steps that pass between two of the given points.

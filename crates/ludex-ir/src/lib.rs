@@ -13,7 +13,7 @@ pub mod geometry;
 
 use serde::{Deserialize, Serialize};
 
-pub use geometry::{Board, BoardKind, Cell, Direction, Reflection, Symmetry};
+pub use geometry::{Board, BoardKind, Cell, Direction, JoinError, Reflection, Symmetry};
 pub use ludex_diagnostics::{Limit, Limits, MAX_CELLS, quote};
 
 /// A cell's index in [`Board::cells`].
@@ -380,6 +380,12 @@ pub enum ActionKind {
         /// The cells it may go to, for each seat.
         cells: PerSeat<CellSet>,
     },
+    /// Take an enemy piece off a cell of the region (the mover's set): it is captured as a move
+    /// would capture it. `to` is the cell and `target` the piece.
+    Remove {
+        /// The cells whose enemy pieces may be taken, for each seat.
+        cells: PerSeat<CellSet>,
+    },
 }
 
 /// What the cell a hop jumps over must hold, seen from the mover's side. Only a hop over an enemy
@@ -431,7 +437,8 @@ impl ActionKind {
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => false,
+            | ActionKind::Place { .. }
+            | ActionKind::Remove { .. } => false,
         }
     }
 }
@@ -1231,6 +1238,9 @@ pub enum Expr {
     },
     /// Whether a line through the cell is long enough (`in_a_row`).
     InARow(Line),
+    /// The image of a cell under a seat's view (`seen_by(CELL, SEAT)`): the cell a seat-relative
+    /// region names for that seat when it names the first cell for an unturned seat.
+    SeenBy(Box<Expr>, Box<Expr>),
 }
 
 impl Expr {
@@ -1258,6 +1268,7 @@ impl Expr {
             | Expr::Allied(a, b)
             | Expr::Distance(a, b)
             | Expr::Let { value: a, body: b, .. }
+            | Expr::SeenBy(a, b)
             | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {

@@ -81,6 +81,12 @@ pub const KEYWORDS: &[WordDoc] = &[
         "6.5",
     ),
     doc(
+        "joining",
+        "board ... without REGION joining CELL-CELL-..., ...",
+        "Makes each cell of a path the neighbour of the next along their line, across the cells left out between them.",
+        "6.6",
+    ),
+    doc(
         "directions",
         "directions NAME [of each seat] = DIR, DIR, ...",
         "Names a set of directions, usable wherever a list of directions is expected.",
@@ -262,6 +268,12 @@ pub const KEYWORDS: &[WordDoc] = &[
         "15.1",
     ),
     doc("friend", "over friend", "A hop over a piece of the mover or its team mate.", "15.1"),
+    doc(
+        "remove",
+        "remove on REGION",
+        "The seat takes an enemy piece off a cell of the region: it is captured as a move would capture it.",
+        "15.1",
+    ),
     doc(
         "anywhere",
         "anywhere [in REGION]",
@@ -726,6 +738,12 @@ pub const BUILTINS: &[WordDoc] = &[
         "in_a_row",
         "in_a_row(CELL, N [, DIRS [, TEST]]) → bool",
         "whether the cell is on a straight line of at least `N` cells like it",
+        "11.7",
+    ),
+    doc(
+        "seen_by",
+        "seen_by(CELL, SEAT) → cell",
+        "the cell as the seat sees it: its image under the seat's view",
         "11.7",
     ),
     doc(

@@ -82,7 +82,8 @@ impl PhaseAttacks {
                 ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
-                | ActionKind::Place { .. } => {}
+                | ActionKind::Place { .. }
+                | ActionKind::Remove { .. } => {}
             }
         }
         attacks
@@ -224,7 +225,8 @@ impl Probe<'_> {
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => false,
+            | ActionKind::Place { .. }
+            | ActionKind::Remove { .. } => false,
         }
     }
 
@@ -341,7 +343,8 @@ impl Probe<'_> {
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => true,
+            | ActionKind::Place { .. }
+            | ActionKind::Remove { .. } => true,
         };
         within && self.conditions_hold(action, from)
     }

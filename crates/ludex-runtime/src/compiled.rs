@@ -217,7 +217,8 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
         | ActionKind::Declare
         | ActionKind::Place { .. }
         | ActionKind::Hop { .. }
-        | ActionKind::Anywhere { .. } => None,
+        | ActionKind::Anywhere { .. }
+        | ActionKind::Remove { .. } => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

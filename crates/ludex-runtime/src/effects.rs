@@ -34,6 +34,7 @@ impl Engine {
             ActionKind::Place { with, .. } => self.drop_piece(state, &mut ctx, mv, (Supply::Unlimited, with)),
             ActionKind::Choose { .. } => ctx.choice = Some(mv.choice.into()),
             ActionKind::Declare => {}
+            ActionKind::Remove { .. } => self.remove_piece(state, &mut ctx, mv),
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => {
                 self.walk_path(state, &mut ctx, mv, rules)
             }
@@ -292,6 +293,14 @@ impl Engine {
             | Collection::Losses { .. }
             | Collection::Line => {}
         }
+    }
+
+    /// Takes the piece on the move's cell off the board as a capture (`remove`).
+    fn remove_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move) {
+        ctx.to = mv.to;
+        let Some((cell, piece)) = mv.to.and_then(|c| Some((c, state.piece(c)?))) else { return };
+        ctx.target = Some(piece);
+        self.capture(state, ctx, piece, cell);
     }
 
     /// Moves the piece on `from` to `to` when there is one and `to` is empty.

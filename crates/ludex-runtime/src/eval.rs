@@ -276,6 +276,17 @@ impl Engine {
                 _ => Value::None,
             },
             Expr::InARow(line) => Value::Bool(self.in_a_row(state, ctx, line)),
+            Expr::SeenBy(cell, seat) => match (self.eval(state, ctx, cell), self.eval(state, ctx, seat)) {
+                (Value::Cell(cell), Value::Seat(seat)) => {
+                    let view = self.game.seats.get(seat as usize).map(|s| s.view);
+                    let symmetry = view.and_then(|v| self.game.board.symmetries.get(v));
+                    Value::from_option(
+                        symmetry.and_then(|s| s.cells.get(cell as usize)).copied(),
+                        Value::Cell,
+                    )
+                }
+                _ => Value::None,
+            },
         }
     }
 

@@ -191,7 +191,8 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => true,
+            | ActionKind::Place { .. }
+            | ActionKind::Remove { .. } => true,
             // Chains come out deepest first.
             ActionKind::Hop { .. } => false,
             ActionKind::Anywhere { .. } => small_board && promotions_in_order,
@@ -234,6 +235,7 @@ impl Generator<'_> {
             ActionKind::Place { cells, .. } => self.places(cells.get(self.seat as usize), sink),
             ActionKind::Choose { from, to } => self.choices(from, to, sink),
             ActionKind::Declare => self.declaration(sink),
+            ActionKind::Remove { cells } => self.removals(cells.get(self.seat as usize), sink),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
@@ -340,7 +342,8 @@ impl Generator<'_> {
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => {}
+            | ActionKind::Place { .. }
+            | ActionKind::Remove { .. } => {}
         }
         ControlFlow::Continue(())
     }
@@ -430,7 +433,8 @@ impl Generator<'_> {
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => ControlFlow::Continue(()),
+            | ActionKind::Place { .. }
+            | ActionKind::Remove { .. } => ControlFlow::Continue(()),
         }
     }
 
@@ -667,6 +671,27 @@ impl Generator<'_> {
 
 impl Generator<'_> {
     /// The one move of a declaration, when its conditions hold.
+    /// One move per cell of the region holding an enemy piece, where the conditions hold.
+    fn removals(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
+        let ctx = self.ctx();
+        let Some(region) = region.filter(|_| self.from_cells.off_board && self.when_holds(&ctx)) else {
+            return ControlFlow::Continue(());
+        };
+        if !self.early_filters_hold(&ctx) {
+            return ControlFlow::Continue(());
+        }
+        for &to in &region.cells {
+            let Some(target) = self.state.piece(to).filter(|p| self.engine.is_enemy(self.seat, p)) else {
+                continue;
+            };
+            let ctx = Ctx { to: Some(to), target: Some(target), ..ctx };
+            if self.to_cells.holds(Some(to)) && self.late_filters_hold(&ctx) {
+                sink(Move { to: Some(to), ..Move::bare(MoveKind::Action(self.id)) })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     fn declaration(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
         let holds = self.cell_tests_hold_off_board() && self.when_holds(&ctx);

@@ -42,7 +42,7 @@ impl Engine {
     /// (A choice and a declaration name their action; the moves of one action always read apart.)
     fn may_read_alike(&self, id: ActionId) -> bool {
         let family = |kind: &ActionKind| match kind {
-            ActionKind::Choose { .. } | ActionKind::Declare => None,
+            ActionKind::Choose { .. } | ActionKind::Declare | ActionKind::Remove { .. } => None,
             ActionKind::Drop { .. } | ActionKind::Place { .. } => Some(Family::Drops),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
@@ -79,6 +79,7 @@ impl Engine {
             }
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
             ActionKind::Declare => action.name.clone(),
+            ActionKind::Remove { .. } => format!("x{}", cell(mv.to)),
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => self.path_notation(state, mv, rules),
             ActionKind::Hop { over, .. } => {
                 let separator = if over.captures() { 'x' } else { '-' };

@@ -117,7 +117,8 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
         | ActionKind::Declare
         | ActionKind::Place { .. }
         | ActionKind::Hop { .. }
-        | ActionKind::Anywhere { .. } => None,
+        | ActionKind::Anywhere { .. }
+        | ActionKind::Remove { .. } => None,
     }
 }
 

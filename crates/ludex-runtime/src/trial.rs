@@ -194,7 +194,10 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
         | ActionKind::Anywhere { .. }
         | ActionKind::Declare => {}
         // They never capture, so `attacked` never reads them.
-        ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Place { .. } => {}
+        ActionKind::Drop { .. }
+        | ActionKind::Choose { .. }
+        | ActionKind::Place { .. }
+        | ActionKind::Remove { .. } => {}
     }
     conditions
 }

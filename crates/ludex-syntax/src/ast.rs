@@ -150,6 +150,9 @@ pub struct BoardDecl {
     pub shape: BoardShape,
     /// `without REGION`: cells left out of the board (walls, holes).
     pub without: Option<Region>,
+    /// `joining a1-d1-g1, ...`: paths of cells, each cell joined to the next across the cells
+    /// left out between them.
+    pub joining: Vec<Vec<Ident>>,
     /// Where the whole item is written.
     pub span: Span,
 }
@@ -545,6 +548,13 @@ pub enum ActionClause {
     Anywhere {
         /// `in REGION`; `None`: the whole board.
         region: Option<Region>,
+        /// Where the whole clause is written.
+        span: Span,
+    },
+    /// `remove on REGION`: the seat takes an enemy piece off a cell of the region.
+    Remove {
+        /// The cells whose enemy pieces may be taken.
+        region: Region,
         /// Where the whole clause is written.
         span: Span,
     },

@@ -129,7 +129,13 @@ fn board_decl(pair: Pair<'_, Rule>) -> Converted<BoardDecl> {
         Some(without) => Some(region(Children::of(without).expect(Rule::region)?)?),
         None => None,
     };
-    Ok(BoardDecl { shape, without, span })
+    let joining = match children.next_if(Rule::joining) {
+        Some(joining) => {
+            Children::of(joining).map(|path| Children::of(path).map(|cell| ident(&cell)).collect()).collect()
+        }
+        None => Vec::new(),
+    };
+    Ok(BoardDecl { shape, without, joining, span })
 }
 
 fn map_decl(pair: Pair<'_, Rule>) -> Converted<MapDecl> {
@@ -464,6 +470,9 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::anywhere_pattern => {
             let region = children.next_if(Rule::region).map(|r| region(r)).transpose()?;
             ActionClause::Anywhere { region, span }
+        }
+        Rule::remove_pattern => {
+            ActionClause::Remove { region: region(children.expect(Rule::region)?)?, span }
         }
         _ => return Err(malformed(span)),
     })

@@ -88,6 +88,9 @@ impl Engine {
                 ActionKind::Choose { from, to } => {
                     self.reference_choices(state, &base, play, (from, to), &mut moves)
                 }
+                ActionKind::Remove { cells } => {
+                    self.reference_removals(state, &base, play, cells.get(seat as usize), &mut moves)
+                }
                 ActionKind::Declare => {
                     if self.reference_when(state, &base, play) && self.reference_filters(state, &base, play) {
                         moves.push(Move::bare(MoveKind::Action(id)));
@@ -101,6 +104,27 @@ impl Engine {
     /// The action's `when` (before the move).
     fn reference_when(&self, state: &State, ctx: &Ctx, play: Play) -> bool {
         play.action.when.as_ref().is_none_or(|when| self.holds(state, ctx, when))
+    }
+
+    /// The removals of the enemy pieces on the region's cells, cell by cell over the board.
+    fn reference_removals(
+        &self,
+        state: &State,
+        base: &Ctx,
+        play: Play,
+        region: Option<&CellSet>,
+        moves: &mut Vec<Move>,
+    ) {
+        let Some(region) = region.filter(|_| self.reference_when(state, base, play)) else { return };
+        for to in 0..self.game.board.cell_count() as ludex_ir::CellId {
+            let Some(target) = state.piece(to).filter(|p| region.contains(to) && self.is_enemy(play.seat, p))
+            else {
+                continue;
+            };
+            if self.reference_filters(state, &Ctx { to: Some(to), target: Some(target), ..*base }, play) {
+                moves.push(Move { to: Some(to), ..Move::bare(MoveKind::Action(play.id)) });
+            }
+        }
     }
 
     /// The action's `where` and the turn choice's (on the finished move).

@@ -66,7 +66,8 @@ impl Engine {
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => Vec::new(),
+            | ActionKind::Place { .. }
+            | ActionKind::Remove { .. } => Vec::new(),
         }
     }
 

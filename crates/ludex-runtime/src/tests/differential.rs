@@ -133,6 +133,7 @@ impl Coverage {
             ActionKind::Hop { .. } if mv.path.len() > 1 => "chain of hops",
             ActionKind::Hop { .. } => "hop",
             ActionKind::Anywhere { .. } => "anywhere",
+            ActionKind::Remove { .. } => "remove",
         });
         if mv.piece.is_some() && !matches!(action.kind, ActionKind::Drop { .. }) {
             self.seen.insert("promotion");
@@ -313,6 +314,8 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
         "place",
         "choose",
         "declare",
+        "anywhere",
+        "remove",
         "promotion",
         "capture",
         "attacked",

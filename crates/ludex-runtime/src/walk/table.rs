@@ -59,7 +59,8 @@ impl WalkTables {
                 | ActionKind::Declare
                 | ActionKind::Place { .. }
                 | ActionKind::Hop { .. }
-                | ActionKind::Anywhere { .. } => None,
+                | ActionKind::Anywhere { .. }
+                | ActionKind::Remove { .. } => None,
             })
             .collect();
         WalkTables { words, actions }
