@@ -6,9 +6,10 @@
 //! the moving piece must be left, its destination is occupied). Also: whether
 //! the seat to act stands attacked where its turn's `legal if` tests `attacked` (check).
 
-use ludex_ir::{ActionId, CellId, Collection, Expr, Game, SeatId, TypeId};
+use ludex_ir::{ActionId, CellId, Collection, ContextWord, Expr, Game, SeatId, TypeId};
 
 use super::eval::Ctx;
+use super::history::mentions;
 use super::state::State;
 use super::{Engine, Status};
 
@@ -145,35 +146,46 @@ impl Engine {
     }
 
     /// `it would leave your king attacked (the turn's \`legal if\`)` when the `legal if` tests
-    /// `attacked` of pieces of named types; the plain refusal otherwise.
+    /// `attacked` of pieces of named types (the types its collections count, else those it names);
+    /// `..., or the next seat without a legal move` when it looks ahead (`stuck`); the plain
+    /// refusal otherwise.
     fn describe_legal_if(&self) -> String {
         let legal = self.game.phases.iter().filter_map(|p| p.turn.legal.as_ref());
-        let mut types: Vec<TypeId> = Vec::new();
-        let mut attacked = false;
+        let (mut counted, mut named): (Vec<TypeId>, Vec<TypeId>) = (Vec::new(), Vec::new());
+        let (mut attacked, mut looks_ahead) = (false, false);
         for expr in legal {
             attacked |= tests_attacked(expr);
+            looks_ahead |= mentions(expr, ContextWord::Stuck);
             expr.any(&mut |e| {
-                let named: &[TypeId] = match e {
-                    Expr::Const(ludex_ir::Const::PieceType(t)) => std::slice::from_ref(t),
+                let (types, found): (&[TypeId], _) = match e {
+                    Expr::Const(ludex_ir::Const::PieceType(t)) => (std::slice::from_ref(t), &mut named),
                     Expr::Count(Collection::Pieces { types, .. }, _)
                     | Expr::First(Collection::Pieces { types, .. }, _)
-                    | Expr::Sum(Collection::Pieces { types, .. }, _) => types,
-                    _ => &[],
+                    | Expr::Sum(Collection::Pieces { types, .. }, _) => (types, &mut counted),
+                    _ => (&[], &mut named),
                 };
-                for t in named {
-                    if !types.contains(t) {
-                        types.push(*t);
+                for t in types {
+                    if !found.contains(t) {
+                        found.push(*t);
                     }
                 }
                 false
             });
         }
+        let types = if counted.is_empty() { named } else { counted };
         let names: Vec<&str> =
             types.iter().filter_map(|&t| self.game.pieces.get(t as usize)).map(|p| p.name.as_str()).collect();
+        let or_stuck = if looks_ahead { ", or the next seat without a legal move" } else { "" };
         match (attacked, names.as_slice()) {
-            (true, []) => "it would leave a piece attacked (the turn's `legal if`)".into(),
+            (true, []) => format!("it would leave a piece attacked{or_stuck} (the turn's `legal if`)"),
             (true, _) => {
-                format!("it would leave your {} attacked (the turn's `legal if`)", names.join(" or "))
+                format!(
+                    "it would leave your {} attacked{or_stuck} (the turn's `legal if`)",
+                    names.join(" or ")
+                )
+            }
+            (false, _) if looks_ahead => {
+                "it would leave the next seat without a legal move (the turn's `legal if`)".into()
             }
             (false, _) => "the turn's `legal if` refuses it".into(),
         }

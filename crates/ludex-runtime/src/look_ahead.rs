@@ -7,8 +7,9 @@
 //!
 //! A look-ahead is one level deep: while it finds the next seat's legal actions, a `legal if` that
 //! reads `stuck` again (a look-ahead inside a look-ahead) has no answer. That is an error of the
-//! rules, never an approximation: the engine keeps it as its [`Fault`], which every front end
-//! reports (a `stuck` there reads as `none`, and the results of that run are not to be trusted).
+//! rules, never an approximation: the engine keeps it as its [`Fault`], which `ludex perft`, `test`
+//! and `run` report as a failure (a `stuck` there reads as `none`, and what the run found is not to
+//! be trusted).
 //! Shogi's rule against mating by a pawn drop reads `stuck` only after a pawn drop that gives check,
 //! which the seat in check can never answer with such a drop: its look-ahead never nests.
 

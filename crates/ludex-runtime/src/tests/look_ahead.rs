@@ -45,6 +45,17 @@ fn a_pawn_drop_that_mates_is_refused_by_the_engine_and_the_reference_alike() {
     assert_eq!(engine.fault(), None);
 }
 
+#[test]
+fn a_refused_pawn_drop_mate_is_explained_by_the_look_ahead() {
+    let engine = shogi();
+    let state = engine.load_position(CORNER).unwrap();
+    let refusal = engine.explain_refusal(&state, "P@a8");
+    assert_eq!(
+        engine.describe_refusal(&refusal),
+        "it would leave your king attacked, or the next seat without a legal move (the turn's `legal if`)"
+    );
+}
+
 /// Two men a side on a 3 by 3 board stepping orthogonally onto empty cells, with the turn's
 /// `legal if` given.
 fn blocking_game(legal: &str) -> String {

@@ -94,3 +94,21 @@ fn the_end_of_the_game_is_read_from_the_result() {
     assert_eq!(kinds(&reports[0]), [FindingKind::Failed]);
     assert_eq!(reports[0].findings[0].fill, None);
 }
+
+#[test]
+fn a_rules_fault_met_while_playing_fails_the_test() {
+    // Every move asks whether the opponent keeps a move, so the look-ahead that answers it would
+    // need a look-ahead of its own: the engine records the fault, and the test fails with it.
+    let rules = RULES.replace("    play advance\n", "    play advance\n    legal if not stuck\n");
+    let tests = "test \"t\" {\n  setup\n  play b1-b2\n}\n";
+    let parsed = parse(tests);
+    let mut runner = Runner::new(&rules, tests);
+    let report = runner.run(&parsed.suite, &parsed.suite.tests[0]);
+    assert_eq!(kinds(&report), [FindingKind::Failed]);
+    let diagnostic = &report.findings[0].diagnostic;
+    assert_eq!(diagnostic.message, "the rules cannot be played faithfully");
+    assert!(
+        diagnostic.help.as_deref().is_some_and(|help| help.contains("inside the look-ahead")),
+        "{diagnostic:?}"
+    );
+}
