@@ -126,7 +126,10 @@ impl<'a> Checker<'a> {
     fn opposite(&self, direction: DirId) -> Option<DirId> {
         let board = self.game.board.as_ref()?;
         let step = board.directions.get(direction as usize)?;
-        let opposite = board.directions.iter().position(|d| d.dx == -step.dx && d.dy == -step.dy)?;
+        let opposite = board
+            .directions
+            .iter()
+            .position(|d| Some(d.dx) == step.dx.checked_neg() && Some(d.dy) == step.dy.checked_neg())?;
         DirId::try_from(opposite).ok()
     }
 
