@@ -798,22 +798,14 @@ impl CellCollection {
 
 /// The straight lines through a cell (`in_a_row`, `lines`): along each axis (a direction and its
 /// opposite), the run of consecutive cells through `cell` that pass `test`, `cell` included; a
-/// line counts when it has at least (or exactly) `length` cells.
+/// line counts when it has at least `length` cells.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Line {
     pub cell: Box<Expr>,
     pub length: u32,
-    pub bound: LineBound,
     /// Each axis once, as a direction and its opposite (`None` when the board has no opposite).
     pub axes: PerSeat<Vec<(DirId, Option<DirId>)>>,
     pub test: LineTest,
-}
-
-/// Whether a line must have at least or exactly its length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LineBound {
-    AtLeast,
-    Exactly,
 }
 
 /// What the cells of a line hold.
