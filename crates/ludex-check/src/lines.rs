@@ -4,7 +4,7 @@
 //! TEST]])` (whether there is one). A line runs along an axis, a direction and its opposite.
 
 use ludex_diagnostics::{Code, Diagnostic};
-use ludex_ir::{self as ir, CellCollection, Collection, DirId, Line, LineBound, LineTest, PerSeat};
+use ludex_ir::{self as ir, CellCollection, Collection, DirId, Line, LineTest, PerSeat};
 
 use super::Checker;
 use super::calls::{Call, Pieces};
@@ -52,8 +52,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The arguments of `in_a_row` and `lines`: the cell, the length (a constant, at least 1;
-    /// `exactly N` for exactly), the directions (default: every direction of the board) and the
+    /// The arguments of `in_a_row` and `lines`: the cell, the length (a constant, at least 1),
+    /// the directions (default: every direction of the board) and the
     /// test (default: a piece of the same owner as the cell's).
     fn line(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<(Line, Extent)> {
         if !self.arity(call, 2..=4, scope) {
@@ -72,8 +72,7 @@ impl<'a> Checker<'a> {
         };
         let axes = directions?.iter().map(|dirs| self.axes(dirs)).collect();
         let extent = self.along_board(&[cell.extent]);
-        let line =
-            Line { cell: Box::new(cell.expr), length: length?, bound: LineBound::AtLeast, axes, test: test? };
+        let line = Line { cell: Box::new(cell.expr), length: length?, axes, test: test? };
         Some((line, extent))
     }
 

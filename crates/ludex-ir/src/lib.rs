@@ -1096,28 +1096,17 @@ impl CellCollection {
 
 /// The straight lines through a cell (`in_a_row`, `lines`): along each axis (a direction and its
 /// opposite), the run of consecutive cells through `cell` that pass `test`, `cell` included; a
-/// line counts when it has at least (or exactly) `length` cells.
+/// line counts when it has at least `length` cells.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Line {
     /// The cell the lines go through.
     pub cell: Box<Expr>,
     /// How many cells a line needs (`in_a_row(CELL, N)`).
     pub length: u32,
-    /// At least `length` cells, or exactly.
-    pub bound: LineBound,
     /// Each axis once, as a direction and its opposite (`None` when the board has no opposite).
     pub axes: PerSeat<Vec<(DirId, Option<DirId>)>>,
     /// What every cell of a line holds.
     pub test: LineTest,
-}
-
-/// Whether a line must have at least or exactly its length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LineBound {
-    /// A line of `length` cells or more.
-    AtLeast,
-    /// A line of exactly `length` cells (`exactly N`).
-    Exactly,
 }
 
 /// What the cells of a line hold.

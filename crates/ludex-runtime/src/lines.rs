@@ -3,7 +3,7 @@
 //! direction and its opposite. Nothing is allocated; the reference implementation reads them
 //! through the same code, as they are plain walks.
 
-use ludex_ir::{CellId, DirId, Line, LineBound, LineTest, SeatId};
+use ludex_ir::{CellId, DirId, Line, LineTest, SeatId};
 
 use super::Engine;
 use super::eval::Ctx;
@@ -87,12 +87,8 @@ impl Engine {
                 })
             };
             let (ahead, behind) = (run(Some(forward)), run(backward));
-            let total = ahead + behind + 1;
-            let long_enough = match line.bound {
-                LineBound::AtLeast => total >= length,
-                LineBound::Exactly => total == length,
-            };
-            if long_enough && found(origin, (forward, backward), (ahead, behind)).is_break() {
+            if ahead + behind + 1 >= length && found(origin, (forward, backward), (ahead, behind)).is_break()
+            {
                 return;
             }
         }
