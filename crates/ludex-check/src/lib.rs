@@ -35,6 +35,7 @@ mod regions;
 mod removed;
 mod scope;
 mod setup;
+mod tracks;
 mod turns;
 mod types;
 mod unused;
@@ -324,6 +325,7 @@ impl<'a> Checker<'a> {
         self.all_zones();
         self.all_groups();
         self.piece_values();
+        let tracks = self.tracks();
         let setup = self.setup();
         let actions = self.actions();
         let capture = self.capture();
@@ -360,6 +362,8 @@ impl<'a> Checker<'a> {
             end,
             limits: self.nesting.limits.clone(),
             score,
+            stacking: self.stacking(),
+            tracks,
         })
     }
 }

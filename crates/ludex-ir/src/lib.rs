@@ -26,6 +26,7 @@ pub type ZoneId = u16;
 pub type VarId = u16;
 pub type ActionId = u16;
 pub type PhaseId = u8;
+pub type TrackId = u8;
 /// A `Let`'s slot, unique within a lowered game.
 pub type LocalSlot = u32;
 
@@ -63,6 +64,55 @@ pub struct Game {
     /// Each seat's score at the end (with `seat` bound); every result reports it when given.
     #[serde(default)]
     pub score: Option<Expr>,
+    /// Whether several pieces may share a cell (`board ... stacks`).
+    #[serde(default, skip_serializing_if = "Stacking::is_single")]
+    pub stacking: Stacking,
+    /// The tracks pieces move along (`track`), by `TrackId`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tracks: Vec<Track>,
+}
+
+/// Whether a cell holds one piece or a stack of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stacking {
+    /// At most one piece a cell (every board without `stacks`).
+    #[default]
+    Single,
+    /// Any number of pieces a cell, ordered bottom to top; the top one is `piece_at` the cell, the
+    /// one that moves, and the one a move onto the cell captures.
+    Stacks,
+}
+
+impl Stacking {
+    /// The default: one piece a cell.
+    pub fn is_single(&self) -> bool {
+        *self == Stacking::Single
+    }
+}
+
+/// An ordered list of cells per seat, in the order pieces move along it (`track`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Track {
+    pub name: String,
+    pub cells: PerSeat<Vec<CellId>>,
+}
+
+impl Track {
+    /// The cell's position on the seat's version of the track, from 1; `None` off it.
+    pub fn position(&self, seat: SeatId, cell: CellId) -> Option<usize> {
+        let cells = self.cells.get(seat as usize)?;
+        cells.iter().position(|&c| c == cell).map(|index| index + 1)
+    }
+
+    /// The cell at a position (from 1) of the seat's version; `None` off the track.
+    pub fn cell_at(&self, seat: SeatId, position: usize) -> Option<CellId> {
+        self.cells.get(seat as usize)?.get(position.checked_sub(1)?).copied()
+    }
+
+    /// How many cells the seat's version has.
+    pub fn len(&self, seat: SeatId) -> usize {
+        self.cells.get(seat as usize).map_or(0, Vec::len)
+    }
 }
 
 /// A declared parameter and the value this lowering used.
@@ -237,6 +287,20 @@ pub enum ActionKind {
     /// beyond. With `chain`, the piece hops on from where it landed while it can (and the chain's
     /// condition holds): the whole chain is one move, its hops' directions the move's path.
     Hop { directions: PerSeat<Vec<DirId>>, over: Over, chain: Option<Chain> },
+    /// Along the mover's version of a track by each of the amounts (one move per distinct positive
+    /// amount, which the move's `choice` holds): a piece on the track (`along`), or a piece of the
+    /// reserve entering from before its first cell (`enter`). Cells on the way do not matter. A
+    /// move past the last cell leaves the board for `exit`'s destination (when given).
+    Along { track: TrackId, amounts: Vec<Expr>, source: TrackSource, exit: Option<CaptureDestination> },
+}
+
+/// Where the piece of a move along a track starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrackSource {
+    /// A piece of the mover's on a cell of the track (`along`).
+    Board,
+    /// A piece of the mover's reserve, from before the track's first cell (`enter`).
+    Reserve,
 }
 
 /// What the cell a hop jumps over must hold, seen from the mover's side. Only a hop over an enemy
@@ -279,8 +343,10 @@ impl ActionKind {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
-            | ActionKind::Hop { .. } => true,
-            ActionKind::Drop { .. }
+            | ActionKind::Hop { .. }
+            | ActionKind::Along { source: TrackSource::Board, .. } => true,
+            ActionKind::Along { source: TrackSource::Reserve, .. }
+            | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. } => false,
@@ -360,6 +426,38 @@ pub enum Destination {
     Empty,
     Enemy,
     EmptyOrEnemy,
+    /// On a stack of the mover's or a team mate's (boards with stacks): the piece goes on top.
+    Friend,
+    EmptyOrFriend,
+    FriendOrEnemy,
+    /// Empty, friend or enemy.
+    Any,
+}
+
+impl Destination {
+    /// Whether a move may end on an empty cell.
+    pub fn allows_empty(self) -> bool {
+        matches!(
+            self,
+            Destination::Empty | Destination::EmptyOrEnemy | Destination::EmptyOrFriend | Destination::Any
+        )
+    }
+
+    /// Whether a move may end on an enemy piece (capturing it).
+    pub fn allows_enemy(self) -> bool {
+        matches!(
+            self,
+            Destination::Enemy | Destination::EmptyOrEnemy | Destination::FriendOrEnemy | Destination::Any
+        )
+    }
+
+    /// Whether a move may end on a friendly piece (stacking on it).
+    pub fn allows_friend(self) -> bool {
+        matches!(
+            self,
+            Destination::Friend | Destination::EmptyOrFriend | Destination::FriendOrEnemy | Destination::Any
+        )
+    }
 }
 
 /// What happens when a piece move ends on an enemy piece.
@@ -512,6 +610,18 @@ pub struct Turn {
     /// Evaluated on the position a move leads to (after its effects and the turn's `after`), with
     /// the move's context bound: the move is legal only when it holds.
     pub legal: Option<Expr>,
+    /// `prefer most actions then most EXPR`: of the legal moves, only those that begin a turn of
+    /// the most actions, then of the highest sum of `then_most` over its actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefer: Option<Preference>,
+}
+
+/// Which turns a seat must play (maximal dice use): the legal moves at each decision are those
+/// that begin a completion of the turn with the most actions, and among those the highest sum of
+/// `then_most`, evaluated after each action with that action's context.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Preference {
+    pub then_most: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -578,7 +688,7 @@ pub enum ContextWord {
     It,
     /// The seat in a per-seat context: `rank by`, per-seat variable initialisers.
     Seat,
-    /// The value of a `choose` action.
+    /// The value of a `choose` action; the amount an `along` or `enter` move moves (`pips`).
     Choice,
     /// Pieces captured so far this turn.
     Captures,
@@ -690,6 +800,10 @@ pub enum Collection {
     Line,
     /// Cells (`it` is a cell), in the set's own order.
     Cells(CellCollection),
+    /// The pieces on a cell, bottom to top (one at most on a board without stacks).
+    Stack {
+        cell: Box<Expr>,
+    },
 }
 
 impl Collection {
@@ -700,7 +814,7 @@ impl Collection {
             | Collection::Reserve { owner }
             | Collection::Prizes { owner }
             | Collection::Losses { owner } => Some(owner),
-            Collection::Seats | Collection::Line | Collection::Cells(_) => None,
+            Collection::Seats | Collection::Line | Collection::Cells(_) | Collection::Stack { .. } => None,
         }
     }
 
@@ -709,6 +823,7 @@ impl Collection {
     pub fn source(&self) -> Option<&Expr> {
         match self {
             Collection::Cells(cells) => Some(cells.origin()),
+            Collection::Stack { cell } => Some(cell),
             _ => self.owner(),
         }
     }
@@ -721,6 +836,7 @@ impl Collection {
             | Collection::Prizes { owner }
             | Collection::Losses { owner } => Some(owner),
             Collection::Cells(cells) => Some(cells.origin_mut()),
+            Collection::Stack { cell } => Some(cell),
             Collection::Seats | Collection::Line => None,
         }
     }
@@ -834,6 +950,12 @@ pub enum Expr {
         seat: Box<Expr>,
         directions: Vec<DirId>,
     },
+    /// The cell's position on the seat's version of the track, from 1; none off the track.
+    TrackPosition {
+        track: TrackId,
+        cell: Box<Expr>,
+        seat: Box<Expr>,
+    },
 }
 
 impl Expr {
@@ -860,7 +982,8 @@ impl Expr {
             | Expr::Allied(a, b)
             | Expr::Distance(a, b)
             | Expr::Let { value: a, body: b, .. }
-            | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
+            | Expr::Attacked { cell: a, seat: b, by: None }
+            | Expr::TrackPosition { cell: a, seat: b, .. } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
                 collection.source().is_some_and(|o| o.any(test))

@@ -1,5 +1,6 @@
 //! Pieces: a disc in the owner's colour with the type's letter, a neutral piece as a dashed grey
-//! square, and the value of the type's first attribute (a die's face) in a badge.
+//! square, the value of the type's first attribute (a die's face) in a badge, and on a cell that
+//! holds a stack the top piece with the stack's height in a badge at its upper right.
 
 use std::fmt::Write;
 
@@ -24,7 +25,13 @@ pub(crate) fn on_board(scene: &Scene, out: &mut String) {
     let count = scene.engine.game.board.cell_count();
     for (cell, shape) in (0..count).filter_map(|c| CellId::try_from(c).ok()).zip(&scene.layout.cells) {
         if let Some(piece) = scene.engine.piece_at(scene.state, cell) {
-            piece_token(scene, out, &piece, shape.centre, scene.layout.piece_radius);
+            let radius = scene.layout.piece_radius;
+            piece_token(scene, out, &piece, shape.centre, radius);
+            let height = scene.engine.stack_height(scene.state, cell);
+            if height > 1 {
+                let (x, y) = shape.centre;
+                badge(out, &height.to_string(), (x, y - radius * 1.56), radius);
+            }
         }
     }
 }

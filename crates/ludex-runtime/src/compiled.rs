@@ -212,7 +212,8 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
         | ActionKind::Choose { .. }
         | ActionKind::Declare
         | ActionKind::Place { .. }
-        | ActionKind::Hop { .. } => None,
+        | ActionKind::Hop { .. }
+        | ActionKind::Along { .. } => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

@@ -116,7 +116,8 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
         | ActionKind::Choose { .. }
         | ActionKind::Declare
         | ActionKind::Place { .. }
-        | ActionKind::Hop { .. } => None,
+        | ActionKind::Hop { .. }
+        | ActionKind::Along { .. } => None,
     }
 }
 

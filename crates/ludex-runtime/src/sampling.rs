@@ -27,7 +27,8 @@ impl Engine {
             return None;
         }
         let phase = self.game.phases.get(state.phase as usize);
-        let Some(legal) = phase.and_then(|p| p.turn.legal.as_ref()) else {
+        let preferred = phase.is_some_and(|p| p.turn.prefer.is_some());
+        let Some(legal) = phase.and_then(|p| p.turn.legal.as_ref()).filter(|_| !preferred) else {
             self.legal_moves(state, moves);
             return moves.get(rng.random_range(0..moves.len().max(1))).copied();
         };

@@ -184,6 +184,7 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
         }
         ActionKind::Hop { chain, .. } => conditions.extend(chain.as_ref().and_then(|c| c.condition.as_ref())),
         ActionKind::Step { .. } | ActionKind::Leap { .. } | ActionKind::Declare => {}
+        ActionKind::Along { amounts, .. } => conditions.extend(amounts),
         // They never capture, so `attacked` never reads them.
         ActionKind::Drop { .. } | ActionKind::Choose { .. } | ActionKind::Place { .. } => {}
     }

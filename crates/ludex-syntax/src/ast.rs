@@ -52,6 +52,7 @@ pub enum Item {
     Capture(CaptureDecl),
     Phase(PhaseDecl),
     End(EndDecl),
+    Track(TrackDecl),
 }
 
 /// `option players = 6 from 4 to 6`
@@ -102,6 +103,9 @@ pub struct BoardDecl {
     pub shape: BoardShape,
     /// `without REGION`: cells left out of the board (walls, holes).
     pub without: Option<Region>,
+    /// `stacks`: several pieces may share a cell, one on top of another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stacks: Option<Span>,
     pub span: Span,
 }
 
@@ -157,6 +161,24 @@ pub struct ZoneDecl {
     /// `of each seat`: the region is read from each seat's side of the board.
     pub per_seat: Option<Span>,
     pub region: Region,
+    pub span: Span,
+}
+
+/// `track route of each seat = l2 to a2, a1 to l1`: cells in the order pieces move along them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrackDecl {
+    pub name: Ident,
+    /// `of each seat`: the cells are read from each seat's side of the board.
+    pub per_seat: Option<Span>,
+    pub parts: Vec<TrackPart>,
+    pub span: Span,
+}
+
+/// One cell of a track, or `A to B`: the straight line of cells from A to B, both included.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrackPart {
+    pub first: Ident,
+    pub last: Option<Ident>,
     pub span: Span,
 }
 
@@ -245,6 +267,9 @@ pub enum SetupStatement {
     /// `place die for each seat on back with face = roll d6`: one piece on every cell of the region.
     Place {
         piece: Ident,
+        /// `place checker 5 ...`: so many pieces on each cell, one on another (boards with stacks).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        count: Option<Spanned<i64>>,
         owner: Owner,
         region: Region,
         with: Vec<Assignment>,
@@ -324,6 +349,18 @@ pub enum ActionClause {
     Over(Spanned<Over>),
     /// `chain` or `chain while EXPR`: the piece hops again from where it landed while it can.
     Chain { condition: Option<Expr>, span: Span },
+    /// `along route by high, low` (a piece on the track) or `enter route by high, low` (a piece of
+    /// the reserve): that many cells along the mover's track, one move per amount.
+    Along { track: Ident, amounts: Vec<Expr>, source: TrackSource, span: Span },
+}
+
+/// Where the piece of a move along a track starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TrackSource {
+    /// `along`: a piece on the track.
+    Board,
+    /// `enter`: a piece of the mover's reserve, from before the track's first cell.
+    Reserve,
 }
 
 /// Where a move promotes: ending in a region (`on far_rank`), or where a condition holds
@@ -355,6 +392,11 @@ pub enum Destination {
     Empty,
     Enemy,
     EmptyOrEnemy,
+    /// The words with `friend` (a board with stacks).
+    Friend,
+    EmptyOrFriend,
+    FriendOrEnemy,
+    Any,
 }
 
 /// `capture { when ...  to prizes  then { ... } }`
@@ -459,6 +501,17 @@ pub struct TurnDecl {
     pub after: Option<EffectBlock>,
     /// `legal if EXPR`: a condition on the position each move leads to.
     pub legal: Option<Expr>,
+    /// `prefer most actions then most EXPR`: only moves that begin a turn of the most actions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefer: Option<Preference>,
+    pub span: Span,
+}
+
+/// `prefer most actions then most EXPR`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Preference {
+    /// Summed over the turn's actions, each in its own context, to break ties.
+    pub then_most: Option<Expr>,
     pub span: Span,
 }
 

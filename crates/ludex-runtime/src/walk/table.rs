@@ -58,7 +58,8 @@ impl WalkTables {
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
                 | ActionKind::Place { .. }
-                | ActionKind::Hop { .. } => None,
+                | ActionKind::Hop { .. }
+                | ActionKind::Along { .. } => None,
             })
             .collect();
         WalkTables { words, actions }
