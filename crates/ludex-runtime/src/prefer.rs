@@ -3,7 +3,9 @@
 //! sum of `EXPR` over the turn's actions from this one on, stay legal. Each move is played on a
 //! copy and the rest of the turn searched depth first; positions reached twice (the same dice
 //! played in another order) are searched once. The search ends where the turn ends: when its
-//! action count is reached, no action is legal, the game ends or a roll is made.
+//! action count is reached, no action is legal, the game ends or a roll is made. One decision
+//! searches at most [`MAX_PREFER_POSITIONS`] positions; past them, a move counts as ending the turn
+//! (docs/language.md, "Limits").
 
 use std::collections::HashMap;
 
@@ -16,8 +18,15 @@ use super::{Engine, Move, MoveKind};
 /// How good a completion of the turn is: its actions, then the sum of the preference's term.
 type Worth = (u32, i64);
 
-/// The worth of the best completion from each position reached after an action.
-type Seen = HashMap<State, Worth>;
+/// The most positions one decision's search plays moves into.
+pub(crate) const MAX_PREFER_POSITIONS: usize = 1 << 16;
+
+/// The worth of the best completion from each position reached after an action, and how many
+/// more positions the search may play into.
+struct Seen {
+    worths: HashMap<State, Worth>,
+    budget: usize,
+}
 
 impl Engine {
     /// Keeps, of the legal moves `moves` of the seat to act, those the turn's preference allows.
@@ -25,7 +34,7 @@ impl Engine {
         if moves.len() < 2 {
             return;
         }
-        let mut seen = Seen::new();
+        let mut seen = Seen { worths: HashMap::new(), budget: MAX_PREFER_POSITIONS };
         let worths: Vec<Worth> =
             moves.iter().map(|&mv| self.completion(state, mv, preference, &mut seen)).collect();
         let Some(&best) = worths.iter().max() else { return };
@@ -39,6 +48,10 @@ impl Engine {
             return (0, 0);
         }
         let term = preference.then_most.as_ref().map_or(0, |term| self.term_of(state, mv, term));
+        if seen.budget == 0 {
+            return (1, term);
+        }
+        seen.budget -= 1;
         let mut next = state.clone();
         self.apply_move(&mut next, mv);
         let goes_on = next.result.is_none()
@@ -48,14 +61,14 @@ impl Engine {
         if !goes_on {
             return (1, term);
         }
-        let rest = match seen.get(&next) {
+        let rest = match seen.worths.get(&next) {
             Some(&worth) => worth,
             None => {
                 let mut moves = Vec::new();
                 self.unpreferred_legal_moves(&next, &mut moves);
                 let worth = moves.iter().map(|&m| self.completion(&next, m, preference, seen)).max();
                 let worth = worth.unwrap_or((0, 0));
-                seen.insert(next, worth);
+                seen.worths.insert(next, worth);
                 worth
             }
         };

@@ -2,7 +2,8 @@
 //! candidates (the moves before that test) are drawn one at a time, uniformly among those not yet
 //! drawn, and the first that passes is played (rejection sampling). Every legal move is as likely
 //! as with a uniform choice among `legal_moves`, but a random playout tests one or two moves a ply
-//! instead of all of them. Rules without `legal if` draw from the legal moves directly.
+//! instead of all of them. Rules without `legal if`, and turns with `prefer` (which keeps only some
+//! of the legal moves), draw from the legal moves directly.
 
 use std::ops::ControlFlow;
 

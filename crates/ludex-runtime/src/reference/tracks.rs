@@ -10,8 +10,16 @@ use std::collections::HashMap;
 use ludex_ir::{Action, ActionId, CellId, Expr, Preference, SeatId, Track};
 
 use crate::eval::{Ctx, PieceSlot};
+use crate::prefer::MAX_PREFER_POSITIONS;
 use crate::state::{Piece, State};
 use crate::{Engine, Move, MoveKind, Path};
+
+/// The completions searched for `prefer`: the best worth from each position reached, and how many
+/// more positions the search may play into.
+pub(super) struct Searched {
+    worths: HashMap<State, (u32, i64)>,
+    budget: usize,
+}
 
 /// A move along a track being offered: the action, its seat and the piece with where it starts
 /// (`None`: from the reserve).
@@ -93,7 +101,7 @@ impl Engine {
         preference: &Preference,
         moves: Vec<Move>,
     ) -> Vec<Move> {
-        let mut seen = HashMap::new();
+        let mut seen = Searched { worths: HashMap::new(), budget: MAX_PREFER_POSITIONS };
         let worths: Vec<(u32, i64)> =
             moves.iter().map(|&mv| self.reference_completion(state, mv, preference, &mut seen)).collect();
         let best = worths.iter().max().copied();
@@ -107,7 +115,7 @@ impl Engine {
         state: &State,
         mv: Move,
         preference: &Preference,
-        seen: &mut HashMap<State, (u32, i64)>,
+        seen: &mut Searched,
     ) -> (u32, i64) {
         if !matches!(mv.kind, MoveKind::Action(_)) {
             return (0, 0);
@@ -128,6 +136,11 @@ impl Engine {
         };
         let term =
             preference.then_most.as_ref().map_or(0, |t| self.eval(state, &ctx, t).as_int().unwrap_or(0));
+        // Past the search's limit a move ends the turn, as the engine's search has it.
+        if seen.budget == 0 {
+            return (1, term);
+        }
+        seen.budget -= 1;
         let after = self.reference_apply_move(state, mv);
         if after.result.is_some()
             || !after.pending.is_empty()
@@ -136,14 +149,14 @@ impl Engine {
         {
             return (1, term);
         }
-        let rest = match seen.get(&after) {
+        let rest = match seen.worths.get(&after) {
             Some(&worth) => worth,
             None => {
                 let moves = self.reference_unpreferred_moves(&after);
                 let worth =
                     moves.iter().map(|&m| self.reference_completion(&after, m, preference, seen)).max();
                 let worth = worth.unwrap_or((0, 0));
-                seen.insert(after, worth);
+                seen.worths.insert(after, worth);
                 worth
             }
         };
