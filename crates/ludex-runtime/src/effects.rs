@@ -115,7 +115,10 @@ impl Engine {
     /// turns it into the type it promotes to.
     /// On a board with stacks, a piece landing on a friend goes on top of it (nothing is taken).
     pub(super) fn land(&self, state: &mut State, ctx: &mut Ctx, piece: Piece, to: CellId) {
-        let target = state.piece(to).filter(|t| !self.stacks_onto(piece, t));
+        let target = match self.game.stacking {
+            Stacking::Single => state.piece(to),
+            Stacking::Stacks => state.piece(to).filter(|t| !self.stacks_onto(piece, t)),
+        };
         ctx.to = Some(to);
         ctx.target = target;
         ctx.piece = PieceSlot::Held(piece);

@@ -493,7 +493,7 @@ impl Generator<'_> {
         if !self.to_cells.holds(to) {
             return ControlFlow::Continue(());
         }
-        let Some(target) = self.arrival(self.state.piece(from), target) else {
+        let Some(target) = self.arrival(|| self.state.piece(from), target) else {
             return ControlFlow::Continue(());
         };
         let mv = self.piece_move(from, to, path);
@@ -560,13 +560,17 @@ impl Generator<'_> {
     /// Whether the destination rule lets the moving piece end on a cell holding `target`, and if
     /// so what the move takes there: the target, or nothing when the cell is empty or the piece
     /// goes on top of a friend (a board with stacks).
-    fn arrival(&self, moving: Option<Piece>, target: Option<Piece>) -> Option<Option<Piece>> {
+    fn arrival(
+        &self,
+        moving: impl FnOnce() -> Option<Piece>,
+        target: Option<Piece>,
+    ) -> Option<Option<Piece>> {
         let destination = self.action.destination;
         match target {
             None => destination.allows_empty().then_some(None),
             Some(target)
                 if destination.allows_friend()
-                    && moving.is_some_and(|piece| self.engine.stacks_onto(piece, &target)) =>
+                    && moving().is_some_and(|piece| self.engine.stacks_onto(piece, &target)) =>
             {
                 Some(None)
             }
@@ -765,7 +769,7 @@ impl Generator<'_> {
             return ControlFlow::Continue(());
         }
         let target = match end {
-            Some(to) => match self.arrival(Some(moving), self.state.piece(to)) {
+            Some(to) => match self.arrival(|| Some(moving), self.state.piece(to)) {
                 Some(target) => target,
                 None => return ControlFlow::Continue(()),
             },
