@@ -44,7 +44,7 @@ fn the_table_has_a_row_per_rules_file() {
             assert!(rate > 0.0, "{line}");
         }
         // Bulk counting only where no move rolls.
-        let rolls = ["den-den", "dice-chess"].iter().any(|game| file.contains(game));
+        let rolls = ["den-den", "dice-chess", "backgammon"].iter().any(|game| file.contains(game));
         assert_eq!(columns[6] == "n/a", rolls, "{line}");
     }
 }

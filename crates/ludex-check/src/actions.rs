@@ -68,7 +68,8 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Hop { span, .. }
         | ActionClause::Chain { span, .. }
         | ActionClause::Anywhere { span, .. }
-        | ActionClause::Remove { span, .. } => *span,
+        | ActionClause::Remove { span, .. }
+        | ActionClause::Along { span, .. } => *span,
         ActionClause::Over(over) => over.span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
@@ -92,6 +93,10 @@ fn destination(d: ast::Destination) -> ir::Destination {
         ast::Destination::Empty => ir::Destination::Empty,
         ast::Destination::Enemy => ir::Destination::Enemy,
         ast::Destination::EmptyOrEnemy => ir::Destination::EmptyOrEnemy,
+        ast::Destination::Friend => ir::Destination::Friend,
+        ast::Destination::EmptyOrFriend => ir::Destination::EmptyOrFriend,
+        ast::Destination::FriendOrEnemy => ir::Destination::FriendOrEnemy,
+        ast::Destination::Any => ir::Destination::Any,
     }
 }
 
@@ -116,6 +121,11 @@ impl<'a> Checker<'a> {
         let then_scope = Scope::finished_move("an action's `then`", &binding);
         let then = clauses.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
         let destination = self.destination(pattern, &clauses.destination);
+        if destination.allows_friend()
+            && let Some(written) = clauses.destination.first()
+        {
+            self.require_stacks(written.span, "a move onto a friendly piece");
+        }
         let promotion = self.promotion(pattern, &clauses.promote, &binding);
         self.on_first_use.action_bindings.push(binding);
         ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then, promotion }
@@ -249,6 +259,10 @@ impl<'a> Checker<'a> {
             Some(ActionClause::Declare { .. } | ActionClause::Remove { .. }) => {
                 (Vec::new(), Binding::default())
             }
+            Some(ActionClause::Along { .. }) => {
+                let kinds = (!movers.is_empty()).then(|| Kinds::of(&movers));
+                (movers, Binding { kinds, choices: vec![&*super::tracks::PIPS] })
+            }
             Some(ActionClause::Drop { pieces, .. }) => {
                 let dropped = self.piece_types_named(pieces);
                 let kinds = Some(Kinds::of(&dropped));
@@ -269,8 +283,12 @@ impl<'a> Checker<'a> {
         (walk_clauses, hop_clauses): (&[&'a ActionClause], &[&'a ActionClause]),
     ) -> ActionKind {
         let before = Scope::before_move("a pattern's length", binding);
+        // A move along a track may leave the board at its end: `exit` is for it too.
+        let exits = matches!(pattern, Some(ActionClause::Along { source: ast::TrackSource::Board, .. }));
+        let (exit_clauses, other_walk_clauses): (Vec<&ActionClause>, Vec<&ActionClause>) =
+            walk_clauses.iter().partition(|c| exits && matches!(c, ActionClause::Exit(_)));
         if !matches!(pattern, Some(ActionClause::Walk { .. })) {
-            self.walk_clauses_without_walk(pattern, walk_clauses);
+            self.walk_clauses_without_walk(pattern, &other_walk_clauses);
         }
         if !matches!(pattern, Some(ActionClause::Hop { .. })) {
             self.hop_clauses_without_hop(hop_clauses);
@@ -337,6 +355,14 @@ impl<'a> Checker<'a> {
             Some(ActionClause::Remove { region, .. }) => {
                 let shape = self.region(region, Seating::EachSeat);
                 ActionKind::Remove { cells: self.per_seat_cells(&shape, Side::of) }
+            }
+            Some(ActionClause::Along { track, amounts, source, .. }) => {
+                self.written_once("exit", &exit_clauses.iter().map(|c| clause_span(c)).collect::<Vec<_>>());
+                let exit = exit_clauses.iter().find_map(|c| match c {
+                    ActionClause::Exit(d) => Some(capture_destination(d.node)),
+                    _ => None,
+                });
+                self.along((track, amounts), *source, exit, &before)
             }
             // No pattern (`pattern` reports it): a step nowhere.
             None

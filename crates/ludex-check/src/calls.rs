@@ -51,7 +51,7 @@ impl<'a> Checker<'a> {
                 self.collection_not_a_value(call.function, call.span);
                 Typed::unknown()
             }
-            "pieces" | "reserve" | "prizes" | "losses" | "seats" => {
+            "pieces" | "reserve" | "prizes" | "losses" | "seats" | "stack" => {
                 self.resolve_all(call.args, scope);
                 self.collection_not_a_value(call.function, call.span);
                 Typed::unknown()
@@ -103,6 +103,7 @@ impl<'a> Checker<'a> {
             Symbol::Map(map) => {
                 self.fixed_call(call, scope, Ty::Cell, |[cell]| (ir::Expr::Map(map, Box::new(cell)), Ty::Int))
             }
+            Symbol::Track(track) => self.track_position(track, call, scope),
             Symbol::Variable(v) if self.is_per_seat_variable(v) => {
                 let ty = self.variable_type(v, function.span);
                 self.fixed_call(call, scope, Ty::Seat, |[seat]| {
@@ -140,7 +141,8 @@ impl<'a> Checker<'a> {
     }
 
     fn unknown_function(&mut self, function: &Ident) {
-        let callable = |s| matches!(s, Symbol::Map(_) | Symbol::Define(_) | Symbol::Variable(_));
+        let callable =
+            |s| matches!(s, Symbol::Map(_) | Symbol::Define(_) | Symbol::Variable(_) | Symbol::Track(_));
         let message = match self.names.value(&function.name) {
             Some(other) => format!("`{}` is a {}, not a function", function.name, other.kind_name()),
             None => format!("unknown function `{}`", function.name),
@@ -274,6 +276,14 @@ impl<'a> Checker<'a> {
             }
             (name, _) if super::cells::CELL_COLLECTIONS.contains(&name) && self.parameter_free(name) => {
                 self.cell_collection(call, scope)
+            }
+            ("stack", _) if self.parameter_free("stack") => {
+                if !self.arity(call, 1..=1, scope) {
+                    return None;
+                }
+                let cell = self.expect_typed(args.first()?, scope, Ty::Cell);
+                let collection = Collection::Stack { cell: Box::new(cell.expr) };
+                Some(Pieces { collection, element: Ty::ANY_PIECE, extent: cell.extent })
             }
             ("seats", _) => {
                 if !self.arity(call, 0..=0, scope) {
@@ -461,7 +471,7 @@ enum Tally {
 }
 
 /// The built-in collections, only arguments of `count`, `sum` and `first` (`line` only in a push).
-const COLLECTIONS: [&str; 6] = ["pieces", "reserve", "prizes", "losses", "seats", "line"];
+const COLLECTIONS: [&str; 7] = ["pieces", "reserve", "prizes", "losses", "seats", "line", "stack"];
 
 fn is_collection(e: &Expr) -> bool {
     match &e.node {

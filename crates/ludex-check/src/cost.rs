@@ -18,9 +18,10 @@ impl Checker<'_> {
     pub(super) fn most_elements(&self, collection: &Collection) -> u64 {
         match collection {
             Collection::Pieces { .. } | Collection::Line | Collection::Cells(_) => self.cells(),
-            Collection::Reserve { .. } | Collection::Prizes { .. } | Collection::Losses { .. } => {
-                self.cells().saturating_add(self.most_reserved())
-            }
+            Collection::Reserve { .. }
+            | Collection::Prizes { .. }
+            | Collection::Losses { .. }
+            | Collection::Stack { .. } => self.cells().saturating_add(self.most_reserved()),
             Collection::Seats => self.decls.seats.len() as u64,
         }
     }

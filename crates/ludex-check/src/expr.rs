@@ -244,7 +244,12 @@ impl<'a> Checker<'a> {
                 self.inline(d, call, scope, |this, body, scope| Some(this.expr(body, scope)))
                     .unwrap_or_else(Typed::unknown)
             }
-            Symbol::Zone(_) | Symbol::Map(_) | Symbol::Team(_) | Symbol::Action(_) | Symbol::Group(_) => {
+            Symbol::Zone(_)
+            | Symbol::Map(_)
+            | Symbol::Team(_)
+            | Symbol::Action(_)
+            | Symbol::Group(_)
+            | Symbol::Track(_) => {
                 self.not_a_value(symbol, ident);
                 Typed::unknown()
             }
@@ -256,6 +261,7 @@ impl<'a> Checker<'a> {
         let help = match symbol {
             Symbol::Zone(_) => format!("test a cell with `CELL in {name}`"),
             Symbol::Map(_) => format!("read it at a cell: `{name}(to)`"),
+            Symbol::Track(_) => format!("read a cell's position on it: `{name}(to)`"),
             _ => format!("a {} cannot be used in an expression", symbol.kind_name()),
         };
         self.report(

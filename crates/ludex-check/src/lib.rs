@@ -39,6 +39,7 @@ mod regions;
 mod removed;
 mod scope;
 mod setup;
+mod tracks;
 mod turns;
 mod types;
 mod unused;
@@ -329,6 +330,7 @@ impl<'a> Checker<'a> {
         self.all_zones();
         self.all_groups();
         self.piece_values();
+        let tracks = self.tracks();
         let setup = self.setup();
         let actions = self.actions();
         let capture = self.capture();
@@ -366,6 +368,8 @@ impl<'a> Checker<'a> {
             end,
             limits: self.nesting.limits.clone(),
             score,
+            stacking: self.stacking(),
+            tracks,
         })
     }
 }

@@ -109,7 +109,8 @@ impl<'a> Source<'a> {
                 | Item::Zone(_)
                 | Item::Variable(_)
                 | Item::Setup(_)
-                | Item::Capture(_) => {}
+                | Item::Capture(_)
+                | Item::Track(_) => {}
             }
         }
         // A definition reading an option-dependent name is one too, through any chain of them.
@@ -494,6 +495,11 @@ impl<'g> Facts<'g> {
                 self.eval(seat, twin.lost(), found);
                 Values::Any
             }
+            Expr::TrackPosition { cell, seat, .. } => {
+                self.eval(cell, twin.lost(), found);
+                self.eval(seat, twin.lost(), found);
+                Values::Ints { low: 1, high: i64::MAX, or_none: OrNone::Maybe }
+            }
         }
     }
 
@@ -564,7 +570,7 @@ impl<'g> Facts<'g> {
                 Some(owner.map_or(0, |seat| pieces.reserve.get(&seat).copied().unwrap_or(0)))
             }
             Collection::Prizes { .. } | Collection::Losses { .. } => Some(0),
-            Collection::Seats | Collection::Line | Collection::Cells(_) => None,
+            Collection::Seats | Collection::Line | Collection::Cells(_) | Collection::Stack { .. } => None,
         }
     }
 

@@ -28,7 +28,8 @@ impl Checker<'_> {
                 | ActionKind::Declare
                 | ActionKind::Hop { .. }
                 | ActionKind::Anywhere { .. }
-                | ActionKind::Remove { .. } => &[],
+                | ActionKind::Remove { .. }
+                | ActionKind::Along { .. } => &[],
             };
             with.iter().any(|(_, value)| matches!(value, Expr::Roll(_))) || rolls(&action.then)
         });

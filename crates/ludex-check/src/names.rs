@@ -11,7 +11,7 @@ use ludex_syntax::ast::{self, Ident, Item, RulesFile, Span};
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 21] = [
+pub const BUILTINS: [&str; 22] = [
     "count",
     "sum",
     "pieces",
@@ -33,6 +33,7 @@ pub const BUILTINS: [&str; 21] = [
     "lines",
     "in_a_row",
     "seen_by",
+    "stack",
 ];
 
 /// What a declared name stands for.
@@ -50,6 +51,7 @@ pub enum Symbol {
     Group(usize),
     /// Actions live in a namespace of their own.
     Action(ir::ActionId),
+    Track(ir::TrackId),
 }
 
 impl Symbol {
@@ -67,6 +69,7 @@ impl Symbol {
             Symbol::Phase(_) => "phase",
             Symbol::Action(_) => "action",
             Symbol::Group(_) => "direction group",
+            Symbol::Track(_) => "track",
         }
     }
 }
@@ -90,6 +93,7 @@ pub struct Decls<'a> {
     pub capture: Option<&'a ast::CaptureDecl>,
     pub phases: Vec<&'a ast::PhaseDecl>,
     pub end: Option<&'a ast::EndDecl>,
+    pub tracks: Vec<&'a ast::TrackDecl>,
 }
 
 /// The most of each kind of declaration a file may make (beyond the IR's own limits).
@@ -101,6 +105,7 @@ const MAX_DEFINES: usize = 1024;
 const MAX_ACTIONS: usize = 256;
 const MAX_PHASES: usize = 64;
 const MAX_GROUPS: usize = 64;
+const MAX_TRACKS: usize = 64;
 
 #[derive(Default)]
 pub struct Names {
@@ -250,6 +255,9 @@ impl<'a> Collector<'a, '_> {
                 if self.single("end", self.decls.end.map(|e| e.span), decl.span) {
                     self.decls.end = Some(decl);
                 }
+            }
+            Item::Track(decl) => {
+                self.push(decl, &decl.name, MAX_TRACKS, |i| Symbol::Track(i as u8), |d| &mut d.tracks)
             }
         }
     }

@@ -1,5 +1,5 @@
 //! The setup: placements (expanded per seat, each seat's region read from its side when it is
-//! `for each seat`), reserves and effects, in order. A cell may receive only one piece.
+//! `for each seat`), reserves and effects, in order. A cell may receive only one piece, unless the board has stacks.
 
 use ludex_diagnostics::{Code, Diagnostic, Limit};
 use ludex_ir::{self as ir, SeatId, SetupStep};
@@ -19,8 +19,10 @@ impl<'a> Checker<'a> {
         let mut reserved = 0u64;
         for statement in &decl.statements {
             match statement {
-                SetupStatement::Place { piece, owner, region, with, span } => {
-                    steps.extend(self.place(piece, owner, region, with, *span, &mut placed));
+                SetupStatement::Place { piece, count, owner, region, with, span } => {
+                    let copies = self.pieces_a_cell(count.as_ref());
+                    let place = self.place(piece, owner, region, with, *span, &mut placed);
+                    steps.extend(place.into_iter().map(|step| stacked(step, copies)));
                 }
                 SetupStatement::Reserve { entries, owner, span } => {
                     let reserve = self.reserve(entries, owner);
@@ -42,6 +44,24 @@ impl<'a> Checker<'a> {
             }
         }
         steps
+    }
+
+    /// How many pieces `place TYPE N` puts on each cell: 1 unless written; more need stacks.
+    fn pieces_a_cell(&mut self, count: Option<&Spanned<i64>>) -> usize {
+        let Some(count) = count else { return 1 };
+        if count.node < 1 || count.node > self.nesting.limits.max_reserve as i64 {
+            self.report(Diagnostic::error(
+                Code::OutOfRange,
+                format!("{} pieces a cell is out of range", count.node),
+                count.span,
+                format!("from 1 to {}", self.nesting.limits.max_reserve),
+            ));
+            return 1;
+        }
+        if count.node > 1 {
+            self.require_stacks(count.span, "placing several pieces on a cell");
+        }
+        count.node as usize
     }
 
     /// The seats a statement is for, each with the side its region is read from; `None` for
@@ -76,6 +96,7 @@ impl<'a> Checker<'a> {
         for (seat, side) in self.owners(owner) {
             let cells = self.cell_set(&shape, side).cells;
             if let Some(&cell) = cells.iter().find(|&&c| placed.get(c as usize).is_some_and(Option::is_some))
+                && self.stacking() == ir::Stacking::Single
                 && !overlap_reported
                 && self.game.views_known
             {
@@ -178,5 +199,16 @@ impl<'a> Checker<'a> {
             )
             .with_help(Limit::Reserve.how_to_raise()),
         );
+    }
+}
+
+/// A placing step with each cell repeated `copies` times: so many pieces stacked on it.
+fn stacked(step: SetupStep, copies: usize) -> SetupStep {
+    match step {
+        SetupStep::Place { piece, owner, cells, with } if copies > 1 => {
+            let cells = cells.iter().flat_map(|&cell| std::iter::repeat_n(cell, copies)).collect();
+            SetupStep::Place { piece, owner, cells, with }
+        }
+        other => other,
     }
 }

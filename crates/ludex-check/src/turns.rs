@@ -39,7 +39,14 @@ impl<'a> Checker<'a> {
             self.names.use_symbol(Symbol::Action(action));
         }
         let choices = vec![ir::ActionChoice { actions, filter: None }];
-        let turn = ir::Turn { start: Vec::new(), choices, count: one(), after: Vec::new(), legal: None };
+        let turn = ir::Turn {
+            start: Vec::new(),
+            choices,
+            count: one(),
+            after: Vec::new(),
+            legal: None,
+            prefer: None,
+        };
         let order = (0..self.game.seats.len()).filter_map(|s| ir::SeatId::try_from(s).ok()).collect();
         Some(ir::Phase { name: DEFAULT_PHASE.to_string(), order, turn, until: None })
     }
@@ -80,7 +87,14 @@ impl<'a> Checker<'a> {
                     .with_help("add `turn { play ACTION }`"),
                 );
                 let count = one();
-                ir::Turn { start: Vec::new(), choices: Vec::new(), count, after: Vec::new(), legal: None }
+                ir::Turn {
+                    start: Vec::new(),
+                    choices: Vec::new(),
+                    count,
+                    after: Vec::new(),
+                    legal: None,
+                    prefer: None,
+                }
             }
         };
         let until = decl.until.as_ref().map(|e| self.condition(e, &Scope::until()));
@@ -117,7 +131,12 @@ impl<'a> Checker<'a> {
         let after = decl.after.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, &after_scope));
         let legal_scope = Scope::legal_if(&all);
         let legal = decl.legal.as_ref().map(|c| self.condition(c, &legal_scope));
-        ir::Turn { start, choices, count, after, legal }
+        let prefer = decl.prefer.as_ref().map(|preference| {
+            let scope = Scope::finished_move("a turn's `prefer`", &all);
+            let then_most = preference.then_most.as_ref().map(|e| self.expect(e, &scope, Ty::Int));
+            ir::Preference { then_most }
+        });
+        ir::Turn { start, choices, count, after, legal, prefer }
     }
 
     /// The actions a `play` or `otherwise` lists, and what their clauses may use.

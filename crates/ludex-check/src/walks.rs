@@ -5,7 +5,7 @@
 
 use ludex_diagnostics::{Code, Diagnostic};
 use ludex_ir as ir;
-use ludex_syntax::ast::{ActionClause, Expr};
+use ludex_syntax::ast::{self, ActionClause, Expr};
 
 use super::Checker;
 use super::actions::{capture_destination, clause_span};
@@ -35,6 +35,8 @@ fn pattern_keyword(pattern: &ActionClause) -> &'static str {
         ActionClause::Hop { .. } => "hop",
         ActionClause::Anywhere { .. } => "anywhere",
         ActionClause::Remove { .. } => "remove",
+        ActionClause::Along { source: ast::TrackSource::Board, .. } => "along",
+        ActionClause::Along { source: ast::TrackSource::Reserve, .. } => "enter",
         _ => "walk",
     }
 }

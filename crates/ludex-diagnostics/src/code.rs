@@ -57,6 +57,8 @@ codes! {
     BadJoin = "bad-join",
     /// A scenario test's position does not load for the game.
     BadPosition = "bad-position",
+    /// A track's cells are not in order along straight lines, or a cell comes twice.
+    BadTrack = "bad-track",
     /// A seat is turned by an angle the board cannot be turned by.
     BadView = "bad-view",
     /// `send` names something other than a piece it can take off the board.
@@ -111,6 +113,8 @@ codes! {
     MissingSeats = "missing-seats",
     /// A scenario test has no start: no `setup` and no `position`.
     MissingStart = "missing-start",
+    /// Pieces share a cell (a move onto a friend, several pieces placed on a cell) on a board without stacks.
+    NeedsStacks = "needs-stacks",
     /// The setup gives a reserve to neutral pieces, which have none.
     NeutralReserve = "neutral-reserve",
     /// The game has no end rules (a warning).

@@ -38,6 +38,8 @@ pub type VarId = u16;
 pub type ActionId = u16;
 /// A phase's index in [`Game::phases`].
 pub type PhaseId = u8;
+/// A track's index in [`Game::tracks`].
+pub type TrackId = u8;
 /// A `Let`'s slot, unique within a lowered game.
 pub type LocalSlot = u32;
 
@@ -91,6 +93,57 @@ pub struct Game {
     /// Each seat's score at the end (with `seat` bound); every result reports it when given.
     #[serde(default)]
     pub score: Option<Expr>,
+    /// Whether several pieces may share a cell (`board ... stacks`).
+    #[serde(default, skip_serializing_if = "Stacking::is_single")]
+    pub stacking: Stacking,
+    /// The tracks pieces move along (`track`), by `TrackId`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tracks: Vec<Track>,
+}
+
+/// Whether a cell holds one piece or a stack of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stacking {
+    /// At most one piece a cell (every board without `stacks`).
+    #[default]
+    Single,
+    /// Any number of pieces a cell, ordered bottom to top; the top one is `piece_at` the cell, the
+    /// one that moves, and the one a move onto the cell captures.
+    Stacks,
+}
+
+impl Stacking {
+    /// The default: one piece a cell.
+    pub fn is_single(&self) -> bool {
+        *self == Stacking::Single
+    }
+}
+
+/// An ordered list of cells per seat, in the order pieces move along it (`track`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Track {
+    /// The track's name as declared.
+    pub name: String,
+    /// The cells in the order pieces move along them, for each seat.
+    pub cells: PerSeat<Vec<CellId>>,
+}
+
+impl Track {
+    /// The cell's position on the seat's version of the track, from 1; `None` off it.
+    pub fn position(&self, seat: SeatId, cell: CellId) -> Option<usize> {
+        let cells = self.cells.get(seat as usize)?;
+        cells.iter().position(|&c| c == cell).map(|index| index + 1)
+    }
+
+    /// The cell at a position (from 1) of the seat's version; `None` off the track.
+    pub fn cell_at(&self, seat: SeatId, position: usize) -> Option<CellId> {
+        self.cells.get(seat as usize)?.get(position.checked_sub(1)?).copied()
+    }
+
+    /// How many cells the seat's version has.
+    pub fn len(&self, seat: SeatId) -> usize {
+        self.cells.get(seat as usize).map_or(0, Vec::len)
+    }
 }
 
 /// A declared parameter and the value this lowering used.
@@ -386,6 +439,29 @@ pub enum ActionKind {
         /// The cells whose enemy pieces may be taken, for each seat.
         cells: PerSeat<CellSet>,
     },
+    /// Along the mover's version of a track by each of the amounts (one move per distinct positive
+    /// amount, which the move's `choice` holds): a piece on the track (`along`), or a piece of the
+    /// reserve entering from before its first cell (`enter`). Cells on the way do not matter. A
+    /// move past the last cell leaves the board for `exit`'s destination (when given).
+    Along {
+        /// The track.
+        track: TrackId,
+        /// The amounts, one move per distinct positive amount.
+        amounts: Vec<Expr>,
+        /// Whether the piece is on the track or enters it from the reserve.
+        source: TrackSource,
+        /// `exit to ...`: where a piece moved past the track's last cell goes; `None`: it may not.
+        exit: Option<CaptureDestination>,
+    },
+}
+
+/// Where the piece of a move along a track starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrackSource {
+    /// A piece of the mover's on a cell of the track (`along`).
+    Board,
+    /// A piece of the mover's reserve, from before the track's first cell (`enter`).
+    Reserve,
 }
 
 /// What the cell a hop jumps over must hold, seen from the mover's side. Only a hop over an enemy
@@ -433,8 +509,10 @@ impl ActionKind {
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
-            | ActionKind::Anywhere { .. } => true,
-            ActionKind::Drop { .. }
+            | ActionKind::Anywhere { .. }
+            | ActionKind::Along { source: TrackSource::Board, .. } => true,
+            ActionKind::Along { source: TrackSource::Reserve, .. }
+            | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
@@ -521,6 +599,40 @@ pub enum Destination {
     Enemy,
     /// `to empty or enemy` (the default): either.
     EmptyOrEnemy,
+    /// On a stack of the mover's or a team mate's (boards with stacks): the piece goes on top.
+    Friend,
+    /// Empty, or a friendly stack.
+    EmptyOrFriend,
+    /// A friendly stack, or an enemy piece.
+    FriendOrEnemy,
+    /// Empty, friend or enemy.
+    Any,
+}
+
+impl Destination {
+    /// Whether a move may end on an empty cell.
+    pub fn allows_empty(self) -> bool {
+        matches!(
+            self,
+            Destination::Empty | Destination::EmptyOrEnemy | Destination::EmptyOrFriend | Destination::Any
+        )
+    }
+
+    /// Whether a move may end on an enemy piece (capturing it).
+    pub fn allows_enemy(self) -> bool {
+        matches!(
+            self,
+            Destination::Enemy | Destination::EmptyOrEnemy | Destination::FriendOrEnemy | Destination::Any
+        )
+    }
+
+    /// Whether a move may end on a friendly piece (stacking on it).
+    pub fn allows_friend(self) -> bool {
+        matches!(
+            self,
+            Destination::Friend | Destination::EmptyOrFriend | Destination::FriendOrEnemy | Destination::Any
+        )
+    }
 }
 
 /// What happens when a piece move ends on an enemy piece.
@@ -746,6 +858,19 @@ pub struct Turn {
     /// Evaluated on the position a move leads to (after its effects and the turn's `after`), with
     /// the move's context bound: the move is legal only when it holds.
     pub legal: Option<Expr>,
+    /// `prefer most actions then most EXPR`: of the legal moves, only those that begin a turn of
+    /// the most actions, then of the highest sum of `then_most` over its actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefer: Option<Preference>,
+}
+
+/// Which turns a seat must play (maximal dice use): the legal moves at each decision are those
+/// that begin a completion of the turn with the most actions, and among those the highest sum of
+/// `then_most`, evaluated after each action with that action's context.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Preference {
+    /// `then most EXPR`: summed over a completion's actions to break ties; `None`: no tie-break.
+    pub then_most: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -828,7 +953,7 @@ pub enum ContextWord {
     It,
     /// The seat in a per-seat context: `rank by`, per-seat variable initialisers.
     Seat,
-    /// The value of a `choose` action.
+    /// The value of a `choose` action; the amount an `along` or `enter` move moves (`pips`).
     Choice,
     /// Pieces captured so far this turn.
     Captures,
@@ -976,6 +1101,11 @@ pub enum Collection {
     Line,
     /// Cells (`it` is a cell), in the set's own order.
     Cells(CellCollection),
+    /// The pieces on a cell, bottom to top (one at most on a board without stacks).
+    Stack {
+        /// The cell.
+        cell: Box<Expr>,
+    },
 }
 
 impl Collection {
@@ -986,7 +1116,7 @@ impl Collection {
             | Collection::Reserve { owner }
             | Collection::Prizes { owner }
             | Collection::Losses { owner } => Some(owner),
-            Collection::Seats | Collection::Line | Collection::Cells(_) => None,
+            Collection::Seats | Collection::Line | Collection::Cells(_) | Collection::Stack { .. } => None,
         }
     }
 
@@ -995,6 +1125,7 @@ impl Collection {
     pub fn source(&self) -> Option<&Expr> {
         match self {
             Collection::Cells(cells) => Some(cells.origin()),
+            Collection::Stack { cell } => Some(cell),
             _ => self.owner(),
         }
     }
@@ -1014,6 +1145,7 @@ impl Collection {
             | Collection::Prizes { owner }
             | Collection::Losses { owner } => Some(owner),
             Collection::Cells(cells) => Some(cells.origin_mut()),
+            Collection::Stack { cell } => Some(cell),
             Collection::Seats | Collection::Line => None,
         }
     }
@@ -1230,6 +1362,15 @@ pub enum Expr {
     /// The image of a cell under a seat's view (`seen_by(CELL, SEAT)`): the cell a seat-relative
     /// region names for that seat when it names the first cell for an unturned seat.
     SeenBy(Box<Expr>, Box<Expr>),
+    /// The cell's position on the seat's version of the track, from 1; none off the track.
+    TrackPosition {
+        /// The track.
+        track: TrackId,
+        /// The cell.
+        cell: Box<Expr>,
+        /// The seat whose version of the track is read.
+        seat: Box<Expr>,
+    },
 }
 
 impl Expr {
@@ -1258,7 +1399,8 @@ impl Expr {
             | Expr::Distance(a, b)
             | Expr::Let { value: a, body: b, .. }
             | Expr::SeenBy(a, b)
-            | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
+            | Expr::Attacked { cell: a, seat: b, by: None }
+            | Expr::TrackPosition { cell: a, seat: b, .. } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
                 collection.any_source(test) || predicate.as_ref().is_some_and(|p| p.any(test))

@@ -33,12 +33,12 @@ enum Block {
 const PIECE_CLAUSES: &[&str] = &["letter", "attribute", "value", "captured"];
 const ACTION_CLAUSES: &[&str] = &[
     "step", "slide", "leap", "walk", "drop", "choose", "declare", "when", "to", "where", "then", "each",
-    "paying", "push", "exit", "may", "promote", "hop", "over", "chain",
+    "paying", "push", "exit", "may", "promote", "hop", "over", "chain", "along", "enter",
 ];
 const PUSH_CLAUSES: &[&str] = &["when", "then"];
 const CAPTURE_CLAUSES: &[&str] = &["when", "to", "then"];
 const PHASE_CLAUSES: &[&str] = &["order", "turn", "until"];
-const TURN_CLAUSES: &[&str] = &["start", "play", "otherwise", "actions", "after", "legal"];
+const TURN_CLAUSES: &[&str] = &["start", "play", "otherwise", "actions", "after", "legal", "prefer"];
 const END_CLAUSES: &[&str] = &["score", "when"];
 const REGION_WORDS: &[&str] = &["rows", "row", "files", "file", "cells", "board"];
 const EXPRESSION_WORDS: &[&str] = &["true", "false", "none", "not", "if", "roll"];

@@ -289,7 +289,12 @@ pub const KEYWORDS: &[WordDoc] = &[
         "`at most`: a slide or walk no longer than `EXPR`.",
         "15.1",
     ),
-    doc("most", "... at most EXPR", "`at most`: a slide or walk no longer than `EXPR`.", "15.1"),
+    doc(
+        "most",
+        "... at most EXPR",
+        "`at most`: a slide or walk no longer than `EXPR`; `prefer most actions`: the longest turns.",
+        "15.1",
+    ),
     doc(
         "paying",
         "paying EXPR ATTR per step",
@@ -555,6 +560,36 @@ pub const KEYWORDS: &[WordDoc] = &[
         "The variable is not part of the position that `repetitions` and `since_first_seen` compare.",
         "12",
     ),
+    doc(
+        "stacks",
+        "board ... stacks",
+        "Several pieces may share a cell, one on top of another: `piece_at` is the top piece, the one that moves.",
+        "6.7",
+    ),
+    doc(
+        "track",
+        "track NAME [of each seat] = CELL to CELL, CELL, ...",
+        "The cells pieces move along, in order; `NAME(CELL)` is a cell's position on the mover's version.",
+        "15.4",
+    ),
+    doc(
+        "along",
+        "along TRACK by EXPR, EXPR, ...",
+        "A piece moves that many cells along the mover's track, passing over anything; `pips` is the amount.",
+        "15.4",
+    ),
+    doc(
+        "enter",
+        "enter TRACK by EXPR, EXPR, ...",
+        "A piece of the mover's reserve enters the track on the cell at that position.",
+        "15.4",
+    ),
+    doc(
+        "prefer",
+        "prefer most actions [then most EXPR]",
+        "Only the moves that begin a turn of the most actions (then of the highest sum of `EXPR`) are legal: maximal dice use.",
+        "19",
+    ),
 ];
 
 /// The context words, as docs/language.md's table in section 11.2 gives them.
@@ -752,6 +787,7 @@ pub const BUILTINS: &[WordDoc] = &[
         "cells (`it` is a cell): the straight lines of at least `N` cells like it through the cell",
         "11.7",
     ),
+    doc("stack", "stack(CELL) → collection", "the pieces on the cell, bottom to top", "11.7"),
 ];
 
 /// The fields every piece has, as docs/language.md's table in section 11.6 gives them.

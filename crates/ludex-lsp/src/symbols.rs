@@ -55,6 +55,7 @@ fn item_symbol(document: &Document, item: &Item) -> DocumentSymbol {
             end.children = Some(rules.collect());
             end
         }
+        Item::Track(d) => named(&d.name, SymbolKind::ARRAY, d.span),
     }
 }
 

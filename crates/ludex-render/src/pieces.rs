@@ -1,5 +1,6 @@
 //! Pieces: a disc in the owner's colour with the type's letter, a neutral piece as a dashed grey
-//! square, and the value of the type's first attribute (a die's face) in a badge.
+//! square, the value of the type's first attribute (a die's face) in a badge, and on a cell that
+//! holds a stack the top piece with the stack's height in a badge at its upper right.
 
 use std::fmt::Write;
 
@@ -24,7 +25,12 @@ pub(crate) fn on_board(scene: &Scene, out: &mut String) {
     let count = scene.engine.game.board.cell_count();
     for (cell, shape) in (0..count).filter_map(|c| CellId::try_from(c).ok()).zip(&scene.layout.cells) {
         if let Some(piece) = scene.engine.piece_at(scene.state, cell) {
-            piece_token(scene, out, &piece, shape.centre, scene.layout.piece_radius);
+            let radius = scene.layout.piece_radius;
+            piece_token(scene, out, &piece, shape.centre, radius);
+            let height = scene.engine.stack_height(scene.state, cell);
+            if height > 1 {
+                badge(out, &height.to_string(), shape.centre, radius, Corner::UpperRight);
+            }
         }
     }
 }
@@ -39,7 +45,7 @@ pub(crate) fn piece_token(scene: &Scene, out: &mut String, piece: &Piece, centre
     };
     draw(out, &token, &letter.to_string(), centre, radius);
     if let Some(&attribute) = kind.and_then(|k| k.attributes.first()) {
-        badge(out, &piece.attribute(attribute).to_string(), centre, radius);
+        badge(out, &piece.attribute(attribute).to_string(), centre, radius, Corner::LowerRight);
     }
 }
 
@@ -73,9 +79,22 @@ pub(crate) fn draw(out: &mut String, token: &Token, letter: &str, (x, y): Point,
     centred_text(out, (x, y), radius * 1.05, &format!(r#" font-weight="bold" fill="{ink}""#), letter);
 }
 
-/// A small number at a token's lower right.
-fn badge(out: &mut String, text: &str, (x, y): Point, radius: f64) {
-    let at = (x + radius * 0.78, y + radius * 0.78);
+/// Where on a token a badge goes.
+#[derive(Clone, Copy)]
+enum Corner {
+    /// An attribute's value.
+    LowerRight,
+    /// A stack's height.
+    UpperRight,
+}
+
+/// A small number at a corner of a token.
+fn badge(out: &mut String, text: &str, (x, y): Point, radius: f64, corner: Corner) {
+    let dy = match corner {
+        Corner::LowerRight => radius * 0.78,
+        Corner::UpperRight => -radius * 0.78,
+    };
+    let at = (x + radius * 0.78, y + dy);
     let size = radius * 0.5;
     let _ = write!(
         out,

@@ -9,7 +9,7 @@
 //! leaps that no piece of the attacker could come along.
 
 use ludex_ir::{
-    Action, ActionId, ActionKind, CellId, Destination, DirId, Game, PerSeat, SeatId, TypeId, WalkRules,
+    Action, ActionId, ActionKind, CellId, DirId, Game, PerSeat, SeatId, TrackSource, TypeId, WalkRules,
 };
 
 use super::Engine;
@@ -77,7 +77,8 @@ impl PhaseAttacks {
                 | ActionKind::Leap { .. }
                 | ActionKind::Walk { .. }
                 | ActionKind::Hop { .. }
-                | ActionKind::Anywhere { .. } => attacks.others.push(id),
+                | ActionKind::Anywhere { .. }
+                | ActionKind::Along { .. } => attacks.others.push(id),
                 // They never capture (see `captures`).
                 ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
@@ -125,7 +126,7 @@ impl PhaseAttacks {
 pub(super) fn captures(action: &Action) -> bool {
     match &action.kind {
         ActionKind::Hop { over, .. } => over.captures(),
-        _ => action.kind.moves_piece() && action.destination != Destination::Empty,
+        _ => action.kind.moves_piece() && action.destination.allows_enemy(),
     }
 }
 
@@ -222,7 +223,27 @@ impl Probe<'_> {
                         .walkers(action)
                         .any(|from| from != self.cell && self.attacks_from(action, from, 0))
             }
-            ActionKind::Drop { .. }
+            ActionKind::Along { track, amounts, source: TrackSource::Board, .. } => {
+                let track = self.engine.game.tracks.get(*track as usize);
+                self.walkers(action).any(|from| {
+                    let ctx = self.before(from);
+                    let reaches = track.is_some_and(|track| {
+                        let seat = (track, self.attacker);
+                        let ends =
+                            self.engine.along_ends(self.state, &ctx, seat, Some(from), amounts, |_, end| {
+                                if end == Some(self.cell) {
+                                    ControlFlow::Break(())
+                                } else {
+                                    ControlFlow::Continue(())
+                                }
+                            });
+                        ends.is_break()
+                    });
+                    reaches && self.conditions_hold(action, from)
+                })
+            }
+            ActionKind::Along { source: TrackSource::Reserve, .. }
+            | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
@@ -344,7 +365,8 @@ impl Probe<'_> {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => true,
+            | ActionKind::Remove { .. }
+            | ActionKind::Along { .. } => true,
         };
         within && self.conditions_hold(action, from)
     }

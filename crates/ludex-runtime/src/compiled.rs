@@ -218,7 +218,8 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
         | ActionKind::Place { .. }
         | ActionKind::Hop { .. }
         | ActionKind::Anywhere { .. }
-        | ActionKind::Remove { .. } => None,
+        | ActionKind::Remove { .. }
+        | ActionKind::Along { .. } => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

@@ -2,7 +2,10 @@
 //! a promotion, then the effects (capture `then`, the action's `then`, the turn's `after`). A
 //! `roll` in a `set` or `with` is queued as a pending roll and written when its outcome is applied.
 
-use ludex_ir::{ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, MAX_SEATS, SeatId};
+use ludex_ir::{
+    ActionKind, AttrId, CaptureDestination, CellId, Collection, Effect, Expr, MAX_SEATS, SeatId, Stacking,
+    TrackSource,
+};
 
 use super::bits::{CELL_WORDS, cells_in, has_bit, set_bit};
 use super::eval::{Ctx, PieceSlot};
@@ -39,6 +42,17 @@ impl Engine {
                 self.walk_path(state, &mut ctx, mv, rules)
             }
             ActionKind::Hop { over, .. } => self.play_hops(state, &mut ctx, mv, *over),
+            ActionKind::Along { source: TrackSource::Reserve, .. } => {
+                ctx.choice = Some(mv.choice.into());
+                self.enter_piece(state, &mut ctx, mv);
+            }
+            ActionKind::Along { source: TrackSource::Board, exit, .. } => {
+                ctx.choice = Some(mv.choice.into());
+                match (mv.to, exit) {
+                    (None, Some(exit)) => self.exit_piece(state, &mut ctx, mv, *exit),
+                    _ => self.move_piece(state, &mut ctx, mv),
+                }
+            }
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
@@ -68,7 +82,7 @@ impl Engine {
             Supply::Unlimited => Some(self.fresh_piece(kind, Some(seat))),
         };
         let Some(piece) = piece else { return };
-        state.set_piece(to, Some(piece));
+        state.put(to, piece);
         ctx.piece = PieceSlot::At(to);
         ctx.to = Some(to);
         for (attribute, value) in with {
@@ -78,23 +92,42 @@ impl Engine {
 
     fn move_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move) {
         let (Some(from), Some(to)) = (mv.from, mv.to) else { return };
-        let Some(piece) = state.piece(from) else { return };
         ctx.from = Some(from);
-        state.set_piece(from, None);
+        let Some(piece) = state.lift(from) else { return };
         self.land(state, ctx, piece, to);
+    }
+
+    /// A piece of the mover's reserve enters the board on `to` (a move along a track).
+    fn enter_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move) {
+        let (Some(seat), Some(kind), Some(to)) = (ctx.mover, mv.piece, mv.to) else { return };
+        let Some(piece) = state.take_from_reserve(seat, kind) else { return };
+        self.land(state, ctx, piece, to);
+    }
+
+    /// The piece on `from` leaves the board past the end of its track, for `destination`.
+    fn exit_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move, destination: CaptureDestination) {
+        let Some(from) = mv.from else { return };
+        ctx.from = Some(from);
+        if let Some(piece) = state.lift(from) {
+            self.send_away(state, ctx, piece, Some(from), destination);
+        }
     }
 
     /// Puts the moving piece (lifted off `from`) on `to`, capturing the piece standing there, and
     /// turns it into the type it promotes to.
+    /// On a board with stacks, a piece landing on a friend goes on top of it (nothing is taken).
     pub(super) fn land(&self, state: &mut State, ctx: &mut Ctx, piece: Piece, to: CellId) {
-        let target = state.piece(to);
+        let target = match self.game.stacking {
+            Stacking::Single => state.piece(to),
+            Stacking::Stacks => state.piece(to).filter(|t| !self.stacks_onto(piece, t)),
+        };
         ctx.to = Some(to);
         ctx.target = target;
         ctx.piece = PieceSlot::Held(piece);
         if let Some(target) = target {
             self.capture(state, ctx, target, to);
         }
-        state.set_piece(to, Some(piece));
+        state.put(to, piece);
         ctx.piece = PieceSlot::At(to);
         if let Some(kind) = ctx.promotion {
             self.change_type(state, to, kind);
@@ -108,7 +141,19 @@ impl Engine {
     pub(super) fn capture(&self, state: &mut State, ctx: &Ctx, target: Piece, cell: CellId) {
         state.captures = state.captures.saturating_add(1);
         self.send_away(state, ctx, target, Some(cell), self.game.capture.destination);
-        state.set_piece(cell, None);
+        state.lift(cell);
+    }
+
+    /// Whether `piece` arriving on `other` goes on top of it rather than taking it: on a board with
+    /// stacks, onto a piece of its own side.
+    pub(crate) fn stacks_onto(&self, piece: Piece, other: &Piece) -> bool {
+        match self.game.stacking {
+            Stacking::Single => false,
+            Stacking::Stacks => match (piece.owner, other.owner) {
+                (Some(a), Some(b)) => self.allied(a, b),
+                _ => false,
+            },
+        }
     }
 
     /// Where a piece that has left the board goes: the mover's prize pile (with its value and the
@@ -210,8 +255,7 @@ impl Engine {
             }
             Effect::Send { cell, destination } => {
                 let Some(cell) = self.eval(state, ctx, cell).as_cell() else { return };
-                if let Some(piece) = state.piece(cell) {
-                    state.set_piece(cell, None);
+                if let Some(piece) = state.lift(cell) {
                     self.send_away(state, ctx, piece, Some(cell), *destination);
                 }
             }
@@ -291,7 +335,8 @@ impl Engine {
             Collection::Reserve { .. }
             | Collection::Prizes { .. }
             | Collection::Losses { .. }
-            | Collection::Line => {}
+            | Collection::Line
+            | Collection::Stack { .. } => {}
         }
     }
 

@@ -271,6 +271,16 @@ impl Engine {
                 self.eval(state, &Ctx { locals: Some(&local), ..*ctx }, body)
             }
             Expr::Local(slot) => ctx.locals.map_or(Value::None, |local| local.read(*slot)),
+            Expr::TrackPosition { track, cell, seat } => {
+                let cell = self.eval(state, ctx, cell).as_cell();
+                let seat = self.eval(state, ctx, seat).as_seat();
+                let track = self.game.tracks.get(*track as usize);
+                let position = match (track, cell, seat) {
+                    (Some(track), Some(cell), Some(seat)) => track.position(seat, cell),
+                    _ => None,
+                };
+                Value::from_option(position, |p| Value::Int(p as i64))
+            }
             Expr::Connected { zones: [from, to], seat, directions } => match self.eval(state, ctx, seat) {
                 Value::Seat(seat) => Value::Bool(self.connected(state, seat, [*from, *to], directions)),
                 _ => Value::None,
@@ -442,9 +452,15 @@ impl Engine {
     ) {
         match collection {
             Collection::Pieces { owner, types } => {
-                self.for_each_on_board(state, ctx, owner, types, |cell, piece| {
-                    visit(Value::Placed(piece, cell))
+                let _ = self.try_for_each_on_board(state, ctx, owner, types, |cell, piece| {
+                    visit(Value::Placed(piece, cell));
+                    ControlFlow::Continue(())
                 });
+            }
+            Collection::Stack { cell } => {
+                if let Some(cell) = self.eval(state, ctx, cell).as_cell() {
+                    state.stack(cell).for_each(|piece| visit(Value::Placed(piece, cell)));
+                }
             }
             Collection::Line => {
                 for cell in self.line_cells(ctx.walk.line) {
@@ -473,7 +489,7 @@ impl Engine {
     }
 
     /// The pieces on the board owned by `owner` (`none`: neutral) of the types (all when empty),
-    /// with their cells.
+    /// with their cells: on a board with stacks, the top pieces only (the pieces effects act on).
     pub(crate) fn for_each_on_board(
         &self,
         state: &State,
@@ -482,13 +498,25 @@ impl Engine {
         types: &[TypeId],
         mut visit: impl FnMut(CellId, Piece),
     ) {
-        let _ = self.try_for_each_on_board(state, ctx, owner, types, |cell, piece| {
+        let Some(owner) = self.owner_of(state, ctx, owner) else { return };
+        let _ = state.try_for_each_piece(owner, types, |cell, piece| {
             visit(cell, piece);
             ControlFlow::Continue(())
         });
     }
 
-    /// As [`Engine::for_each_on_board`], stopping when `visit` breaks.
+    /// The owner a collection's expression names: a seat, or `None` for the neutral pieces; `None`
+    /// (no owner at all) for anything else.
+    fn owner_of(&self, state: &State, ctx: &Ctx, owner: &Expr) -> Option<Option<SeatId>> {
+        match self.eval(state, ctx, owner) {
+            Value::Seat(s) => Some(Some(s)),
+            Value::None => Some(None),
+            _ => None,
+        }
+    }
+
+    /// The pieces of a collection of pieces on the board, those beneath the tops of stacks
+    /// included, stopping when `visit` breaks.
     fn try_for_each_on_board(
         &self,
         state: &State,
@@ -497,12 +525,8 @@ impl Engine {
         types: &[TypeId],
         visit: impl FnMut(CellId, Piece) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let owner = match self.eval(state, ctx, owner) {
-            Value::Seat(s) => Some(s),
-            Value::None => None,
-            _ => return ControlFlow::Continue(()),
-        };
-        state.try_for_each_piece(owner, types, visit)
+        let Some(owner) = self.owner_of(state, ctx, owner) else { return ControlFlow::Continue(()) };
+        state.try_for_each_stacked_piece(owner, types, visit)
     }
 
     /// The cells of a line, in order from its start.

@@ -36,6 +36,7 @@ impl Engine {
     /// The hash of the position (see the module doc).
     pub(crate) fn position_hash(&self, state: &State) -> u64 {
         let mut hasher = WordHasher::seeded(state.index.hash());
+        state.below.hash(&mut hasher);
         state.reserve.hash(&mut hasher);
         state.prizes.hash(&mut hasher);
         match &self.tables.layout.tracked_slots {

@@ -55,11 +55,14 @@ mod notation;
 mod perft;
 mod picture;
 mod position;
+mod prefer;
 mod reach;
 #[cfg(test)]
 mod reference;
 mod sampling;
+mod stacks;
 mod state;
+mod tracks;
 mod trial;
 mod turns;
 mod value;
@@ -376,6 +379,11 @@ impl Engine {
     /// The seat whose turn it is (also while its rolls are pending); `None` once the game is over.
     pub fn seat_to_move(&self, state: &State) -> Option<SeatId> {
         state.result.is_none().then(|| self.current_seat(state))
+    }
+
+    /// How many pieces stand on the cell (more than one only on a board with stacks).
+    pub fn stack_height(&self, state: &State, cell: CellId) -> usize {
+        state.height(cell)
     }
 
     /// The piece on a cell, if any.

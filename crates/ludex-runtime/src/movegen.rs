@@ -12,8 +12,8 @@
 use std::ops::ControlFlow;
 
 use ludex_ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Destination, DirId, Expr, Game,
-    MAX_PIECE_TYPES, SeatId,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, DirId, Expr, Game,
+    MAX_PIECE_TYPES, SeatId, Stacking, Track, TrackSource,
 };
 
 use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit};
@@ -34,7 +34,17 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Sink for F {}
 
 impl Engine {
     /// The legal moves of the seat to act, sorted and without duplicates; `pass` when it has none.
+    /// A turn's `prefer` keeps those that begin its best completions.
     pub(crate) fn generate_legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        self.unpreferred_legal_moves(state, out);
+        let preference = self.game.phases.get(state.phase as usize).and_then(|p| p.turn.prefer.as_ref());
+        if let Some(preference) = preference {
+            self.keep_preferred(state, preference, out);
+        }
+    }
+
+    /// The legal moves before the turn's `prefer` (see [`Engine::generate_legal_moves`]).
+    pub(crate) fn unpreferred_legal_moves(&self, state: &State, out: &mut Vec<Move>) {
         let Some(phase) = self.game.phases.get(state.phase as usize) else {
             out.push(Move::bare(MoveKind::Pass));
             return;
@@ -193,8 +203,8 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             | ActionKind::Declare
             | ActionKind::Place { .. }
             | ActionKind::Remove { .. } => true,
-            // Chains come out deepest first.
-            ActionKind::Hop { .. } => false,
+            // Chains come out deepest first; moves along a track amount by amount.
+            ActionKind::Hop { .. } | ActionKind::Along { .. } => false,
             ActionKind::Anywhere { .. } => small_board && promotions_in_order,
         }
     };
@@ -236,12 +246,16 @@ impl Generator<'_> {
             ActionKind::Choose { from, to } => self.choices(from, to, sink),
             ActionKind::Declare => self.declaration(sink),
             ActionKind::Remove { cells } => self.removals(cells.get(self.seat as usize), sink),
+            ActionKind::Along { track, amounts, source: TrackSource::Reserve, .. } => {
+                self.entries(self.engine.game.tracks.get(*track as usize), amounts, sink)
+            }
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
-            | ActionKind::Anywhere { .. } => self.piece_moves(sink),
+            | ActionKind::Anywhere { .. }
+            | ActionKind::Along { source: TrackSource::Board, .. } => self.piece_moves(sink),
         }
     }
 
@@ -339,7 +353,28 @@ impl Generator<'_> {
                 );
             }
             ActionKind::Hop { .. } => return self.hop_moves(ctx, from, sink),
-            ActionKind::Drop { .. }
+            ActionKind::Along { track, amounts, source: TrackSource::Board, exit } => {
+                let (Some(track), Some(piece)) =
+                    (self.engine.game.tracks.get(*track as usize), self.state.piece(from))
+                else {
+                    return ControlFlow::Continue(());
+                };
+                return self.engine.along_ends(
+                    self.state,
+                    ctx,
+                    (track, self.seat),
+                    Some(from),
+                    amounts,
+                    |n, end| {
+                        if end.is_none() && exit.is_none() {
+                            return ControlFlow::Continue(());
+                        }
+                        self.offer_along((Some(from), piece), (n, end), sink)
+                    },
+                );
+            }
+            ActionKind::Along { source: TrackSource::Reserve, .. }
+            | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
@@ -429,6 +464,7 @@ impl Generator<'_> {
             }
             // Not lines: `pattern_moves` never asks.
             ActionKind::Walk { .. }
+            | ActionKind::Along { .. }
             | ActionKind::Hop { .. }
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
@@ -471,15 +507,9 @@ impl Generator<'_> {
         if !self.to_cells.holds(to) {
             return ControlFlow::Continue(());
         }
-        let allowed = match target {
-            None => self.action.destination != Destination::Enemy,
-            Some(target) => {
-                self.action.destination != Destination::Empty && self.engine.is_enemy(self.seat, &target)
-            }
-        };
-        if !allowed {
+        let Some(target) = self.arrival(|| self.state.piece(from), target) else {
             return ControlFlow::Continue(());
-        }
+        };
         let mv = self.piece_move(from, to, path);
         let promotions = to.and_then(|to| self.promotion_types(from, to, target));
         let landing = if target.is_some() { Landing::MayCapture } else { Landing::OnEmpty };
@@ -525,12 +555,42 @@ impl Generator<'_> {
         let enemies =
             (0..self.engine.seat_count() as SeatId).filter(|&seat| !self.engine.allied(self.seat, seat));
         let enemy = enemies.fold(0, |bits, seat| bits | of(seat));
-        let allowed = match self.action.destination {
-            Destination::Empty => !occupied,
-            Destination::Enemy => enemy,
-            Destination::EmptyOrEnemy => !occupied | enemy,
-        };
+        let destination = self.action.destination;
+        let mut allowed = 0;
+        if destination.allows_empty() {
+            allowed |= !occupied;
+        }
+        if destination.allows_enemy() {
+            allowed |= enemy;
+        }
+        if destination.allows_friend() && self.engine.game.stacking == Stacking::Stacks {
+            let friends =
+                (0..self.engine.seat_count() as SeatId).filter(|&seat| self.engine.allied(self.seat, seat));
+            allowed |= friends.fold(0, |bits, seat| bits | of(seat));
+        }
         allowed & self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX)
+    }
+
+    /// Whether the destination rule lets the moving piece end on a cell holding `target`, and if
+    /// so what the move takes there: the target, or nothing when the cell is empty or the piece
+    /// goes on top of a friend (a board with stacks).
+    fn arrival(
+        &self,
+        moving: impl FnOnce() -> Option<Piece>,
+        target: Option<Piece>,
+    ) -> Option<Option<Piece>> {
+        let destination = self.action.destination;
+        match target {
+            None => destination.allows_empty().then_some(None),
+            Some(target)
+                if destination.allows_friend()
+                    && moving().is_some_and(|piece| self.engine.stacks_onto(piece, &target)) =>
+            {
+                Some(None)
+            }
+            Some(target) => (destination.allows_enemy() && self.engine.is_enemy(self.seat, &target))
+                .then_some(Some(target)),
+        }
     }
 
     /// Whether a move has conditions left to test once its destination is known: the capture rule
@@ -699,5 +759,71 @@ impl Generator<'_> {
             sink(Move::bare(MoveKind::Action(self.id)))?;
         }
         ControlFlow::Continue(())
+    }
+}
+
+impl Generator<'_> {
+    /// The moves of the pieces of the mover's reserve entering the track (`enter`): the first piece
+    /// of each type the action moves, by each amount.
+    fn entries(&self, track: Option<&Track>, amounts: &[Expr], sink: &mut impl Sink) -> ControlFlow<()> {
+        let Some(track) = track.filter(|_| self.from_cells.off_board) else {
+            return ControlFlow::Continue(());
+        };
+        let reserve = self.state.reserve_of(self.seat);
+        for (index, &piece) in reserve.iter().enumerate() {
+            let first_of_type = index == 0 || reserve.get(index - 1).is_none_or(|p| p.kind != piece.kind);
+            if !first_of_type || !self.moves_type(piece.kind) || !self.drop_holds_early(&piece) {
+                continue;
+            }
+            let ctx = Ctx { piece: PieceSlot::Held(piece), ..self.ctx() };
+            self.engine.along_ends(
+                self.state,
+                &ctx,
+                (track, self.seat),
+                None,
+                amounts,
+                |n, end| match end {
+                    Some(_) => self.offer_along((None, piece), (n, end), sink),
+                    None => ControlFlow::Continue(()),
+                },
+            )?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A move along a track by `amount` of `moving` (on `from`, or from the reserve when `from` is
+    /// none) ending on `end` (off the board when none), if the destination rule, the capture rule
+    /// and the filters (with `pips` the amount) allow it.
+    fn offer_along(
+        &self,
+        (from, moving): (Option<CellId>, Piece),
+        (amount, end): (i64, Option<CellId>),
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        if !self.to_cells.holds(end) {
+            return ControlFlow::Continue(());
+        }
+        let target = match end {
+            Some(to) => match self.arrival(|| Some(moving), self.state.piece(to)) {
+                Some(target) => target,
+                None => return ControlFlow::Continue(()),
+            },
+            None => None,
+        };
+        let piece = from.map_or(PieceSlot::Held(moving), PieceSlot::At);
+        let ctx = Ctx { piece, from, to: end, target, choice: Some(amount), ..self.ctx() };
+        if target.is_some() && !self.capture_allowed(&ctx) || !self.late_filters_hold(&ctx) {
+            return ControlFlow::Continue(());
+        }
+        let dropped = if from.is_none() { Some(moving.kind) } else { None };
+        let choice = amount.clamp(i32::MIN.into(), i32::MAX.into()) as i32;
+        sink(Move {
+            kind: MoveKind::Action(self.id),
+            from,
+            to: end,
+            piece: dropped,
+            choice,
+            path: Path::NONE,
+        })
     }
 }

@@ -2,14 +2,14 @@
 //! that keeps its path, `-off` for a step off the board), `c3xe5xg7` (a chain of hops, each
 //! landing; `-` between them for hops that capture nothing), `R@c3` (drop; a placing too, or `c3`
 //! when it places one type), `orient 2` (choose),
-//! `surrender` (declare), `end`, `pass`, with `:ACTION` appended when two legal moves would read
+//! `surrender` (declare), `e1-off(6)` (off the end of a track, by 6), `end`, `pass`, with `:ACTION` appended when two legal moves would read
 //! the same. Reading accepts any case, `a2a3` and either separator (when no move is written exactly
 //! so), `a7a8q` for a promotion, and the suffix only where it is needed.
 
 use super::hops::hop_cells;
 use super::state::State;
 use super::{Engine, Move, MoveKind};
-use ludex_ir::{ActionId, ActionKind, quote};
+use ludex_ir::{ActionId, ActionKind, TrackSource, quote};
 
 /// How many legal moves an error message lists.
 const LISTED_MOVES: usize = 40;
@@ -43,13 +43,16 @@ impl Engine {
     fn may_read_alike(&self, id: ActionId) -> bool {
         let family = |kind: &ActionKind| match kind {
             ActionKind::Choose { .. } | ActionKind::Declare | ActionKind::Remove { .. } => None,
-            ActionKind::Drop { .. } | ActionKind::Place { .. } => Some(Family::Drops),
+            ActionKind::Drop { .. }
+            | ActionKind::Place { .. }
+            | ActionKind::Along { source: TrackSource::Reserve, .. } => Some(Family::Drops),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
-            | ActionKind::Anywhere { .. } => Some(Family::PieceMoves),
+            | ActionKind::Anywhere { .. }
+            | ActionKind::Along { source: TrackSource::Board, .. } => Some(Family::PieceMoves),
         };
         let overlap = |a: &[ludex_ir::TypeId], b: &[ludex_ir::TypeId]| {
             a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
@@ -72,7 +75,9 @@ impl Engine {
         match &action.kind {
             // A placing of one type is written with its cell alone: `d3`.
             ActionKind::Place { .. } if action.pieces.len() == 1 => cell(mv.to).to_string(),
-            ActionKind::Drop { .. } | ActionKind::Place { .. } => {
+            ActionKind::Drop { .. }
+            | ActionKind::Place { .. }
+            | ActionKind::Along { source: TrackSource::Reserve, .. } => {
                 let letter =
                     mv.piece.and_then(|t| self.game.pieces.get(t as usize)).map_or('?', |t| t.letter);
                 format!("{}@{}", letter.to_ascii_uppercase(), cell(mv.to))
@@ -91,12 +96,21 @@ impl Engine {
                 }
                 text + &self.promotion_suffix(mv)
             }
+            // Off the end of a track: the amount tells two ways off the same cell apart.
+            ActionKind::Along { source: TrackSource::Board, .. } if mv.to.is_none() => {
+                format!("{}-off({})", cell(mv.from), mv.choice)
+            }
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
-            | ActionKind::Anywhere { .. } => {
-                let captures = mv.to.is_some_and(|to| state.piece(to).is_some());
+            | ActionKind::Anywhere { .. }
+            | ActionKind::Along { source: TrackSource::Board, .. } => {
+                let moving = mv.from.and_then(|from| state.piece(from));
+                let captures = mv
+                    .to
+                    .and_then(|to| state.piece(to))
+                    .is_some_and(|target| moving.is_none_or(|piece| !self.stacks_onto(piece, &target)));
                 let separator = if captures { 'x' } else { '-' };
                 format!("{}{separator}{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))
             }

@@ -134,7 +134,11 @@ impl Engine {
         let board = self.cell_panel(title, |cell| match state.piece(cell) {
             Some(piece) => {
                 let ink = piece.owner.map_or(Ink::Neutral, Ink::Seat);
-                (self.short_piece_token(&piece), ink)
+                // A stack shows its top piece and how many pieces it holds: `O1*5`.
+                match state.height(cell) {
+                    height @ 2.. => (format!("{}*{height}", self.short_piece_token(&piece)), ink),
+                    _ => (self.short_piece_token(&piece), ink),
+                }
             }
             None => (".".into(), Ink::Plain),
         });

@@ -49,7 +49,7 @@
 
 use std::fmt::Write;
 
-use ludex_ir::{AttrId, CellId, Limit, PhaseId, SeatId, ValueType, VarId};
+use ludex_ir::{AttrId, CellId, Limit, PhaseId, SeatId, Stacking, ValueType, VarId};
 
 use super::state::{PendingRoll, Piece, Prize, Resume, RollTarget, State};
 use super::value::Value;
@@ -388,8 +388,34 @@ impl Reader<'_> {
 
     fn board<'t>(&mut self, rest: &mut &'t [Line<'t>]) -> Result<(), Error> {
         for (cell, token) in self.grid(rest, "board")? {
-            let piece = if token == "." { None } else { Some(self.piece(token, None)?) };
-            self.state.set_piece(cell, piece);
+            if token != "." {
+                self.place_stack(cell, token)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts the pieces of a cell's token on it: `PIECE`, or on a board with stacks several,
+    /// bottom first, `PIECE/PIECE`, each maybe repeated (`O1*5`).
+    fn place_stack(&mut self, cell: CellId, token: &str) -> Result<(), String> {
+        let mut placed = 0usize;
+        for part in token.split('/') {
+            let (piece, count) = match part.split_once('*') {
+                Some((piece, count)) => (piece, parse_number::<usize>(count)?),
+                None => (part, 1),
+            };
+            let piece = self.piece(piece, None)?;
+            placed = placed.saturating_add(count);
+            if placed > 1 && self.engine.game.stacking == Stacking::Single {
+                return Err(format!("`{token}`: this board holds one piece a cell (it has no stacks)"));
+            }
+            let most = self.engine.game.limits.max_reserve;
+            if placed > most {
+                return Err(over_limit(Limit::Reserve, most, "pieces on one cell"));
+            }
+            for _ in 0..count {
+                self.state.put(cell, piece);
+            }
         }
         Ok(())
     }
@@ -497,8 +523,10 @@ impl Reader<'_> {
             let (piece, cell) =
                 token.split_once('@').ok_or_else(|| format!("expected PIECE@CELL, found `{token}`"))?;
             let cell = self.cell(cell)?;
-            let piece = self.piece(piece, None)?;
-            self.state.set_piece(cell, Some(piece));
+            if self.engine.game.stacking == Stacking::Single {
+                self.state.lift(cell);
+            }
+            self.place_stack(cell, piece)?;
         }
         Ok(())
     }
@@ -646,7 +674,9 @@ fn write_holdings(engine: &Engine, state: &State, out: &mut String) {
 fn write_board(engine: &Engine, state: &State, out: &mut String) {
     let _ = writeln!(out, "board");
     let grid = super::display::Grid { indent: "", labelled: true, files: false, min_width: 1 };
-    out.push_str(&engine.grid_text(grid, |c| state.piece(c).map_or(".".into(), |p| engine.piece_token(&p))));
+    out.push_str(
+        &engine.grid_text(grid, |c| state.piece(c).map_or(".".into(), |_| engine.stack_token(state, c))),
+    );
 }
 
 fn write_chance(engine: &Engine, state: &State, out: &mut String) {
@@ -683,6 +713,23 @@ impl Engine {
             let _ = write!(token, ":{}", piece.attribute(attribute));
         }
         token
+    }
+
+    /// The pieces on a cell in the position format, bottom first, runs of equal pieces as one
+    /// token with a count: `O1`, `O1*5`, `O1*2/O2`.
+    pub fn stack_token(&self, state: &State, cell: CellId) -> String {
+        let mut runs: Vec<(Piece, usize)> = Vec::new();
+        for piece in state.stack(cell) {
+            match runs.last_mut() {
+                Some((last, count)) if *last == piece => *count = count.saturating_add(1),
+                _ => runs.push((piece, 1)),
+            }
+        }
+        let token = |&(piece, count): &(Piece, usize)| match count {
+            1 => self.piece_token(&piece),
+            _ => format!("{}*{count}", self.piece_token(&piece)),
+        };
+        runs.iter().map(token).collect::<Vec<_>>().join("/")
     }
 
     /// The name of a variable slot: `NAME` or `NAME(SEAT)`.

@@ -118,7 +118,8 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
         | ActionKind::Place { .. }
         | ActionKind::Hop { .. }
         | ActionKind::Anywhere { .. }
-        | ActionKind::Remove { .. } => None,
+        | ActionKind::Remove { .. }
+        | ActionKind::Along { .. } => None,
     }
 }
 

@@ -2,7 +2,8 @@
 //! candidates (the moves before that test) are drawn one at a time, uniformly among those not yet
 //! drawn, and the first that passes is played (rejection sampling). Every legal move is as likely
 //! as with a uniform choice among `legal_moves`, but a random playout tests one or two moves a ply
-//! instead of all of them. Rules without `legal if` draw from the legal moves directly.
+//! instead of all of them. Rules without `legal if`, and turns with `prefer` (which keeps only some
+//! of the legal moves), draw from the legal moves directly.
 
 use std::ops::ControlFlow;
 
@@ -27,7 +28,8 @@ impl Engine {
             return None;
         }
         let phase = self.game.phases.get(state.phase as usize);
-        let Some(legal) = phase.and_then(|p| p.turn.legal.as_ref()) else {
+        let preferred = phase.is_some_and(|p| p.turn.prefer.is_some());
+        let Some(legal) = phase.and_then(|p| p.turn.legal.as_ref()).filter(|_| !preferred) else {
             self.legal_moves(state, moves);
             return moves.get(rng.random_range(0..moves.len().max(1))).copied();
         };

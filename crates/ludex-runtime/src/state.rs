@@ -90,6 +90,9 @@ pub(crate) enum HistoryCopy {
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(crate) board: Vec<Option<Piece>>,
+    /// The pieces beneath the tops of stacks, by cell, each cell's bottom first (`stacks`);
+    /// empty in games without stacks.
+    pub(crate) below: Vec<(CellId, Piece)>,
     /// Where each owner's pieces and each type of them stand, and the board's hash, derived from
     /// `board`.
     pub(crate) index: BoardIndex,
@@ -164,6 +167,7 @@ impl State {
     fn empty_copy(&self) -> State {
         State {
             board: Vec::new(),
+            below: Vec::new(),
             index: BoardIndex::default(),
             reserve: Vec::new(),
             prizes: Vec::new(),
@@ -219,6 +223,7 @@ impl State {
         let State {
             board: _,
             index: _,
+            below,
             reserve,
             prizes,
             variables,
@@ -238,6 +243,7 @@ impl State {
             history,
             journal: _,
         } = source;
+        self.below.clone_from(below);
         self.reserve.clone_from(reserve);
         self.prizes.clone_from(prizes);
         self.variables.clone_from(variables);

@@ -193,6 +193,7 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
         | ActionKind::Leap { .. }
         | ActionKind::Anywhere { .. }
         | ActionKind::Declare => {}
+        ActionKind::Along { amounts, .. } => conditions.extend(amounts),
         // They never capture, so `attacked` never reads them.
         ActionKind::Drop { .. }
         | ActionKind::Choose { .. }

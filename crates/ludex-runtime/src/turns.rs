@@ -4,7 +4,7 @@
 //! legal? does an end rule hold?) go through [`Answers`], which the engine answers by its speed
 //! layers and the reference plainly.
 
-use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
+use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep, Stacking};
 
 use super::board_index::BoardIndex;
 use super::effects::TurnAfter;
@@ -71,6 +71,7 @@ impl Engine {
         }
         let mut state = State {
             board: vec![None; self.game.board.cell_count()],
+            below: Vec::new(),
             index: BoardIndex::empty(self.game.board.cell_count(), self.seat_count(), self.game.pieces.len()),
             reserve: Vec::new(),
             prizes: Vec::new(),
@@ -133,7 +134,11 @@ impl Engine {
             SetupStep::Place { piece, owner, cells, with } => {
                 let owner = owner.filter(|&s| (s as usize) < self.seat_count());
                 for &cell in cells {
-                    state.set_piece(cell, Some(self.fresh_piece(*piece, owner)));
+                    let piece = self.fresh_piece(*piece, owner);
+                    match self.game.stacking {
+                        Stacking::Single => state.set_piece(cell, Some(piece)),
+                        Stacking::Stacks => state.put(cell, piece),
+                    }
                     let ctx = Ctx { piece: PieceSlot::At(cell), to: Some(cell), ..ctx };
                     for (attribute, value) in with {
                         self.assign_attribute(state, &ctx, cell, *attribute, value);

@@ -132,11 +132,18 @@ impl Game<'_> {
     fn piece(&self, cell: &Spanned<String>, piece: &Expected<Option<Spanned<String>>>) -> Check {
         let at = self.cell(cell)?;
         let actual = self.engine.piece_at(self.state, at);
-        let actual_text = actual.map_or("none".to_string(), |p| self.engine.piece_token(&p));
+        // A stack (on a board with stacks) is written whole, bottom first: `O1*2/O2`.
+        let stack = self.engine.stack_token(self.state, at);
+        let actual_text = match actual {
+            None => "none".to_string(),
+            Some(_) if stack.contains(['*', '/']) => stack.clone(),
+            Some(p) => self.engine.piece_token(&p),
+        };
         let subject = format!("the piece at {}", cell.value);
         let holds = match &piece.value {
             None => return Err(unfilled(piece.span, &subject, FillValue::Text(actual_text))),
             Some(None) => actual.is_none(),
+            Some(Some(token)) if token.value.contains(['*', '/']) => stack.eq_ignore_ascii_case(&token.value),
             Some(Some(token)) => {
                 let pattern =
                     PiecePattern::board(self.engine, &token.value).map_err(|e| bad_token(e, token.span))?;

@@ -74,6 +74,8 @@ pub enum Item {
     Phase(PhaseDecl),
     /// `end { ... }`.
     End(EndDecl),
+    /// `track NAME [of each seat] = ...`.
+    Track(TrackDecl),
 }
 
 /// `option players = 6 from 4 to 6`
@@ -153,6 +155,9 @@ pub struct BoardDecl {
     /// `joining a1-d1-g1, ...`: paths of cells, each cell joined to the next across the cells
     /// left out between them.
     pub joining: Vec<Vec<Ident>>,
+    /// `stacks`: several pieces may share a cell, one on top of another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stacks: Option<Span>,
     /// Where the whole item is written.
     pub span: Span,
 }
@@ -230,6 +235,30 @@ pub struct ZoneDecl {
     /// The cells it names.
     pub region: Region,
     /// Where the whole item is written.
+    pub span: Span,
+}
+
+/// `track route of each seat = l2 to a2, a1 to l1`: cells in the order pieces move along them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrackDecl {
+    /// The track's name, read as `NAME(CELL)` for a cell's position on it.
+    pub name: Ident,
+    /// `of each seat`: the cells are read from each seat's side of the board.
+    pub per_seat: Option<Span>,
+    /// The cells and lines of cells, in order.
+    pub parts: Vec<TrackPart>,
+    /// Where the whole item is written.
+    pub span: Span,
+}
+
+/// One cell of a track, or `A to B`: the straight line of cells from A to B, both included.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrackPart {
+    /// The cell, or the line's first cell.
+    pub first: Ident,
+    /// `to B`: the line's last cell; `None`: one cell.
+    pub last: Option<Ident>,
+    /// Where the part is written.
     pub span: Span,
 }
 
@@ -368,6 +397,9 @@ pub enum SetupStatement {
     Place {
         /// The type of the pieces placed.
         piece: Ident,
+        /// `place checker 5 ...`: so many pieces on each cell, one on another (boards with stacks).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        count: Option<Spanned<i64>>,
         /// Whose pieces they are.
         owner: Owner,
         /// The cells to place on (`on REGION`).
@@ -558,6 +590,27 @@ pub enum ActionClause {
         /// Where the whole clause is written.
         span: Span,
     },
+    /// `along route by high, low` (a piece on the track) or `enter route by high, low` (a piece of
+    /// the reserve): that many cells along the mover's track, one move per amount.
+    Along {
+        /// The track's name.
+        track: Ident,
+        /// The amounts, one move per distinct amount (`by EXPR, ...`).
+        amounts: Vec<Expr>,
+        /// Whether the piece is on the track or enters it from the reserve.
+        source: TrackSource,
+        /// Where the whole clause is written.
+        span: Span,
+    },
+}
+
+/// Where the piece of a move along a track starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TrackSource {
+    /// `along`: a piece on the track.
+    Board,
+    /// `enter`: a piece of the mover's reserve, from before the track's first cell.
+    Reserve,
 }
 
 /// Where a move promotes: ending in a region (`on far_rank`), or where a condition holds
@@ -603,6 +656,14 @@ pub enum Destination {
     Enemy,
     /// `to empty or enemy`: either.
     EmptyOrEnemy,
+    /// The words with `friend` (a board with stacks).
+    Friend,
+    /// `to empty or friend`: an empty cell or a friendly stack.
+    EmptyOrFriend,
+    /// `to friend or enemy`: a friendly stack or an enemy piece.
+    FriendOrEnemy,
+    /// `to empty or friend or enemy`: any cell.
+    Any,
 }
 
 /// `capture { when ...  to prizes  then { ... } }`
@@ -809,7 +870,19 @@ pub struct TurnDecl {
     pub after: Option<EffectBlock>,
     /// `legal if EXPR`: a condition on the position each move leads to.
     pub legal: Option<Expr>,
+    /// `prefer most actions then most EXPR`: only moves that begin a turn of the most actions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefer: Option<Preference>,
     /// Where the whole clause is written.
+    pub span: Span,
+}
+
+/// `prefer most actions then most EXPR`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Preference {
+    /// Summed over the turn's actions, each in its own context, to break ties.
+    pub then_most: Option<Expr>,
+    /// Where the clause is written.
     pub span: Span,
 }
 

@@ -31,6 +31,7 @@ pub(super) fn item(pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> C
         Rule::capture_decl => Item::Capture(capture_decl(pair, &mut once)?),
         Rule::phase_decl => Item::Phase(phase_decl(pair, &mut once)?),
         Rule::end_decl => Item::End(end_decl(pair, &mut once)?),
+        Rule::track_decl => Item::Track(track_decl(pair)?),
         _ => return Err(malformed(span_of(&pair))),
     })
 }
@@ -135,7 +136,8 @@ fn board_decl(pair: Pair<'_, Rule>) -> Converted<BoardDecl> {
         }
         None => Vec::new(),
     };
-    Ok(BoardDecl { shape, without, joining, span })
+    let stacks = children.next_if(Rule::stacks).map(|s| span_of(&s));
+    Ok(BoardDecl { shape, without, joining, stacks, span })
 }
 
 fn map_decl(pair: Pair<'_, Rule>) -> Converted<MapDecl> {
@@ -339,10 +341,11 @@ fn setup_statement(pair: Pair<'_, Rule>) -> Converted<SetupStatement> {
         Rule::place_stmt => {
             let mut children = Children::of(pair);
             let piece = children.ident()?;
+            let count = children.next_if(Rule::int).map(|n| int(&n)).transpose()?;
             let owner = owner(children.expect(Rule::owner)?)?;
             let region = region(children.expect(Rule::region)?)?;
             let with = with_clause(children.next_if(Rule::with_clause))?;
-            Ok(SetupStatement::Place { piece, owner, region, with, span })
+            Ok(SetupStatement::Place { piece, count, owner, region, with, span })
         }
         Rule::reserve_stmt => {
             let mut entries = Vec::new();
@@ -439,7 +442,7 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         }
         Rule::declare_clause => ActionClause::Declare { span },
         Rule::when_clause => ActionClause::When(expr(children.expect(Rule::expr)?)?),
-        Rule::to_clause => ActionClause::To(Spanned::new(destination(&children.required()?)?, span)),
+        Rule::to_clause => ActionClause::To(Spanned::new(destination(children, span)?, span)),
         Rule::where_clause => ActionClause::Where(expr(children.expect(Rule::expr)?)?),
         Rule::then_clause => ActionClause::Then(effect_block(children.expect(Rule::effect_block)?)?),
         Rule::step_condition => ActionClause::StepCondition(expr(children.expect(Rule::expr)?)?),
@@ -463,6 +466,12 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         }
         Rule::hop_pattern => ActionClause::Hop { directions: ident_list(children.required()?)?, span },
         Rule::over_clause => ActionClause::Over(Spanned::new(over(&children.required()?)?, span)),
+        Rule::along_pattern | Rule::enter_pattern => {
+            let source = if rule == Rule::along_pattern { TrackSource::Board } else { TrackSource::Reserve };
+            let track = children.ident()?;
+            let amounts = children.map(expr).collect::<Converted<_>>()?;
+            ActionClause::Along { track, amounts, source, span }
+        }
         Rule::chain_clause => {
             let condition = children.next_if(Rule::chain_while).map(single_expr).transpose()?;
             ActionClause::Chain { condition, span }
@@ -515,13 +524,28 @@ fn single_expr(pair: Pair<'_, Rule>) -> Converted<Expr> {
     expr(Children::of(pair).expect(Rule::expr)?)
 }
 
-fn destination(pair: &Pair<'_, Rule>) -> Converted<Destination> {
-    match pair.as_rule() {
-        Rule::empty_or_enemy => Ok(Destination::EmptyOrEnemy),
-        Rule::only_empty => Ok(Destination::Empty),
-        Rule::only_enemy => Ok(Destination::Enemy),
-        _ => Err(malformed(span_of(pair))),
+/// The words of a `to` clause, in any order, as one destination.
+fn destination(words: Children<'_>, span: Span) -> Converted<Destination> {
+    let (mut empty, mut enemy, mut friend) = (false, false, false);
+    for word in words {
+        match word.as_rule() {
+            Rule::only_empty => empty = true,
+            Rule::only_enemy => enemy = true,
+            Rule::only_friend => friend = true,
+            Rule::or_op => {}
+            _ => return Err(malformed(span_of(&word))),
+        }
     }
+    Ok(match (empty, friend, enemy) {
+        (true, false, false) => Destination::Empty,
+        (false, false, true) => Destination::Enemy,
+        (true, false, true) => Destination::EmptyOrEnemy,
+        (false, true, false) => Destination::Friend,
+        (true, true, false) => Destination::EmptyOrFriend,
+        (false, true, true) => Destination::FriendOrEnemy,
+        (true, true, true) => Destination::Any,
+        (false, false, false) => return Err(malformed(span)),
+    })
 }
 
 // ---- capture ---------------------------------------------------------------------------------------
@@ -662,8 +686,15 @@ fn phase_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<PhaseDecl> {
 
 fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
     let span = span_of(&pair);
-    let mut turn =
-        TurnDecl { start: None, choices: Vec::new(), actions: None, after: None, legal: None, span };
+    let mut turn = TurnDecl {
+        start: None,
+        choices: Vec::new(),
+        actions: None,
+        after: None,
+        legal: None,
+        prefer: None,
+        span,
+    };
     let mut play = None;
     for clause in Children::of(pair) {
         let clause_span = span_of(&clause);
@@ -693,6 +724,12 @@ fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
                 once.set(&mut turn.after, after, "after", clause_span);
             }
             Rule::legal_clause => once.set(&mut turn.legal, single_expr(clause)?, "legal if", clause_span),
+            Rule::prefer_clause => {
+                let then_most =
+                    Children::of(clause.clone()).next_if(Rule::prefer_then).map(single_expr).transpose()?;
+                let preference = Preference { then_most, span: clause_span };
+                once.set(&mut turn.prefer, preference, "prefer", clause_span);
+            }
             _ => return Err(malformed(clause_span)),
         }
     }
@@ -753,4 +790,26 @@ fn end_rule(pair: Pair<'_, Rule>) -> Converted<EndRule> {
         _ => return Err(malformed(span_of(&outcome))),
     };
     Ok(EndRule { condition, outcome, span })
+}
+
+// ---- tracks ----------------------------------------------------------------------------------------
+
+fn track_decl(pair: Pair<'_, Rule>) -> Converted<TrackDecl> {
+    let span = span_of(&pair);
+    let mut children = Children::of(pair);
+    let name = children.ident()?;
+    let per_seat = children.next_if(Rule::per_seat).map(|p| span_of(&p));
+    let parts = children
+        .map(|part| {
+            let span = span_of(&part);
+            let mut cells = Children::of(part);
+            let first = cells.ident()?;
+            let last = match cells.next_if(Rule::to_word) {
+                Some(_) => Some(cells.ident()?),
+                None => None,
+            };
+            Ok(TrackPart { first, last, span })
+        })
+        .collect::<Converted<_>>()?;
+    Ok(TrackDecl { name, per_seat, parts, span })
 }

@@ -11,7 +11,7 @@ use crate::ast::Span;
 use ludex_diagnostics::{Code, Diagnostic, did_you_mean};
 
 /// The words that open an item (the grammar's `item_keyword`).
-pub const ITEM_KEYWORDS: [&str; 16] = [
+pub const ITEM_KEYWORDS: [&str; 17] = [
     "game",
     "option",
     "seat",
@@ -28,6 +28,7 @@ pub const ITEM_KEYWORDS: [&str; 16] = [
     "capture",
     "phase",
     "end",
+    "track",
 ];
 
 /// Explains the item that failed to parse at `span`. `continued` is the item just before it on
@@ -554,6 +555,7 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::capture_decl,
             Rule::phase_decl,
             Rule::end_decl,
+            Rule::track_decl,
         ],
     ),
     (
@@ -581,6 +583,8 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::chain_clause,
             Rule::anywhere_pattern,
             Rule::remove_pattern,
+            Rule::along_pattern,
+            Rule::enter_pattern,
         ],
     ),
     ("a setup statement", &SETUP_STATEMENTS),
@@ -594,6 +598,7 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::actions_clause,
             Rule::after_block,
             Rule::legal_clause,
+            Rule::prefer_clause,
         ],
     ),
     ("a phase clause", &[Rule::order_clause, Rule::turn_block, Rule::until_clause]),
@@ -727,7 +732,6 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::declare_clause => "`declare`",
         Rule::when_clause => "`when`",
         Rule::to_clause => "`to`",
-        Rule::empty_or_enemy => "`empty or enemy`",
         Rule::only_empty => "`empty`",
         Rule::only_enemy => "`enemy`",
         Rule::where_clause => "`where`",
@@ -821,6 +825,15 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::true_lit => "`true`",
         Rule::false_lit => "`false`",
         Rule::none_lit => "`none`",
+        Rule::stacks => "`stacks`",
+        Rule::only_friend => "`friend`",
+        Rule::to_kind => "`empty`, `enemy` or `friend`",
+        Rule::along_pattern => "`along`",
+        Rule::enter_pattern => "`enter`",
+        Rule::prefer_clause => "`prefer most actions`",
+        Rule::prefer_then => "`then most`",
+        Rule::track_decl => "a `track` item",
+        Rule::track_part => "a cell, or `CELL to CELL`",
     })
 }
 

@@ -5,7 +5,7 @@
 //! for one of the types it is offered as. The turn's filters and `legal if` are not applied, and
 //! `attacked` is false inside.
 
-use ludex_ir::{Action, ActionKind, CellId, Destination, Expr, SeatId};
+use ludex_ir::{Action, ActionKind, CellId, Expr, SeatId};
 
 use crate::Engine;
 use crate::eval::{Ctx, Evaluation, PieceSlot};
@@ -101,7 +101,7 @@ impl Engine {
         actions
             .filter(|action| match &action.kind {
                 ActionKind::Hop { over, .. } => over.captures(),
-                _ => action.kind.moves_piece() && action.destination != Destination::Empty,
+                _ => action.kind.moves_piece() && action.destination.allows_enemy(),
             })
             .collect()
     }

@@ -21,11 +21,13 @@
 //!
 //! Modules: `moves` (the legal moves), `patterns` (where a piece can go by each pattern), `hops`
 //! (chains of hops),
-//! `attacks` (the cells a seat attacks, for `attacked`), `turns` (the turn machine's answers, and
+//! `attacks` (the cells a seat attacks, for `attacked`), `tracks` (moves along tracks, and the
+//! turn's `prefer`), `turns` (the turn machine's answers, and
 //! moves, rolls and setup played with them).
 
 mod attacks;
 mod hops;
 mod moves;
 mod patterns;
+mod tracks;
 mod turns;

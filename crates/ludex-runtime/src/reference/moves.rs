@@ -4,7 +4,11 @@
 //! `where` hold, a promoting move once per type; each is tried against the turn's `legal if` on a
 //! copy of the position; the moves are sorted and each kept once.
 
-use ludex_ir::{Action, ActionChoice, ActionCount, ActionId, ActionKind, CellSet, Destination, Expr, SeatId};
+use ludex_ir::{
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Expr, SeatId, TrackSource,
+};
+
+use super::tracks::TrackMove;
 
 use crate::effects::TurnAfter;
 use crate::eval::{Ctx, PieceSlot};
@@ -28,6 +32,16 @@ impl Engine {
     /// The legal moves at a decision point, sorted and each once; `pass` when the seat has none,
     /// `end` after them when the turn may stop early; none where no one decides.
     pub(crate) fn reference_legal_moves(&self, state: &State) -> Vec<Move> {
+        let moves = self.reference_unpreferred_moves(state);
+        let preference = self.game.phases.get(state.phase as usize).and_then(|p| p.turn.prefer.as_ref());
+        match preference {
+            Some(preference) if moves.len() > 1 => self.reference_preferred(state, preference, moves),
+            _ => moves,
+        }
+    }
+
+    /// The legal moves before the turn's `prefer`.
+    pub(super) fn reference_unpreferred_moves(&self, state: &State) -> Vec<Move> {
         if state.result.is_some() || !state.pending.is_empty() {
             return Vec::new();
         }
@@ -94,6 +108,30 @@ impl Engine {
                 ActionKind::Declare => {
                     if self.reference_when(state, &base, play) && self.reference_filters(state, &base, play) {
                         moves.push(Move::bare(MoveKind::Action(id)));
+                    }
+                }
+                ActionKind::Along { track, amounts, source, exit } => {
+                    let Some(track) = self.game.tracks.get(*track as usize) else { continue };
+                    let along = TrackMove { id, action, seat, track, amounts, exits: exit.is_some() };
+                    let pieces: Vec<(Piece, Option<CellId>)> = match source {
+                        TrackSource::Board => (0..self.game.board.cell_count() as CellId)
+                            .filter_map(|cell| Some((state.piece(cell)?, Some(cell))))
+                            .filter(|(piece, _)| {
+                                piece.owner == Some(seat) && Self::reference_moves_type(play, piece.kind)
+                            })
+                            .collect(),
+                        TrackSource::Reserve => Self::reference_droppable(state, play)
+                            .into_iter()
+                            .map(|piece| (piece, None))
+                            .collect(),
+                    };
+                    for (piece, from) in pieces {
+                        let slot = from.map_or(PieceSlot::Held(piece), PieceSlot::At);
+                        let ctx = Ctx { piece: slot, from, ..base };
+                        if self.reference_when(state, &ctx, play) {
+                            let filters_hold = |ctx: &Ctx| self.reference_filters(state, ctx, play);
+                            self.reference_along(state, &ctx, (along, piece, from), filters_hold, &mut moves);
+                        }
                     }
                 }
             }
@@ -164,16 +202,21 @@ impl Engine {
     /// The move to one end of a pattern, if the destination rule, the capture rule and the filters
     /// allow it; once per type where it promotes.
     fn reference_offer(&self, state: &State, ctx: &Ctx, play: Play, end: WalkEnd, moves: &mut Vec<Move>) {
-        let allowed = match (end.target, play.action.destination) {
-            (None, Destination::Enemy) | (Some(_), Destination::Empty) => false,
-            (None, Destination::Empty | Destination::EmptyOrEnemy) => true,
-            (Some(target), Destination::Enemy | Destination::EmptyOrEnemy) => {
-                self.is_enemy(play.seat, &target)
+        let destination = play.action.destination;
+        let moving = ctx.from.and_then(|from| state.piece(from));
+        let target = match end.target {
+            None if destination.allows_empty() => None,
+            None => return,
+            Some(target) if moving.is_some_and(|piece| self.stacks_onto(piece, &target)) => {
+                if !destination.allows_friend() {
+                    return;
+                }
+                None
             }
+            Some(target) if destination.allows_enemy() && self.is_enemy(play.seat, &target) => Some(target),
+            Some(_) => return,
         };
-        if !allowed {
-            return;
-        }
+        let end = WalkEnd { target, ..end };
         let ctx = Ctx { to: end.to, target: end.target, ..*ctx };
         let capture = self.game.capture.allowed.as_ref().filter(|_| end.target.is_some());
         if capture.is_some_and(|allowed| !self.holds(state, &ctx, allowed)) {

@@ -2,7 +2,7 @@
 //! from its cell, each with the piece standing there (which the move would capture) and, for a
 //! walk that keeps it, the path. Shared by the reference's moves and attacks.
 
-use ludex_ir::{Action, ActionKind, CellId, Expr, SeatId};
+use ludex_ir::{Action, ActionKind, CellId, Expr, SeatId, TrackSource};
 
 use crate::eval::Ctx;
 use crate::state::State;
@@ -67,7 +67,17 @@ impl Engine {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => Vec::new(),
+            | ActionKind::Remove { .. }
+            | ActionKind::Along { source: TrackSource::Reserve, .. } => Vec::new(),
+            // The cells that many places further along the seat's version of the track.
+            ActionKind::Along { track, amounts, source: TrackSource::Board, .. } => {
+                let cells = self.game.tracks.get(*track as usize).and_then(|t| t.cells.get(seat as usize));
+                let cells = cells.map_or(&[][..], Vec::as_slice);
+                let Some(start) = cells.iter().position(|&c| c == from) else { return Vec::new() };
+                let amounts = amounts.iter().filter_map(|e| self.eval(state, ctx, e).as_int());
+                let ends = amounts.filter(|&n| n > 0).filter_map(|n| cells.get(start + n as usize).copied());
+                ends.map(end).collect()
+            }
         }
     }
 

@@ -134,8 +134,15 @@ impl Coverage {
             ActionKind::Hop { .. } => "hop",
             ActionKind::Anywhere { .. } => "anywhere",
             ActionKind::Remove { .. } => "remove",
+            ActionKind::Along { .. } if mv.to.is_none() => "along a track, off its end",
+            ActionKind::Along { source: ludex_ir::TrackSource::Reserve, .. } => "enter a track",
+            ActionKind::Along { .. } => "along a track",
         });
-        if mv.piece.is_some() && !matches!(action.kind, ActionKind::Drop { .. }) {
+        let drops = matches!(
+            action.kind,
+            ActionKind::Drop { .. } | ActionKind::Along { source: ludex_ir::TrackSource::Reserve, .. }
+        );
+        if mv.piece.is_some() && !drops {
             self.seen.insert("promotion");
         }
         if mv.to.is_some_and(|to| state.piece(to).is_some()) {

@@ -50,6 +50,8 @@ pub(super) fn game(width: u32, height: u32) -> Game {
         end: vec![],
         limits: Limits::default(),
         score: None,
+        stacking: Default::default(),
+        tracks: vec![],
     }
 }
 
@@ -63,6 +65,7 @@ pub(super) fn phase(name: &str, actions: Vec<ActionId>) -> Phase {
             count: ActionCount::Exactly(int(1)),
             after: vec![],
             legal: None,
+            prefer: None,
         },
         until: None,
     }

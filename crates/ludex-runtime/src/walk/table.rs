@@ -60,7 +60,8 @@ impl WalkTables {
                 | ActionKind::Place { .. }
                 | ActionKind::Hop { .. }
                 | ActionKind::Anywhere { .. }
-                | ActionKind::Remove { .. } => None,
+                | ActionKind::Remove { .. }
+                | ActionKind::Along { .. } => None,
             })
             .collect();
         WalkTables { words, actions }
