@@ -41,10 +41,17 @@ impl Bindable for Typed {
 
 impl Bindable for Pieces {
     fn bind(mut self, slot: LocalSlot, value: &Typed) -> Pieces {
-        // Without a source expression, there is no parameter to bind.
-        let Some(owner) = self.collection.source_mut() else { return self };
+        let value = Box::new(value.expr.clone());
+        if let ir::Collection::Cells(set) = &mut self.collection {
+            // A set of cells may read the parameter anywhere (a group's condition): it is wrapped whole.
+            let inner = std::mem::replace(set, ir::CellCollection::Region { cells: Vec::new() });
+            *set = ir::CellCollection::Let { slot, value, set: Box::new(inner) };
+            return self;
+        }
+        // Without an owner expression, there is no parameter to bind.
+        let Some(owner) = self.collection.owner_mut() else { return self };
         let body = std::mem::replace(owner.as_mut(), ir::Expr::Const(ir::Const::None));
-        **owner = ir::Expr::Let { slot, value: Box::new(value.expr.clone()), body: Box::new(body) };
+        **owner = ir::Expr::Let { slot, value, body: Box::new(body) };
         self
     }
 }

@@ -11,7 +11,7 @@ use ludex_syntax::ast::{self, Ident, Item, RulesFile, Span};
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 16] = [
+pub const BUILTINS: [&str; 20] = [
     "count",
     "sum",
     "pieces",
@@ -28,6 +28,10 @@ pub const BUILTINS: [&str; 16] = [
     "shift",
     "bracketed",
     "connected",
+    "cells",
+    "neighbours",
+    "group",
+    "around",
 ];
 
 /// What a declared name stands for.

@@ -1,7 +1,7 @@
 //! Where an expression is evaluated: which context words (`mover`, `piece`, `to`...) it may use,
 //! what they stand for there, and the names bound by `choose`.
 
-use ludex_ir::ContextWord;
+use ludex_ir::{ActionCount, Const, ContextWord, Expr};
 use ludex_syntax::ast::Ident;
 
 use super::regions::Seating;
@@ -38,9 +38,11 @@ pub enum Word {
     Stuck,
     /// How often the current position has occurred.
     Repetitions,
+    /// Turns in a row that ended with a pass.
+    Passes,
 }
 
-const WORDS: [Word; 21] = [
+const WORDS: [Word; 22] = [
     Word::Mover,
     Word::Next,
     Word::Piece,
@@ -62,6 +64,7 @@ const WORDS: [Word; 21] = [
     Word::Promotion,
     Word::Stuck,
     Word::Repetitions,
+    Word::Passes,
 ];
 
 /// Available wherever the game is running.
@@ -99,6 +102,7 @@ impl Word {
             Word::Promotion => "promotion",
             Word::Stuck => "stuck",
             Word::Repetitions => "repetitions",
+            Word::Passes => "passes",
         }
     }
 
@@ -130,6 +134,7 @@ impl Word {
             Word::Promotion => ContextWord::Promotion,
             Word::Stuck => ContextWord::Stuck,
             Word::Repetitions => ContextWord::Repetitions,
+            Word::Passes => ContextWord::Passes,
         })
     }
 
@@ -332,17 +337,27 @@ impl<'a> Scope<'a> {
     }
 
     pub fn end_rule() -> Scope<'a> {
-        Scope::running("the end rules", &[Word::Mover, Word::Next, Word::Stuck, Word::Repetitions])
+        let words = [Word::Mover, Word::Next, Word::Stuck, Word::Repetitions, Word::Passes];
+        Scope::running("the end rules", &words)
     }
 
     pub fn rank_key() -> Scope<'a> {
-        let words = [Word::Mover, Word::Next, Word::Seat, Word::Stuck, Word::Repetitions];
+        let words = [Word::Mover, Word::Next, Word::Seat, Word::Stuck, Word::Repetitions, Word::Passes];
         Scope::running("a `rank by` key", &words)
     }
 
     /// The `score` of `end`: evaluated for each seat, as `rank by` keys are.
     pub fn score() -> Scope<'a> {
-        Scope::running("the `score`", &[Word::Mover, Word::Next, Word::Seat])
+        Scope::running("the `score`", &[Word::Mover, Word::Next, Word::Seat, Word::Passes])
+    }
+
+    /// A turn's `legal if`: the finished move, and (in turns of one action) how often the position
+    /// it leads to has occurred.
+    pub fn legal(binding: &Binding<'a>, count: &ActionCount) -> Scope<'a> {
+        let scope = Scope::finished_move("a turn's `legal if`", binding);
+        let one_action = matches!(count, ActionCount::Exactly(Expr::Const(Const::Int(1))));
+        let extra = if one_action { Words::of(&[Word::Repetitions]) } else { Words::default() };
+        Scope { words: scope.words.union(extra), ..scope }
     }
 
     /// A seat's condition (`seat east if players >= 3`): known before the game, from the options.
@@ -420,7 +435,7 @@ impl<'a> Scope<'a> {
             Word::Pushed => Ty::ANY_PIECE,
             Word::Line => Ty::Unknown,
             Word::It | Word::Cell => self.it,
-            Word::Captures | Word::Turns | Word::Repetitions => Ty::Int,
+            Word::Captures | Word::Turns | Word::Repetitions | Word::Passes => Ty::Int,
             Word::Phase => Ty::Phase,
             Word::Promotion => Ty::PieceType,
             Word::Stuck => Ty::Bool,
@@ -447,7 +462,7 @@ mod tests {
         assert!(Scope::cells_where().word_type(Word::Phase).is_none());
         assert_eq!(
             Scope::end_rule().words.names(),
-            ["mover", "next", "captures", "turns", "phase", "stuck", "repetitions"]
+            ["mover", "next", "captures", "turns", "phase", "stuck", "repetitions", "passes"]
         );
         assert_eq!(Scope::finished_move("w", &choice).word_type(Word::Promotion), Some(Ty::PieceType));
     }

@@ -63,7 +63,14 @@ impl<'a> Checker<'a> {
                     .with_help("add `turn { play ACTION }`"),
                 );
                 let count = one();
-                ir::Turn { start: Vec::new(), choices: Vec::new(), count, after: Vec::new(), legal: None }
+                ir::Turn {
+                    start: Vec::new(),
+                    choices: Vec::new(),
+                    count,
+                    after: Vec::new(),
+                    legal: None,
+                    passing: ir::Passing::WhenStuck,
+                }
             }
         };
         let until = decl.until.as_ref().map(|e| self.condition(e, &Scope::until()));
@@ -98,9 +105,10 @@ impl<'a> Checker<'a> {
         };
         let after_scope = Scope::finished_move("a turn's `after`", &all);
         let after = decl.after.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, &after_scope));
-        let legal_scope = Scope::finished_move("a turn's `legal if`", &all);
+        let legal_scope = Scope::legal(&all, &count);
         let legal = decl.legal.as_ref().map(|c| self.condition(c, &legal_scope));
-        ir::Turn { start, choices, count, after, legal }
+        let passing = if decl.may_pass.is_some() { ir::Passing::Always } else { ir::Passing::WhenStuck };
+        ir::Turn { start, choices, count, after, legal, passing }
     }
 
     /// The actions a `play` or `otherwise` lists, and what their clauses may use.

@@ -512,6 +512,26 @@ pub struct Turn {
     /// Evaluated on the position a move leads to (after its effects and the turn's `after`), with
     /// the move's context bound: the move is legal only when it holds.
     pub legal: Option<Expr>,
+    /// When the seat may pass (left out of the JSON when it is the default).
+    #[serde(default, skip_serializing_if = "Passing::is_when_stuck")]
+    pub passing: Passing,
+}
+
+/// When a seat may pass its turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Passing {
+    /// Only when it has no legal action (the default).
+    #[default]
+    WhenStuck,
+    /// At the start of every turn, even when it has legal actions (`may pass`).
+    Always,
+}
+
+impl Passing {
+    /// The default: only a seat with no legal action passes.
+    pub fn is_when_stuck(&self) -> bool {
+        *self == Passing::WhenStuck
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -600,8 +620,11 @@ pub enum ContextWord {
     Promotion,
     /// Whether the seat to act has no legal action (end rules).
     Stuck,
-    /// How many times the current position has occurred, this time included (end rules).
+    /// How many times the current position has occurred, this time included (end rules); in a
+    /// turn's `legal if`, the position the move leads to.
     Repetitions,
+    /// Turns in a row that ended with a pass.
+    Passes,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -704,24 +727,22 @@ impl Collection {
         }
     }
 
-    /// The expression evaluated (where the collection is used) to find its elements: the owner,
-    /// or the cell a set of cells starts from.
-    pub fn source(&self) -> Option<&Expr> {
-        match self {
-            Collection::Cells(cells) => Some(cells.origin()),
-            _ => self.owner(),
-        }
-    }
-
-    /// [`Collection::source`], to change.
-    pub fn source_mut(&mut self) -> Option<&mut Box<Expr>> {
+    /// The owner expression, to change (a set of cells is wrapped whole: [`CellCollection::Let`]).
+    pub fn owner_mut(&mut self) -> Option<&mut Box<Expr>> {
         match self {
             Collection::Pieces { owner, .. }
             | Collection::Reserve { owner }
             | Collection::Prizes { owner }
             | Collection::Losses { owner } => Some(owner),
-            Collection::Cells(cells) => Some(cells.origin_mut()),
-            Collection::Seats | Collection::Line => None,
+            Collection::Seats | Collection::Line | Collection::Cells(_) => None,
+        }
+    }
+
+    /// Whether any expression evaluated to find the elements satisfies `test` (see [`Expr::any`]).
+    pub fn any(&self, test: &mut impl FnMut(&Expr) -> bool) -> bool {
+        match self {
+            Collection::Cells(cells) => cells.any(test),
+            _ => self.owner().is_some_and(|owner| owner.any(test)),
         }
     }
 }
@@ -734,19 +755,47 @@ pub enum CellCollection {
     /// kept when the cell right after the run passes `outer`: the union of the kept runs, direction
     /// by direction, nearest first (flanks: Othello's flips, custodial captures).
     Bracketed { cell: Box<Expr>, directions: PerSeat<Vec<DirId>>, inner: CellTest, outer: CellTest },
+    /// The cells of a region (`cells(REGION)`; the mover's version of a per-seat zone).
+    Region { cells: PerSeat<CellSet> },
+    /// The cells one step from `cell` in the directions (read from the mover's side).
+    Neighbours { cell: Box<Expr>, directions: PerSeat<Vec<DirId>> },
+    /// The cells joined to `cell` (included) through neighbours in the directions, each of which
+    /// passes `member` (with `it` the candidate cell): [`Member::Alike`] by default.
+    Group { cell: Box<Expr>, directions: PerSeat<Vec<DirId>>, member: Member },
+    /// The cells one step from a cell of `set` in the directions, and not in it.
+    Around { set: Box<CellCollection>, directions: PerSeat<Vec<DirId>> },
+    /// The empty cells whose empty group (through `directions`) borders pieces of `seat` only,
+    /// and at least one.
+    Territory { seat: Box<Expr>, directions: Vec<DirId> },
+    /// `value` evaluated where the set is used, then `set` with `Local(slot)` reading it: a
+    /// definition's argument that a binder inside the set would capture (see [`Expr::Let`]).
+    Let { slot: LocalSlot, value: Box<Expr>, set: Box<CellCollection> },
+}
+
+/// Which neighbours a group takes in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Member {
+    /// A cell that holds a piece of the same owner as the group's first cell, or is empty when
+    /// that one is empty.
+    Alike,
+    /// A cell for which the condition holds, with `it` the cell.
+    Where(Box<Expr>),
 }
 
 impl CellCollection {
-    /// The cell the set is computed from.
-    pub fn origin(&self) -> &Expr {
+    /// Whether any expression the set evaluates satisfies `test` (see [`Expr::any`]).
+    pub fn any(&self, test: &mut impl FnMut(&Expr) -> bool) -> bool {
         match self {
-            CellCollection::Bracketed { cell, .. } => cell,
-        }
-    }
-
-    fn origin_mut(&mut self) -> &mut Box<Expr> {
-        match self {
-            CellCollection::Bracketed { cell, .. } => cell,
+            CellCollection::Bracketed { cell, .. } | CellCollection::Neighbours { cell, .. } => {
+                cell.any(test)
+            }
+            CellCollection::Group { cell, member, .. } => {
+                cell.any(test) || matches!(member, Member::Where(condition) if condition.any(test))
+            }
+            CellCollection::Region { .. } => false,
+            CellCollection::Around { set, .. } => set.any(test),
+            CellCollection::Territory { seat, .. } => seat.any(test),
+            CellCollection::Let { value, set, .. } => value.any(test) || set.any(test),
         }
     }
 }
@@ -834,6 +883,14 @@ pub enum Expr {
         seat: Box<Expr>,
         directions: Vec<DirId>,
     },
+    /// Whether the cell is in the set of cells (`CELL in SET`).
+    InCells {
+        cell: Box<Expr>,
+        set: CellCollection,
+    },
+    /// [`ContextWord::Repetitions`] counted among the position and the so many positions before
+    /// it only (`repetitions(N)`).
+    RecentRepetitions(Box<Expr>),
 }
 
 impl Expr {
@@ -854,7 +911,8 @@ impl Expr {
             | Expr::Neg(e)
             | Expr::Partner(e)
             | Expr::Shift { cell: e, .. }
-            | Expr::Connected { seat: e, .. } => any_of(&[e]),
+            | Expr::Connected { seat: e, .. }
+            | Expr::RecentRepetitions(e) => any_of(&[e]),
             Expr::InZone { cell: a, seat: b, .. }
             | Expr::Binary(_, a, b)
             | Expr::Allied(a, b)
@@ -863,10 +921,10 @@ impl Expr {
             | Expr::Attacked { cell: a, seat: b, by: None } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
-                collection.source().is_some_and(|o| o.any(test))
-                    || predicate.as_ref().is_some_and(|p| p.any(test))
+                collection.any(test) || predicate.as_ref().is_some_and(|p| p.any(test))
             }
-            Expr::Sum(collection, term) => collection.source().is_some_and(|o| o.any(test)) || term.any(test),
+            Expr::Sum(collection, term) => collection.any(test) || term.any(test),
+            Expr::InCells { cell, set } => cell.any(test) || set.any(test),
         }
     }
 }

@@ -190,7 +190,11 @@ pub(super) fn gives_int(expr: &Expr) -> bool {
         Expr::Const(constant) => matches!(constant, Const::Int(_) | Const::None),
         Expr::Context(word) => matches!(
             word,
-            ContextWord::Captures | ContextWord::Turns | ContextWord::Choice | ContextWord::Repetitions
+            ContextWord::Captures
+                | ContextWord::Turns
+                | ContextWord::Choice
+                | ContextWord::Repetitions
+                | ContextWord::Passes
         ),
         Expr::Field(_, field) => matches!(field, PieceField::Attribute(_) | PieceField::Value),
         Expr::Neg(inner) => gives_int(inner),

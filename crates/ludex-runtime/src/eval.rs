@@ -56,7 +56,12 @@ pub(crate) struct Local<'l> {
     outer: Option<&'l Local<'l>>,
 }
 
-impl Local<'_> {
+impl<'l> Local<'l> {
+    /// A `Let`'s value, inside the `Let`s around it.
+    pub(crate) fn new(slot: LocalSlot, value: Value, outer: Option<&'l Local<'l>>) -> Local<'l> {
+        Local { slot, value, outer }
+    }
+
     /// The value of the innermost `Let` of the slot, among this one and those around it.
     fn read(&self, slot: LocalSlot) -> Value {
         let mut local = Some(self);
@@ -100,11 +105,22 @@ pub(crate) struct Evaluation {
     pub attacking: bool,
     /// How many piece values are being evaluated inside one another.
     pub value_depth: u8,
+    /// Which position `repetitions` asks about.
+    pub position: Judged,
+}
+
+/// The position `repetitions` counts: the current one, or (in a turn's `legal if`, evaluated on
+/// the move's trial) the one at the decision the move leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Judged {
+    Current,
+    MoveResult,
 }
 
 impl Evaluation {
     /// At the start: nothing known, outside any `attacked` or piece value.
-    pub(crate) const START: Evaluation = Evaluation { stuck: None, attacking: false, value_depth: 0 };
+    pub(crate) const START: Evaluation =
+        Evaluation { stuck: None, attacking: false, value_depth: 0, position: Judged::Current };
 }
 
 /// A line of pieces being pushed: `len` occupied cells from `start` along `direction`.
@@ -137,7 +153,12 @@ impl Ctx<'_> {
                 pushed_to: None,
                 line: None,
             },
-            evaluation: Evaluation { stuck: None, attacking: false, value_depth: 0 },
+            evaluation: Evaluation {
+                stuck: None,
+                attacking: false,
+                value_depth: 0,
+                position: Judged::Current,
+            },
             locals: None,
         }
     }
@@ -150,6 +171,12 @@ impl Ctx<'_> {
     /// The context with `it` the piece on `cell` (a `for each`).
     pub(crate) fn with_placed_it(self, piece: Piece, cell: CellId) -> Self {
         Ctx { each: Each { it: Value::Placed(piece, cell), it_cell: Some(cell), ..self.each }, ..self }
+    }
+
+    /// The context of a turn's `legal if` on a move's trial: `repetitions` asks about the
+    /// position the move leads to.
+    pub(crate) fn on_move_result(self) -> Self {
+        Ctx { evaluation: Evaluation { position: Judged::MoveResult, ..self.evaluation }, ..self }
     }
 
     /// The context of a seat-by-seat evaluation, for `seat`.
@@ -264,6 +291,14 @@ impl Engine {
                 Value::Seat(seat) => Value::Bool(self.connected(state, seat, [*from, *to], directions)),
                 _ => Value::None,
             },
+            Expr::RecentRepetitions(window) => match self.eval(state, ctx, window) {
+                Value::Int(window) => Value::Int(self.repetitions(state, ctx, Some(window))),
+                _ => Value::None,
+            },
+            Expr::InCells { cell, set } => match self.eval(state, ctx, cell) {
+                Value::Cell(cell) => Value::Bool(self.in_cell_set(state, ctx, cell, set)),
+                _ => Value::None,
+            },
         }
     }
 
@@ -344,7 +379,8 @@ impl Engine {
             ContextWord::Stuck => {
                 Value::Bool(ctx.evaluation.stuck.unwrap_or_else(|| !self.has_legal_action(state)))
             }
-            ContextWord::Repetitions => Value::Int(self.repetitions(state)),
+            ContextWord::Repetitions => Value::Int(self.repetitions(state, ctx, None)),
+            ContextWord::Passes => Value::Int(state.passes.into()),
         }
     }
 

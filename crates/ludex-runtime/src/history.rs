@@ -12,7 +12,24 @@ use super::hashing::WordHasher;
 use ludex_ir::{ContextWord, Expr, Game, Outcome};
 
 use super::Engine;
-use super::state::State;
+use super::eval::{Ctx, Judged};
+use super::state::{HistoryCopy, State};
+
+/// Whether the rules ask how often a position occurred: in the end rules or a turn's `legal if`.
+pub(super) fn reads_repetitions(game: &Game) -> bool {
+    let reads = |expr: &Expr| expr.any(&mut |e| is_repetitions(e));
+    let keys = |rule: &ludex_ir::EndRule| match &rule.outcome {
+        Outcome::Rank(keys) => keys.iter().any(reads),
+        Outcome::Win(_) | Outcome::Loss(_) | Outcome::Draw => false,
+    };
+    game.end.iter().any(|rule| reads(&rule.condition) || keys(rule))
+        || game.phases.iter().filter_map(|p| p.turn.legal.as_ref()).any(reads)
+}
+
+/// Whether the expression itself asks how often a position occurred.
+pub(super) fn is_repetitions(expr: &Expr) -> bool {
+    matches!(expr, Expr::Context(ContextWord::Repetitions) | Expr::RecentRepetitions(_))
+}
 
 /// Whether the end rules read a context word (`repetitions` and `stuck` are only read there).
 pub(super) fn end_rules_read(game: &Game, word: ContextWord) -> bool {
@@ -42,6 +59,14 @@ impl Engine {
         hasher.finish()
     }
 
+    /// The hash of the position at the decision a move's trial leads to: the turn ends (the
+    /// checker allows `repetitions` in `legal if` only where turns hold one action).
+    fn move_result_hash(&self, trial: &State) -> u64 {
+        let mut next = State::trial_copy(trial, HistoryCopy::Empty);
+        self.end_turn_after_action(&mut next);
+        self.position_hash(&next)
+    }
+
     /// Appends the position to the history, if the rules ask for repetitions.
     pub(crate) fn record_position(&self, state: &mut State) {
         if self.tables.end_reads.repetitions {
@@ -50,13 +75,28 @@ impl Engine {
         }
     }
 
-    /// How many times the current position has occurred, this time included. At a decision point
-    /// the current position is the last of the history.
-    pub(crate) fn repetitions(&self, state: &State) -> i64 {
-        let hash = match state.history.last() {
-            Some(&last) if state.pending.is_empty() => last,
-            _ => self.position_hash(state),
+    /// How many times the position `ctx` asks about has occurred, this time included; with a
+    /// window, among it and the so many positions before it only. At a decision point the current
+    /// position is the last of the history; a move's trial holds the history before the move.
+    pub(crate) fn repetitions(&self, state: &State, ctx: &Ctx, window: Option<i64>) -> i64 {
+        let recent = |positions: usize| {
+            let kept =
+                window.map_or(state.history.len(), |w| usize::try_from(w.max(0)).unwrap_or(usize::MAX));
+            state
+                .history
+                .get(state.history.len().saturating_sub(kept.saturating_add(positions))..)
+                .unwrap_or(&[])
         };
-        (state.history.iter().filter(|&&h| h == hash).count() as i64).max(1)
+        let count = |hash: u64, history: &[u64]| history.iter().filter(|&&h| h == hash).count() as i64;
+        match ctx.evaluation.position {
+            Judged::MoveResult => 1 + count(self.move_result_hash(state), recent(0)),
+            Judged::Current => {
+                let hash = match state.history.last() {
+                    Some(&last) if state.pending.is_empty() => last,
+                    _ => self.position_hash(state),
+                };
+                count(hash, recent(1)).max(1)
+            }
+        }
     }
 }

@@ -459,6 +459,8 @@ pub struct TurnDecl {
     pub after: Option<EffectBlock>,
     /// `legal if EXPR`: a condition on the position each move leads to.
     pub legal: Option<Expr>,
+    /// `may pass`: the seat may pass instead of acting, at the start of its turn.
+    pub may_pass: Option<Span>,
     pub span: Span,
 }
 

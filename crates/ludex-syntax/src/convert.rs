@@ -647,8 +647,15 @@ fn phase_decl(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<PhaseDecl> {
 
 fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
     let span = span_of(&pair);
-    let mut turn =
-        TurnDecl { start: None, choices: Vec::new(), actions: None, after: None, legal: None, span };
+    let mut turn = TurnDecl {
+        start: None,
+        choices: Vec::new(),
+        actions: None,
+        after: None,
+        legal: None,
+        may_pass: None,
+        span,
+    };
     let mut play = None;
     for clause in Children::of(pair) {
         let clause_span = span_of(&clause);
@@ -678,6 +685,7 @@ fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
                 once.set(&mut turn.after, after, "after", clause_span);
             }
             Rule::legal_clause => once.set(&mut turn.legal, single_expr(clause)?, "legal if", clause_span),
+            Rule::may_pass_clause => once.set(&mut turn.may_pass, clause_span, "may pass", clause_span),
             _ => return Err(malformed(clause_span)),
         }
     }

@@ -4,7 +4,9 @@
 //! `where` hold, a promoting move once per type; each is tried against the turn's `legal if` on a
 //! copy of the position; the moves are sorted and each kept once.
 
-use ludex_ir::{Action, ActionChoice, ActionCount, ActionId, ActionKind, CellSet, Destination, Expr, SeatId};
+use ludex_ir::{
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellSet, Destination, Expr, Passing, SeatId,
+};
 
 use crate::effects::TurnAfter;
 use crate::eval::{Ctx, PieceSlot};
@@ -44,6 +46,10 @@ impl Engine {
                 if let ActionCount::UpTo(_) = phase.turn.count {
                     moves.push(Move::bare(MoveKind::EndTurn));
                 }
+                // `may pass`: a pass at the start of the turn, after the actions.
+                if phase.turn.passing == Passing::Always && state.actions == 0 {
+                    moves.push(Move::bare(MoveKind::Pass));
+                }
                 return moves;
             }
         }
@@ -55,7 +61,7 @@ impl Engine {
     /// there with the move's context.
     fn reference_trial(&self, state: &State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
         let mut copy = state.clone();
-        let holds = |after: &mut State, ctx: &Ctx| self.holds(after, ctx, legal);
+        let holds = |after: &mut State, ctx: &Ctx| self.holds(after, &ctx.on_move_result(), legal);
         self.play_action(&mut copy, seat, mv, TurnAfter::Played, holds) == Some(true)
     }
 

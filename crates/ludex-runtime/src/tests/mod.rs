@@ -62,6 +62,7 @@ pub(super) fn phase(name: &str, actions: Vec<ActionId>) -> Phase {
             count: ActionCount::Exactly(int(1)),
             after: vec![],
             legal: None,
+            passing: ludex_ir::Passing::WhenStuck,
         },
         until: None,
     }
