@@ -47,6 +47,12 @@ pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
     expr.any(&mut |e| *e == Expr::Context(word))
 }
 
+thread_local! {
+    /// The thread's copy of a trial's state whose turn is ended to find the position a move leads
+    /// to (kept between trials, so that a warm search does not allocate).
+    static NEXT: std::cell::Cell<Option<State>> = const { std::cell::Cell::new(None) };
+}
+
 impl Engine {
     /// The hash of the position (see the module doc).
     pub(crate) fn position_hash(&self, state: &State) -> u64 {
@@ -62,9 +68,12 @@ impl Engine {
     /// The hash of the position at the decision a move's trial leads to: the turn ends (the
     /// checker allows `repetitions` in `legal if` only where turns hold one action).
     fn move_result_hash(&self, trial: &State) -> u64 {
-        let mut next = State::trial_copy(trial, HistoryCopy::Empty);
+        let mut next = NEXT.take().unwrap_or_else(|| State::trial_copy(trial, HistoryCopy::Empty));
+        next.copy_from(trial, HistoryCopy::Empty);
         self.end_turn_after_action(&mut next);
-        self.position_hash(&next)
+        let hash = self.position_hash(&next);
+        NEXT.set(Some(next));
+        hash
     }
 
     /// Appends the position to the history, if the rules ask for repetitions.
