@@ -46,7 +46,18 @@ impl<'a> Checker<'a> {
             "seen_by" => self.seen_by(call, scope),
             "shift" => self.shift(call, scope),
             "sum" => self.sum(call, scope),
-            name if super::cells::CELL_COLLECTIONS.contains(&name) => {
+            // `repetitions(N)`: the word `repetitions`, among the last N positions only.
+            "repetitions" if self.parameter_free("repetitions") => {
+                let word = self.word(Word::Repetitions, call.function.span, scope);
+                if word.ty == Ty::Unknown {
+                    self.resolve_all(call.args, scope);
+                    return Typed::unknown();
+                }
+                self.fixed_call(call, scope, Ty::Int, |[window]| {
+                    (ir::Expr::RecentRepetitions(Box::new(window)), Ty::Int)
+                })
+            }
+            name if self.is_cell_collection(name) => {
                 self.cell_collection(call, scope);
                 self.collection_not_a_value(call.function, call.span);
                 Typed::unknown()
@@ -82,7 +93,7 @@ impl<'a> Checker<'a> {
         let (what, written) = match function.name.as_str() {
             "seats" => ("seats", "seats".to_string()),
             "line" => ("pieces", "line".to_string()),
-            name if super::cells::CELL_COLLECTIONS.contains(&name) => ("cells", format!("{name}(...)")),
+            name if self.is_cell_collection(name) => ("cells", format!("{name}(...)")),
             name => ("pieces", format!("{name}(...)")),
         };
         self.report(
@@ -201,7 +212,7 @@ impl<'a> Checker<'a> {
     /// Checks arguments that will not be used, for their own diagnostics.
     fn resolve_all(&mut self, args: &'a [Expr], scope: &Scope<'a>) {
         for arg in args {
-            if is_collection(arg) {
+            if self.is_collection(arg) {
                 self.pieces_arg(arg, scope);
             } else {
                 self.expr(arg, scope);
@@ -274,7 +285,7 @@ impl<'a> Checker<'a> {
                 };
                 Some(Pieces { collection, element: Ty::ANY_PIECE, extent: typed.extent })
             }
-            (name, _) if super::cells::CELL_COLLECTIONS.contains(&name) && self.parameter_free(name) => {
+            (name, _) if self.is_cell_collection(name) && self.parameter_free(name) => {
                 self.cell_collection(call, scope)
             }
             ("stack", _) if self.parameter_free("stack") => {
@@ -439,6 +450,16 @@ impl<'a> Checker<'a> {
         })
     }
 
+    /// Whether an expression names a collection (rather than a value).
+    fn is_collection(&self, e: &Expr) -> bool {
+        match &e.node {
+            ExprKind::Call { function, .. } | ExprKind::Name(function) => {
+                COLLECTIONS.contains(&function.name.as_str()) || self.is_cell_collection(&function.name)
+            }
+            _ => false,
+        }
+    }
+
     /// Checks the definitions no rule uses (with parameters and context words of unknown type),
     /// so that their mistakes are reported too.
     pub(super) fn unused_definitions(&mut self) {
@@ -451,7 +472,7 @@ impl<'a> Checker<'a> {
             let frame = Frame { define, params, call: decl.name.span, binders: 0, bound: Vec::new() };
             self.nesting.frames.push(frame);
             let scope = Scope::anywhere();
-            if is_collection(&decl.body) {
+            if self.is_collection(&decl.body) {
                 self.pieces_arg(&decl.body, &scope);
             } else {
                 self.expr(&decl.body, &scope);
@@ -472,16 +493,6 @@ enum Tally {
 
 /// The built-in collections, only arguments of `count`, `sum` and `first` (`line` only in a push).
 const COLLECTIONS: [&str; 7] = ["pieces", "reserve", "prizes", "losses", "seats", "line", "stack"];
-
-fn is_collection(e: &Expr) -> bool {
-    match &e.node {
-        ExprKind::Call { function, .. } | ExprKind::Name(function) => {
-            COLLECTIONS.contains(&function.name.as_str())
-                || super::cells::CELL_COLLECTIONS.contains(&function.name.as_str())
-        }
-        _ => false,
-    }
-}
 
 /// "argument" or "arguments", after a count written in words or digits.
 fn plural(count: &str) -> &'static str {

@@ -13,8 +13,9 @@ use super::names::Symbol;
 use super::scope::Scope;
 use super::types::{Extent, Ty, Typed};
 
-/// The functions that make a collection of cells.
-pub(super) const CELL_COLLECTIONS: [&str; 4] = ["bracketed", "ray", "between", "lines"];
+/// The functions that make a collection of cells (the regions' are in `regions_calls`).
+pub(super) const CELL_COLLECTIONS: [&str; 9] =
+    ["bracketed", "ray", "between", "lines", "cells", "neighbours", "group", "around", "territory"];
 
 /// The words of a cell test, as `bracketed` reads them.
 const CELL_TESTS: [(&str, CellTest); 4] = [
@@ -24,7 +25,16 @@ const CELL_TESTS: [(&str, CellTest); 4] = [
     ("enemy", CellTest::Enemy),
 ];
 
+/// How `connected` is called.
+const CONNECTED_HELP: &str = "`connected` joins two zones: `connected(near, far)`";
+
 impl<'a> Checker<'a> {
+    /// Whether the name is a function that makes a collection of cells here: one the rules do not
+    /// declare themselves (`territory` is no reserved word: a file may name a zone so).
+    pub(super) fn is_cell_collection(&self, name: &str) -> bool {
+        CELL_COLLECTIONS.contains(&name) && self.names.value(name).is_none()
+    }
+
     /// A collection of cells, `it` a cell.
     pub(super) fn cell_collection(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<Pieces> {
         match call.function.name.as_str() {
@@ -32,7 +42,7 @@ impl<'a> Checker<'a> {
             "ray" => self.ray(call, scope),
             "between" => self.between(call, scope),
             "lines" => self.lines(call, scope),
-            _ => None,
+            _ => self.region_set(call, scope),
         }
     }
 
@@ -61,13 +71,10 @@ impl<'a> Checker<'a> {
             return Typed::unknown();
         }
         let zones: Vec<Option<ludex_ir::ZoneId>> =
-            call.args.iter().map(|arg| self.zone_argument(arg)).collect();
+            call.args.iter().map(|arg| self.zone_argument(arg, CONNECTED_HELP)).collect();
         let seat = self.word(super::scope::Word::Mover, call.function.span, scope);
+        let directions = self.side_directions();
         let board = self.game.board.as_ref();
-        let directions = board
-            .and_then(|b| b.group_named("sides").or_else(|| b.group_named("orthogonal")))
-            .map(<[_]>::to_vec)
-            .unwrap_or_default();
         let (Some(Some(from)), Some(Some(to))) = (zones.first(), zones.get(1)) else {
             return Typed::unknown();
         };
@@ -76,8 +83,8 @@ impl<'a> Checker<'a> {
         Typed { expr, ty: Ty::Bool, extent: Extent { cost: cells.saturating_mul(8), ..Extent::LEAF } }
     }
 
-    /// A zone written as an argument.
-    fn zone_argument(&mut self, arg: &'a Expr) -> Option<ludex_ir::ZoneId> {
+    /// A zone written as an argument (`help` shows how the function is called).
+    pub(super) fn zone_argument(&mut self, arg: &'a Expr, help: &str) -> Option<ludex_ir::ZoneId> {
         if let ExprKind::Name(ident) = &arg.node
             && let Some(Symbol::Zone(zone)) = self.names.value(&ident.name)
         {
@@ -86,8 +93,7 @@ impl<'a> Checker<'a> {
             return Some(zone);
         }
         self.report(
-            Diagnostic::error(Code::UnknownZone, "expected a zone", arg.span, "not a zone")
-                .with_help("`connected` joins two zones: `connected(near, far)`"),
+            Diagnostic::error(Code::UnknownZone, "expected a zone", arg.span, "not a zone").with_help(help),
         );
         None
     }

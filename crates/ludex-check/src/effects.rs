@@ -64,9 +64,7 @@ impl<'a> Checker<'a> {
                 from: self.expect(from, scope, Ty::Cell),
                 to: self.expect(to, scope, Ty::Cell),
             }),
-            ast::Effect::Capture { cell, .. } => {
-                Some(ir::Effect::Capture { cell: self.expect(cell, scope, Ty::Cell) })
-            }
+            ast::Effect::Capture { cell, .. } => self.capture_effect(cell, scope),
         };
         self.nesting.depth = self.nesting.depth.saturating_sub(1);
         lowered
@@ -245,6 +243,19 @@ impl<'a> Checker<'a> {
             return None;
         };
         Some((ir::Expr::Context(cell), kinds))
+    }
+
+    /// `capture CELL`, or `capture SET` (a set of cells): each piece there is captured as a
+    /// move's capture would be, lowered as `for each SET { capture it }`.
+    fn capture_effect(&mut self, cell: &'a Expr, scope: &Scope<'a>) -> Option<ir::Effect> {
+        if let ExprKind::Call { function, .. } = &cell.node
+            && self.is_cell_collection(&function.name)
+        {
+            let set = self.pieces_arg(cell, scope)?.collection;
+            let body = vec![ir::Effect::Capture { cell: ir::Expr::Context(ir::ContextWord::It) }];
+            return Some(ir::Effect::ForEach { pieces: set, filter: None, body });
+        }
+        Some(ir::Effect::Capture { cell: self.expect(cell, scope, Ty::Cell) })
     }
 
     /// `send PIECE to DESTINATION`.

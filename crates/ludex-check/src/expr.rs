@@ -12,7 +12,7 @@ use super::index::Found;
 use super::names::{Symbol, not_among};
 use super::regions::Seating;
 use super::scope::{Scope, Word};
-use super::types::{Kinds, Ty, Typed};
+use super::types::{Extent, Kinds, Ty, Typed};
 use super::variables::{seat_missing, seat_not_expected};
 
 /// The work units (expression nodes resolved or copied) one file may take to check.
@@ -439,6 +439,14 @@ impl<'a> Checker<'a> {
     fn membership(&mut self, left: &'a Expr, right: &'a Expr, scope: &Scope<'a>) -> Typed {
         let cell = self.expr(left, scope);
         self.check_type(&cell, left.span, Ty::Cell);
+        if let ExprKind::Call { function, .. } = &right.node
+            && self.is_cell_collection(&function.name)
+        {
+            let extent = cell.extent;
+            let Some(expr) = self.in_cell_set(cell.expr, right, scope) else { return Typed::unknown() };
+            let cells = self.game.board.as_ref().map_or(1, |b| b.cell_count() as u64);
+            return Typed { expr, ty: Ty::Bool, extent: Extent { cost: cells.saturating_mul(8), ..extent } };
+        }
         let (zone_name, seat_arg) = match &right.node {
             ExprKind::Name(ident) => (ident, None),
             ExprKind::Call { function, args } if args.len() == 1 => (function, args.first()),

@@ -41,15 +41,17 @@ impl Bindable for Typed {
 
 impl Bindable for Pieces {
     fn bind(mut self, slot: LocalSlot, value: &Typed) -> Pieces {
-        // Without a source expression, there is no parameter to bind.
-        let Some(owner) = self.collection.source_mut() else { return self };
-        bind_operand(owner, slot, value);
-        // A set of two cells (`between`) reads its second cell where it is used too.
-        if let ir::Collection::Cells(cells) = &mut self.collection
-            && let Some(other) = cells.other_operand_mut()
-        {
-            bind_operand(other, slot, value);
+        if let ir::Collection::Cells(set) = &mut self.collection {
+            // A set of cells may read the parameter anywhere (a group's condition, `between`'s
+            // second cell): it is wrapped whole.
+            let value = Box::new(value.expr.clone());
+            let inner = std::mem::replace(set, ir::CellCollection::Region { cells: Vec::new() });
+            *set = ir::CellCollection::Let { slot, value, set: Box::new(inner) };
+            return self;
         }
+        // Without a source expression, there is no parameter to bind.
+        let Some(source) = self.collection.source_mut() else { return self };
+        bind_operand(source, slot, value);
         self
     }
 }

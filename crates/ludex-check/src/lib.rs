@@ -36,6 +36,7 @@ mod options;
 mod pieces;
 mod promotion;
 mod regions;
+mod regions_calls;
 mod removed;
 mod scope;
 mod setup;

@@ -465,6 +465,14 @@ impl<'g> Facts<'g> {
                 self.eval(seat, twin.lost(), found);
                 Values::Any
             }
+            Expr::RecentRepetitions(window) => {
+                self.eval(window, twin.lost(), found);
+                Values::Ints { low: 1, high: i64::MAX, or_none: OrNone::Never }
+            }
+            Expr::InCells { cell, .. } => {
+                self.eval(cell, twin.lost(), found);
+                Values::Any
+            }
             Expr::Partner(e) => {
                 self.eval(e, twin.lost(), found);
                 Values::Any
@@ -506,10 +514,18 @@ impl<'g> Facts<'g> {
     fn context(&self, word: ContextWord) -> Values {
         let start = self.start.as_ref();
         match word {
-            ContextWord::Captures | ContextWord::Turns | ContextWord::SinceFirstSeen if start.is_some() => {
+            ContextWord::Captures
+            | ContextWord::Turns
+            | ContextWord::SinceFirstSeen
+            | ContextWord::Passes
+                if start.is_some() =>
+            {
                 Values::Exactly(Const::Int(0))
             }
-            ContextWord::Captures | ContextWord::Turns | ContextWord::SinceFirstSeen => Values::NATURAL,
+            ContextWord::Captures
+            | ContextWord::Turns
+            | ContextWord::SinceFirstSeen
+            | ContextWord::Passes => Values::NATURAL,
             ContextWord::Repetitions if start.is_some() => Values::Exactly(Const::Int(1)),
             ContextWord::Repetitions => Values::Ints { low: 1, high: i64::MAX, or_none: OrNone::Never },
             ContextWord::Mover if start.is_some() => Values::Exactly(Const::None),

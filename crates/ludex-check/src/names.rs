@@ -11,7 +11,7 @@ use ludex_syntax::ast::{self, Ident, Item, RulesFile, Span};
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 22] = [
+pub const BUILTINS: [&str; 26] = [
     "count",
     "sum",
     "pieces",
@@ -34,6 +34,10 @@ pub const BUILTINS: [&str; 22] = [
     "in_a_row",
     "seen_by",
     "stack",
+    "cells",
+    "neighbours",
+    "group",
+    "around",
 ];
 
 /// What a declared name stands for.

@@ -1,7 +1,7 @@
 //! Where an expression is evaluated: which context words (`mover`, `piece`, `to`...) it may use,
 //! what they stand for there, and the names bound by `choose`.
 
-use ludex_ir::ContextWord;
+use ludex_ir::{ActionCount, Const, ContextWord, Expr};
 use ludex_syntax::ast::Ident;
 
 use super::regions::Seating;
@@ -40,9 +40,11 @@ pub enum Word {
     Repetitions,
     /// How many moves ago the current position first occurred.
     SinceFirstSeen,
+    /// Turns in a row that ended with a pass.
+    Passes,
 }
 
-const WORDS: [Word; 22] = [
+const WORDS: [Word; 23] = [
     Word::Mover,
     Word::Next,
     Word::Piece,
@@ -65,6 +67,7 @@ const WORDS: [Word; 22] = [
     Word::Stuck,
     Word::Repetitions,
     Word::SinceFirstSeen,
+    Word::Passes,
 ];
 
 /// Available wherever the game is running.
@@ -108,6 +111,7 @@ impl Word {
             Word::Stuck => "stuck",
             Word::Repetitions => "repetitions",
             Word::SinceFirstSeen => "since_first_seen",
+            Word::Passes => "passes",
         }
     }
 
@@ -140,6 +144,7 @@ impl Word {
             Word::Stuck => ContextWord::Stuck,
             Word::Repetitions => ContextWord::Repetitions,
             Word::SinceFirstSeen => ContextWord::SinceFirstSeen,
+            Word::Passes => ContextWord::Passes,
         })
     }
 
@@ -224,7 +229,9 @@ pub fn context_words_in(place: ExpressionPlace) -> Vec<&'static str> {
         ExpressionPlace::Score => Scope::score(),
         ExpressionPlace::Definition => Scope::anywhere(),
         ExpressionPlace::TurnAfter => Scope::turn_after(&binding),
-        ExpressionPlace::LegalIf => Scope::legal_if(&binding),
+        ExpressionPlace::LegalIf => {
+            Scope::legal_if(&binding, &ActionCount::Exactly(Expr::Const(Const::Int(1))))
+        }
     };
     scope.words.names()
 }
@@ -348,18 +355,21 @@ impl<'a> Scope<'a> {
     }
 
     pub fn end_rule() -> Scope<'a> {
-        let scope = Scope::running("the end rules", &[Word::Mover, Word::Next, Word::Stuck]);
+        let scope = Scope::running("the end rules", &[Word::Mover, Word::Next, Word::Stuck, Word::Passes]);
         Scope { words: scope.words.union(Words::of(&HISTORY)), ..scope }
     }
 
     pub fn rank_key() -> Scope<'a> {
-        let scope = Scope::running("a `rank by` key", &[Word::Mover, Word::Next, Word::Seat, Word::Stuck]);
+        let scope = Scope::running(
+            "a `rank by` key",
+            &[Word::Mover, Word::Next, Word::Seat, Word::Stuck, Word::Passes],
+        );
         Scope { words: scope.words.union(Words::of(&HISTORY)), ..scope }
     }
 
     /// The `score` of `end`: evaluated for each seat, as `rank by` keys are.
     pub fn score() -> Scope<'a> {
-        Scope::running("the `score`", &[Word::Mover, Word::Next, Word::Seat])
+        Scope::running("the `score`", &[Word::Mover, Word::Next, Word::Seat, Word::Passes])
     }
 
     /// A seat's condition (`seat east if players >= 3`): known before the game, from the options.
@@ -391,9 +401,14 @@ impl<'a> Scope<'a> {
     }
 
     /// A turn's `legal if`: the finished move, the seat after the mover and the look-ahead `stuck`.
-    pub fn legal_if(binding: &Binding<'a>) -> Scope<'a> {
+    ///
+    /// `repetitions` too in a turn of one action: the position the move leads to is then the next
+    /// seat's, which the history can be asked about.
+    pub fn legal_if(binding: &Binding<'a>, count: &ActionCount) -> Scope<'a> {
         let finished = Scope::finished_move("a turn's `legal if`", binding);
-        Scope { words: finished.words.union(Words::of(&LOOK_AHEAD)), ..finished }
+        let one_action = matches!(count, ActionCount::Exactly(Expr::Const(Const::Int(1))));
+        let history = if one_action { Words::of(&[Word::Repetitions]) } else { Words::default() };
+        Scope { words: finished.words.union(Words::of(&LOOK_AHEAD)).union(history), ..finished }
     }
 
     /// A walk's step (`each step where`, `paying`): the move so far and the step's cells.
@@ -449,7 +464,7 @@ impl<'a> Scope<'a> {
             Word::Pushed => Ty::ANY_PIECE,
             Word::Line => Ty::Unknown,
             Word::It | Word::Cell => self.it,
-            Word::Captures | Word::Turns | Word::Repetitions | Word::SinceFirstSeen => Ty::Int,
+            Word::Captures | Word::Turns | Word::Repetitions | Word::SinceFirstSeen | Word::Passes => Ty::Int,
             Word::Phase => Ty::Phase,
             Word::Promotion => Ty::PieceType,
             Word::Stuck => Ty::Bool,
@@ -476,7 +491,17 @@ mod tests {
         assert!(Scope::cells_where().word_type(Word::Phase).is_none());
         assert_eq!(
             Scope::end_rule().words.names(),
-            ["mover", "next", "captures", "turns", "phase", "stuck", "repetitions", "since_first_seen"]
+            [
+                "mover",
+                "next",
+                "captures",
+                "turns",
+                "phase",
+                "stuck",
+                "repetitions",
+                "since_first_seen",
+                "passes"
+            ]
         );
         assert_eq!(Scope::finished_move("w", &choice).word_type(Word::Promotion), Some(Ty::PieceType));
     }

@@ -46,6 +46,7 @@ impl<'a> Checker<'a> {
             after: Vec::new(),
             legal: None,
             prefer: None,
+            passing: ir::Passing::WhenStuck,
         };
         let order = (0..self.game.seats.len()).filter_map(|s| ir::SeatId::try_from(s).ok()).collect();
         Some(ir::Phase { name: DEFAULT_PHASE.to_string(), order, turn, until: None })
@@ -94,6 +95,7 @@ impl<'a> Checker<'a> {
                     after: Vec::new(),
                     legal: None,
                     prefer: None,
+                    passing: ir::Passing::WhenStuck,
                 }
             }
         };
@@ -129,14 +131,15 @@ impl<'a> Checker<'a> {
         };
         let after_scope = Scope::turn_after(&all);
         let after = decl.after.as_ref().map_or(Vec::new(), |b| self.effects(&b.effects, &after_scope));
-        let legal_scope = Scope::legal_if(&all);
+        let legal_scope = Scope::legal_if(&all, &count);
         let legal = decl.legal.as_ref().map(|c| self.condition(c, &legal_scope));
         let prefer = decl.prefer.as_ref().map(|preference| {
             let scope = Scope::finished_move("a turn's `prefer`", &all);
             let then_most = preference.then_most.as_ref().map(|e| self.expect(e, &scope, Ty::Int));
             ir::Preference { then_most }
         });
-        ir::Turn { start, choices, count, after, legal, prefer }
+        let passing = if decl.may_pass.is_some() { ir::Passing::Always } else { ir::Passing::WhenStuck };
+        ir::Turn { start, choices, count, after, legal, prefer, passing }
     }
 
     /// The actions a `play` or `otherwise` lists, and what their clauses may use.

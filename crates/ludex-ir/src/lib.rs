@@ -862,6 +862,9 @@ pub struct Turn {
     /// the most actions, then of the highest sum of `then_most` over its actions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prefer: Option<Preference>,
+    /// When the seat may pass (left out of the JSON when it is the default).
+    #[serde(default, skip_serializing_if = "Passing::is_when_stuck")]
+    pub passing: Passing,
 }
 
 /// Which turns a seat must play (maximal dice use): the legal moves at each decision are those
@@ -871,6 +874,23 @@ pub struct Turn {
 pub struct Preference {
     /// `then most EXPR`: summed over a completion's actions to break ties; `None`: no tie-break.
     pub then_most: Option<Expr>,
+}
+
+/// When a seat may pass its turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Passing {
+    /// Only when it has no legal action (the default).
+    #[default]
+    WhenStuck,
+    /// At the start of every turn, even when it has legal actions (`may pass`).
+    Always,
+}
+
+impl Passing {
+    /// The default: only a seat with no legal action passes.
+    pub fn is_when_stuck(&self) -> bool {
+        *self == Passing::WhenStuck
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -979,11 +999,14 @@ pub enum ContextWord {
     /// Whether the seat to act has no legal action (end rules); in a turn's `legal if`, the seat
     /// to act once the move tried has run its course (a look-ahead).
     Stuck,
-    /// How many times the current position has occurred, this time included (end rules).
+    /// How many times the current position has occurred, this time included (end rules); in a
+    /// turn's `legal if`, the position the move leads to.
     Repetitions,
     /// How many moves have been played since the current position first occurred; 0 when it is
     /// new (end rules).
     SinceFirstSeen,
+    /// Turns in a row that ended with a pass.
+    Passes,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1120,33 +1143,25 @@ impl Collection {
         }
     }
 
-    /// The expression evaluated (where the collection is used) to find its elements: the owner,
-    /// or the cell a set of cells starts from.
-    pub fn source(&self) -> Option<&Expr> {
-        match self {
-            Collection::Cells(cells) => Some(cells.origin()),
-            Collection::Stack { cell } => Some(cell),
-            _ => self.owner(),
-        }
-    }
-
-    /// Whether an expression the collection reads where it is used (its source, `between`'s
-    /// second cell) satisfies `test` ([`Expr::any`]).
-    pub fn any_source(&self, test: &mut impl FnMut(&Expr) -> bool) -> bool {
-        let other = if let Collection::Cells(cells) = self { cells.other_operand() } else { None };
-        self.source().is_some_and(|o| o.any(test)) || other.is_some_and(|o| o.any(test))
-    }
-
-    /// [`Collection::source`], to change.
+    /// The expression evaluated where the collection is used to find its elements, to change: the
+    /// owner, or the cell of a stack (a set of cells is wrapped whole: [`CellCollection::Let`]).
     pub fn source_mut(&mut self) -> Option<&mut Box<Expr>> {
         match self {
             Collection::Pieces { owner, .. }
             | Collection::Reserve { owner }
             | Collection::Prizes { owner }
             | Collection::Losses { owner } => Some(owner),
-            Collection::Cells(cells) => Some(cells.origin_mut()),
             Collection::Stack { cell } => Some(cell),
-            Collection::Seats | Collection::Line => None,
+            Collection::Seats | Collection::Line | Collection::Cells(_) => None,
+        }
+    }
+
+    /// Whether any expression evaluated to find the elements satisfies `test` (see [`Expr::any`]).
+    pub fn any(&self, test: &mut impl FnMut(&Expr) -> bool) -> bool {
+        match self {
+            Collection::Cells(cells) => cells.any(test),
+            Collection::Stack { cell } => cell.any(test),
+            _ => self.owner().is_some_and(|owner| owner.any(test)),
         }
     }
 }
@@ -1187,41 +1202,81 @@ pub enum CellCollection {
     /// The cells of the lines through a cell ([`Line`]) that are long enough, axis by axis, each
     /// line from one end to the other.
     Lines(Line),
+    /// The cells of a region (`cells(REGION)`; the mover's version of a per-seat zone).
+    Region {
+        /// The region's cells, for each seat.
+        cells: PerSeat<CellSet>,
+    },
+    /// The cells one step from `cell` in the directions (read from the mover's side).
+    Neighbours {
+        /// The cell.
+        cell: Box<Expr>,
+        /// The directions, for each seat.
+        directions: PerSeat<Vec<DirId>>,
+    },
+    /// The cells joined to `cell` (included) through neighbours in the directions, each of which
+    /// passes `member` (with `it` the candidate cell): [`Member::Alike`] by default.
+    Group {
+        /// The group's first cell.
+        cell: Box<Expr>,
+        /// The directions through which cells are joined, for each seat.
+        directions: PerSeat<Vec<DirId>>,
+        /// Which neighbours the group takes in.
+        member: Member,
+    },
+    /// The cells one step from a cell of `set` in the directions, and not in it.
+    Around {
+        /// The set.
+        set: Box<CellCollection>,
+        /// The directions, for each seat.
+        directions: PerSeat<Vec<DirId>>,
+    },
+    /// The empty cells whose empty group (through `directions`) borders pieces of `seat` only,
+    /// and at least one.
+    Territory {
+        /// The seat whose territory it is.
+        seat: Box<Expr>,
+        /// The directions of the empty groups and their borders.
+        directions: Vec<DirId>,
+    },
+    /// `value` evaluated where the set is used, then `set` with `Local(slot)` reading it: a
+    /// definition's argument that a binder inside the set would capture (see [`Expr::Let`]).
+    Let {
+        /// The local's slot.
+        slot: LocalSlot,
+        /// The argument, evaluated where the set is used.
+        value: Box<Expr>,
+        /// The set, reading the local.
+        set: Box<CellCollection>,
+    },
+}
+
+/// Which neighbours a group takes in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Member {
+    /// A cell that holds a piece of the same owner as the group's first cell, or is empty when
+    /// that one is empty.
+    Alike,
+    /// A cell for which the condition holds, with `it` the cell.
+    Where(Box<Expr>),
 }
 
 impl CellCollection {
-    /// The cell the set is computed from.
-    pub fn origin(&self) -> &Expr {
+    /// Whether any expression the set evaluates satisfies `test` (see [`Expr::any`]).
+    pub fn any(&self, test: &mut impl FnMut(&Expr) -> bool) -> bool {
         match self {
             CellCollection::Bracketed { cell, .. }
+            | CellCollection::Neighbours { cell, .. }
             | CellCollection::Ray { cell, .. }
-            | CellCollection::Between { cell, .. }
-            | CellCollection::Lines(Line { cell, .. }) => cell,
-        }
-    }
-
-    fn origin_mut(&mut self) -> &mut Box<Expr> {
-        match self {
-            CellCollection::Bracketed { cell, .. }
-            | CellCollection::Ray { cell, .. }
-            | CellCollection::Between { cell, .. }
-            | CellCollection::Lines(Line { cell, .. }) => cell,
-        }
-    }
-
-    /// The expression the set reads besides its origin, if any (`between`'s second cell).
-    pub fn other_operand(&self) -> Option<&Expr> {
-        match self {
-            CellCollection::Between { other, .. } => Some(other),
-            CellCollection::Bracketed { .. } | CellCollection::Ray { .. } | CellCollection::Lines(_) => None,
-        }
-    }
-
-    /// [`CellCollection::other_operand`], to change.
-    pub fn other_operand_mut(&mut self) -> Option<&mut Box<Expr>> {
-        match self {
-            CellCollection::Between { other, .. } => Some(other),
-            CellCollection::Bracketed { .. } | CellCollection::Ray { .. } | CellCollection::Lines(_) => None,
+            | CellCollection::Lines(Line { cell, .. }) => cell.any(test),
+            CellCollection::Between { cell, other } => cell.any(test) || other.any(test),
+            CellCollection::Group { cell, member, .. } => {
+                cell.any(test) || matches!(member, Member::Where(condition) if condition.any(test))
+            }
+            CellCollection::Region { .. } => false,
+            CellCollection::Around { set, .. } => set.any(test),
+            CellCollection::Territory { seat, .. } => seat.any(test),
+            CellCollection::Let { value, set, .. } => value.any(test) || set.any(test),
         }
     }
 }
@@ -1371,6 +1426,16 @@ pub enum Expr {
         /// The seat whose version of the track is read.
         seat: Box<Expr>,
     },
+    /// Whether the cell is in the set of cells (`CELL in SET`).
+    InCells {
+        /// The cell.
+        cell: Box<Expr>,
+        /// The set.
+        set: CellCollection,
+    },
+    /// [`ContextWord::Repetitions`] counted among the position and the so many positions before
+    /// it only (`repetitions(N)`).
+    RecentRepetitions(Box<Expr>),
 }
 
 impl Expr {
@@ -1392,7 +1457,8 @@ impl Expr {
             | Expr::Partner(e)
             | Expr::Shift { cell: e, .. }
             | Expr::Connected { seat: e, .. }
-            | Expr::InARow(Line { cell: e, .. }) => any_of(&[e]),
+            | Expr::InARow(Line { cell: e, .. })
+            | Expr::RecentRepetitions(e) => any_of(&[e]),
             Expr::InZone { cell: a, seat: b, .. }
             | Expr::Binary(_, a, b)
             | Expr::Allied(a, b)
@@ -1403,9 +1469,10 @@ impl Expr {
             | Expr::TrackPosition { cell: a, seat: b, .. } => any_of(&[a, b]),
             Expr::Attacked { cell: a, seat: b, by: Some(c) } | Expr::If(a, b, c) => any_of(&[a, b, c]),
             Expr::Count(collection, predicate) | Expr::First(collection, predicate) => {
-                collection.any_source(test) || predicate.as_ref().is_some_and(|p| p.any(test))
+                collection.any(test) || predicate.as_ref().is_some_and(|p| p.any(test))
             }
-            Expr::Sum(collection, term) => collection.any_source(test) || term.any(test),
+            Expr::Sum(collection, term) => collection.any(test) || term.any(test),
+            Expr::InCells { cell, set } => cell.any(test) || set.any(test),
         }
     }
 }

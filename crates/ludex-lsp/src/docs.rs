@@ -316,11 +316,12 @@ pub const KEYWORDS: &[WordDoc] = &[
     ),
     doc(
         "may",
-        "may revisit",
-        "A walk's path may come back to a cell it has left, its start included.",
+        "may revisit / may pass",
+        "A walk's path may come back to a cell it has left, its start included; a seat may pass its turn.",
         "15.1",
     ),
     doc("revisit", "may revisit", "A walk's path may come back to a cell it has left.", "15.1"),
+    doc("pass", "may pass", "The seat may pass at the start of its turn, even when it could act.", "19"),
     doc(
         "drop",
         "drop TYPES on REGION [with ATTR = EXPR, ...]",
@@ -677,6 +678,7 @@ pub const CONTEXT_WORDS: &[WordDoc] = &[
         "in end rules: how many moves have been played since the current position first occurred (0 when it is new)",
         "11.2",
     ),
+    doc("passes", "int", "in end rules: how many turns in a row ended with a pass", "11.2"),
 ];
 
 /// The built-in functions and collections, as docs/language.md's table in section 11.7 gives them.
@@ -788,6 +790,25 @@ pub const BUILTINS: &[WordDoc] = &[
         "11.7",
     ),
     doc("stack", "stack(CELL) → collection", "the pieces on the cell, bottom to top", "11.7"),
+    doc("cells", "cells(ZONE) → collection", "cells (`it` is a cell): the zone's, or the board's", "11.7"),
+    doc(
+        "neighbours",
+        "neighbours(CELL [, DIRS]) → collection",
+        "cells (`it` is a cell): one step from the cell",
+        "11.7",
+    ),
+    doc(
+        "group",
+        "group(CELL [, DIRS [, PRED]]) → collection",
+        "cells (`it` is a cell): those joined to the cell through neighbours alike (or for which `PRED` holds)",
+        "11.7",
+    ),
+    doc(
+        "around",
+        "around(SET [, DIRS]) → collection",
+        "cells (`it` is a cell): next to the set and not in it (a group's liberties, when empty)",
+        "11.7",
+    ),
 ];
 
 /// The fields every piece has, as docs/language.md's table in section 11.6 gives them.

@@ -1,17 +1,24 @@
 //! Collections of cells (the site algebra): the cells of a [`CellCollection`] visited in the set's
-//! own order, computed on the position without allocating (rays are followed on the board's
-//! neighbour tables; the effects that go over a set first choose its cells into a bit set on the
-//! stack). The reference implementation reads them through the same code: they are plain walks.
+//! own order, computed on the position without allocating: rays are followed on the board's
+//! neighbour tables, and the other sets (regions, neighbours, groups, what surrounds a set,
+//! territories) are built as bit sets on the stack, groups and territories by floods over them.
+//! The effects that go over a set first choose its cells into a bit set too. The reference
+//! implementation computes the same sets plainly (`reference::cell_sets`).
 
-use ludex_ir::{CellCollection, CellId, CellTest, DirId, SeatId, ZoneId};
+use ludex_ir::{CellCollection, CellId, CellTest, DirId, Member, SeatId, ZoneId};
 
 use super::Engine;
 use super::bits::{CELL_WORDS, cells_in, clear_bit, has_bit, set_bit};
-use super::eval::Ctx;
+use super::eval::{Ctx, Local};
 use super::state::State;
+use super::value::Value;
+
+/// A set of cells as a bit set over the largest board (only the board's words are used).
+pub(crate) type CellBits = [u64; CELL_WORDS];
 
 impl Engine {
-    /// Visits the cells of the set, as `ctx` binds the words its origin reads, in the set's order.
+    /// Visits the cells of the set, as `ctx` binds the words it reads, in the set's order: a
+    /// bracketed set ray by ray, nearest first; any other in cell order.
     pub(crate) fn for_each_cell(
         &self,
         state: &State,
@@ -19,28 +26,163 @@ impl Engine {
         set: &CellCollection,
         mut visit: impl FnMut(CellId),
     ) {
-        let Some(origin) = self.eval(state, ctx, set.origin()).as_cell() else { return };
-        let seat = ctx.mover;
         match set {
-            CellCollection::Bracketed { directions, inner, outer, .. } => {
+            CellCollection::Bracketed { cell, directions, inner, outer } => {
+                let Some(origin) = self.eval(state, ctx, cell).as_cell() else { return };
+                let seat = ctx.mover;
                 let directions = directions.get(seat.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
                 for &direction in directions {
                     let run = self.bracketed_run(state, seat, origin, direction, (*inner, *outer));
                     self.ray(origin, direction).take(run).for_each(&mut visit);
                 }
             }
-            CellCollection::Ray { directions, .. } => {
-                let directions = directions.get(seat.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
+            CellCollection::Ray { cell, directions } => {
+                let Some(origin) = self.eval(state, ctx, cell).as_cell() else { return };
+                let directions =
+                    directions.get(ctx.mover.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
                 for &direction in directions {
                     self.ray(origin, direction).for_each(&mut visit);
                 }
             }
-            CellCollection::Between { other, .. } => {
-                if let Some(other) = self.eval(state, ctx, other).as_cell() {
+            CellCollection::Between { cell, other } => {
+                let origin = self.eval(state, ctx, cell).as_cell();
+                if let (Some(origin), Some(other)) = (origin, self.eval(state, ctx, other).as_cell()) {
                     self.between(origin, other, visit);
                 }
             }
             CellCollection::Lines(line) => self.cells_in_a_row(state, ctx, line, visit),
+            CellCollection::Let { slot, value, set } => {
+                let local = Local::new(*slot, self.eval(state, ctx, value), ctx.locals);
+                self.for_each_cell(state, &Ctx { locals: Some(&local), ..*ctx }, set, visit);
+            }
+            CellCollection::Region { .. }
+            | CellCollection::Neighbours { .. }
+            | CellCollection::Group { .. }
+            | CellCollection::Around { .. }
+            | CellCollection::Territory { .. } => {
+                let bits = self.cell_bits(state, ctx, set);
+                cells_in(self.board_words(&bits)).for_each(visit);
+            }
+        }
+    }
+
+    /// Whether the cell is in the set.
+    pub(crate) fn in_cell_set(&self, state: &State, ctx: &Ctx, cell: CellId, set: &CellCollection) -> bool {
+        has_bit(&self.cell_bits(state, ctx, set), cell)
+    }
+
+    /// The cells of the set, as a bit set.
+    pub(crate) fn cell_bits(&self, state: &State, ctx: &Ctx, set: &CellCollection) -> CellBits {
+        let mut bits = [0u64; CELL_WORDS];
+        let seat = ctx.mover.unwrap_or(0) as usize;
+        match set {
+            CellCollection::Bracketed { .. }
+            | CellCollection::Ray { .. }
+            | CellCollection::Between { .. }
+            | CellCollection::Lines(_)
+            | CellCollection::Let { .. } => {
+                self.for_each_cell(state, ctx, set, |cell| set_bit(&mut bits, cell));
+            }
+            CellCollection::Region { cells } => {
+                let cells = cells.get(seat).map_or(&[][..], |set| set.cells.as_slice());
+                cells.iter().for_each(|&cell| set_bit(&mut bits, cell));
+            }
+            CellCollection::Neighbours { cell, directions } => {
+                if let Some(origin) = self.eval(state, ctx, cell).as_cell() {
+                    for next in seat_directions(directions, seat)
+                        .iter()
+                        .filter_map(|&d| self.game.board.neighbour(origin, d))
+                    {
+                        set_bit(&mut bits, next);
+                    }
+                }
+            }
+            CellCollection::Group { cell, directions, member } => {
+                if let Some(origin) = self.eval(state, ctx, cell).as_cell() {
+                    let alike = state.piece(origin).map(|p| p.owner);
+                    let joins = |cell: CellId| match member {
+                        Member::Alike => state.piece(cell).map(|p| p.owner) == alike,
+                        Member::Where(condition) => {
+                            self.holds(state, &ctx.with_it(Value::Cell(cell)), condition)
+                        }
+                    };
+                    self.flood(&mut bits, origin, seat_directions(directions, seat), joins);
+                }
+            }
+            CellCollection::Around { set, directions } => {
+                let inner = self.cell_bits(state, ctx, set);
+                for cell in cells_in(self.board_words(&inner)) {
+                    for next in seat_directions(directions, seat)
+                        .iter()
+                        .filter_map(|&d| self.game.board.neighbour(cell, d))
+                    {
+                        if !has_bit(&inner, next) {
+                            set_bit(&mut bits, next);
+                        }
+                    }
+                }
+            }
+            CellCollection::Territory { seat, directions } => {
+                if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
+                    self.territory(state, seat, directions, &mut bits);
+                }
+            }
+        }
+        bits
+    }
+
+    /// The words of a bit set that the board's cells use.
+    fn board_words<'b>(&self, bits: &'b CellBits) -> &'b [u64] {
+        bits.get(..self.game.board.cell_count().div_ceil(64)).unwrap_or(bits)
+    }
+
+    /// Adds to `bits` the cells joined to `origin` (added too) through neighbours in the directions
+    /// for which `joins` holds.
+    fn flood(
+        &self,
+        bits: &mut CellBits,
+        origin: CellId,
+        directions: &[DirId],
+        mut joins: impl FnMut(CellId) -> bool,
+    ) {
+        let words = self.game.board.cell_count().div_ceil(64);
+        let mut frontier = [0u64; CELL_WORDS];
+        set_bit(bits, origin);
+        set_bit(&mut frontier, origin);
+        while let Some(cell) = first_cell(frontier.get(..words).unwrap_or(&frontier)) {
+            clear_bit(&mut frontier, cell);
+            for next in directions.iter().filter_map(|&d| self.game.board.neighbour(cell, d)) {
+                if !has_bit(bits, next) && joins(next) {
+                    set_bit(bits, next);
+                    set_bit(&mut frontier, next);
+                }
+            }
+        }
+    }
+
+    /// Adds to `bits` the seat's territory: each empty region (joined through the directions)
+    /// whose bordering pieces are all the seat's, when there is at least one.
+    fn territory(&self, state: &State, seat: SeatId, directions: &[DirId], bits: &mut CellBits) {
+        let mut seen = [0u64; CELL_WORDS];
+        for start in (0..self.game.board.cell_count() as CellId).filter(|&c| state.piece(c).is_none()) {
+            if has_bit(&seen, start) {
+                continue;
+            }
+            let mut region = [0u64; CELL_WORDS];
+            let (mut own, mut other) = (false, false);
+            self.flood(&mut region, start, directions, |cell| match state.piece(cell) {
+                None => true,
+                Some(piece) => {
+                    let mine = piece.owner == Some(seat);
+                    own |= mine;
+                    other |= !mine;
+                    false
+                }
+            });
+            seen.iter_mut().zip(&region).for_each(|(seen, region)| *seen |= region);
+            if own && !other {
+                bits.iter_mut().zip(&region).for_each(|(bits, region)| *bits |= region);
+            }
         }
     }
 
@@ -119,4 +261,15 @@ impl Engine {
             CellTest::Enemy => piece.zip(seat).is_some_and(|(p, seat)| self.is_enemy(seat, &p)),
         }
     }
+}
+
+/// A seat's version of per-seat directions.
+fn seat_directions(directions: &[Vec<DirId>], seat: usize) -> &[DirId] {
+    directions.get(seat).map_or(&[][..], Vec::as_slice)
+}
+
+/// The first cell of a bit set.
+fn first_cell(bits: &[u64]) -> Option<CellId> {
+    let (index, word) = bits.iter().enumerate().find(|(_, word)| **word != 0)?;
+    Some((index as u32 * 64 + word.trailing_zeros()) as CellId)
 }

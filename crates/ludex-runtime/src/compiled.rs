@@ -195,6 +195,7 @@ pub(super) fn gives_int(expr: &Expr) -> bool {
                 | ContextWord::Choice
                 | ContextWord::Repetitions
                 | ContextWord::SinceFirstSeen
+                | ContextWord::Passes
         ),
         Expr::Field(_, field) => matches!(field, PieceField::Attribute(_) | PieceField::Value),
         Expr::Neg(inner) => gives_int(inner),

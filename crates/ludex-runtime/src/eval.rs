@@ -59,7 +59,12 @@ pub(crate) struct Local<'l> {
     outer: Option<&'l Local<'l>>,
 }
 
-impl Local<'_> {
+impl<'l> Local<'l> {
+    /// A `Let`'s value, inside the `Let`s around it.
+    pub(crate) fn new(slot: LocalSlot, value: Value, outer: Option<&'l Local<'l>>) -> Local<'l> {
+        Local { slot, value, outer }
+    }
+
     /// The value of the innermost `Let` of the slot, among this one and those around it.
     fn read(&self, slot: LocalSlot) -> Value {
         let mut local = Some(self);
@@ -103,12 +108,22 @@ pub(crate) struct Evaluation {
     pub attacking: bool,
     /// How many piece values are being evaluated inside one another.
     pub value_depth: u8,
+    /// Which position `repetitions` asks about.
+    pub position: Judged,
+}
+
+/// The position `repetitions` counts: the current one, or (in a turn's `legal if`, evaluated on
+/// the move's trial) the one at the decision the move leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Judged {
+    Current,
+    MoveResult,
 }
 
 impl Evaluation {
     /// At the start: nothing known, outside any `attacked` or piece value.
     pub(crate) const START: Evaluation =
-        Evaluation { stuck: StuckAsks::Here, attacking: false, value_depth: 0 };
+        Evaluation { stuck: StuckAsks::Here, attacking: false, value_depth: 0, position: Judged::Current };
 }
 
 /// A line of pieces being pushed: `len` occupied cells from `start` along `direction`.
@@ -141,7 +156,12 @@ impl Ctx<'_> {
                 pushed_to: None,
                 line: None,
             },
-            evaluation: Evaluation { stuck: StuckAsks::Here, attacking: false, value_depth: 0 },
+            evaluation: Evaluation {
+                stuck: StuckAsks::Here,
+                attacking: false,
+                value_depth: 0,
+                position: Judged::Current,
+            },
             locals: None,
         }
     }
@@ -161,6 +181,12 @@ impl Ctx<'_> {
     pub(crate) fn trying_move(self, answers: &'static dyn Answers, after: TurnAfter) -> Self {
         let stuck = StuckAsks::AfterMove { answers, after };
         Ctx { evaluation: Evaluation { stuck, ..self.evaluation }, ..self }
+    }
+
+    /// The context of a turn's `legal if` on a move's trial: `repetitions` asks about the
+    /// position the move leads to.
+    pub(crate) fn on_move_result(self) -> Self {
+        Ctx { evaluation: Evaluation { position: Judged::MoveResult, ..self.evaluation }, ..self }
     }
 
     /// The context of a seat-by-seat evaluation, for `seat`.
@@ -297,6 +323,14 @@ impl Engine {
                 }
                 _ => Value::None,
             },
+            Expr::RecentRepetitions(window) => match self.eval(state, ctx, window) {
+                Value::Int(window) => Value::Int(self.repetitions(state, ctx, Some(window))),
+                _ => Value::None,
+            },
+            Expr::InCells { cell, set } => match self.eval(state, ctx, cell) {
+                Value::Cell(cell) => Value::Bool(self.in_cell_set(state, ctx, cell, set)),
+                _ => Value::None,
+            },
         }
     }
 
@@ -381,8 +415,9 @@ impl Engine {
                     self.stuck_after_move(state, ctx, (answers, after))
                 }
             },
-            ContextWord::Repetitions => Value::Int(self.repetitions(state)),
+            ContextWord::Repetitions => Value::Int(self.repetitions(state, ctx, None)),
             ContextWord::SinceFirstSeen => Value::Int(self.since_first_seen(state)),
+            ContextWord::Passes => Value::Int(state.passes.into()),
         }
     }
 

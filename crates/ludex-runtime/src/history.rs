@@ -13,7 +13,24 @@ use super::hashing::WordHasher;
 use ludex_ir::{ContextWord, Expr, Game, Outcome};
 
 use super::Engine;
-use super::state::State;
+use super::eval::{Ctx, Judged};
+use super::state::{HistoryCopy, State};
+
+/// Whether the rules ask how often a position occurred: in the end rules or a turn's `legal if`.
+pub(super) fn reads_repetitions(game: &Game) -> bool {
+    let reads = |expr: &Expr| expr.any(&mut |e| is_repetitions(e));
+    let keys = |rule: &ludex_ir::EndRule| match &rule.outcome {
+        Outcome::Rank(keys) => keys.iter().any(reads),
+        Outcome::Win(_) | Outcome::Loss(_) | Outcome::Draw => false,
+    };
+    game.end.iter().any(|rule| reads(&rule.condition) || keys(rule))
+        || game.phases.iter().filter_map(|p| p.turn.legal.as_ref()).any(reads)
+}
+
+/// Whether the expression itself asks how often a position occurred.
+pub(super) fn is_repetitions(expr: &Expr) -> bool {
+    matches!(expr, Expr::Context(ContextWord::Repetitions) | Expr::RecentRepetitions(_))
+}
 
 /// Whether the end rules read a context word (`repetitions`, `since_first_seen` and `stuck`, whose
 /// costs the runtime pays only for rules that read them).
@@ -30,6 +47,12 @@ pub(super) fn end_rules_read(game: &Game, word: ContextWord) -> bool {
 /// Whether an expression reads a context word.
 pub(super) fn mentions(expr: &Expr, word: ContextWord) -> bool {
     expr.any(&mut |e| *e == Expr::Context(word))
+}
+
+thread_local! {
+    /// The thread's copy of a trial's state whose turn is ended to find the position a move leads
+    /// to (kept between trials, so that a warm search does not allocate).
+    static NEXT: std::cell::Cell<Option<State>> = const { std::cell::Cell::new(None) };
 }
 
 impl Engine {
@@ -51,6 +74,17 @@ impl Engine {
         hasher.finish()
     }
 
+    /// The hash of the position at the decision a move's trial leads to: the turn ends (the
+    /// checker allows `repetitions` in `legal if` only where turns hold one action).
+    fn move_result_hash(&self, trial: &State) -> u64 {
+        let mut next = NEXT.take().unwrap_or_else(|| State::trial_copy(trial, HistoryCopy::Empty));
+        next.copy_from(trial, HistoryCopy::Empty);
+        self.end_turn_after_action(&mut next);
+        let hash = self.position_hash(&next);
+        NEXT.set(Some(next));
+        hash
+    }
+
     /// Appends the position to the history, if the rules ask about repeated positions.
     pub(crate) fn record_position(&self, state: &mut State) {
         if self.tables.end_reads.history {
@@ -59,11 +93,23 @@ impl Engine {
         }
     }
 
-    /// How many times the current position has occurred, this time included. At a decision point
-    /// the current position is the last of the history.
-    pub(crate) fn repetitions(&self, state: &State) -> i64 {
-        let hash = self.current_hash(state);
-        (state.history.iter().filter(|&&h| h == hash).count() as i64).max(1)
+    /// How many times the position `ctx` asks about has occurred, this time included; with a
+    /// window, among it and the so many positions before it only. At a decision point the current
+    /// position is the last of the history; a move's trial holds the history before the move.
+    pub(crate) fn repetitions(&self, state: &State, ctx: &Ctx, window: Option<i64>) -> i64 {
+        let recent = |positions: usize| {
+            let kept =
+                window.map_or(state.history.len(), |w| usize::try_from(w.max(0)).unwrap_or(usize::MAX));
+            state
+                .history
+                .get(state.history.len().saturating_sub(kept.saturating_add(positions))..)
+                .unwrap_or(&[])
+        };
+        let count = |hash: u64, history: &[u64]| history.iter().filter(|&&h| h == hash).count() as i64;
+        match ctx.evaluation.position {
+            Judged::MoveResult => 1 + count(self.move_result_hash(state), recent(0)),
+            Judged::Current => count(self.current_hash(state), recent(1)).max(1),
+        }
     }
 
     /// How many moves have been played since the current position first occurred: the decision

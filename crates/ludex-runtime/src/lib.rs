@@ -263,6 +263,18 @@ struct EndReads {
     history: bool,
     /// `stuck`: it is found once per decision point.
     stuck: bool,
+    /// Who ends a game in which every seat passed in a row.
+    passes: PassesEnd,
+}
+
+/// Who ends a game in which every seat passed in a row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum PassesEnd {
+    /// The engine: "no seat can move" (the default).
+    #[default]
+    Engine,
+    /// The end rules, which read `passes`.
+    Rules,
 }
 
 /// The speed layers of move generation, attacks, trials and the end rules, found from the game
@@ -555,9 +567,14 @@ impl Tables {
             ordered_choices: movegen::ordered_choices(game),
         };
         let end_reads = EndReads {
-            history: history::end_rules_read(game, ludex_ir::ContextWord::Repetitions)
+            history: history::reads_repetitions(game)
                 || history::end_rules_read(game, ludex_ir::ContextWord::SinceFirstSeen),
             stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),
+            passes: if history::end_rules_read(game, ludex_ir::ContextWord::Passes) {
+                PassesEnd::Rules
+            } else {
+                PassesEnd::Engine
+            },
         };
         Tables { layout, orders, fresh_pieces: fresh_pieces(game), end_reads, speed }
     }

@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 
 use ludex_ir::{
     Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, DirId, Expr, Game,
-    MAX_PIECE_TYPES, SeatId, Stacking, Track, TrackSource,
+    MAX_PIECE_TYPES, Passing, SeatId, Stacking, Track, TrackSource,
 };
 
 use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit};
@@ -72,9 +72,21 @@ impl Engine {
         }
         if out.is_empty() {
             out.push(Move::bare(MoveKind::Pass));
-        } else if matches!(phase.turn.count, ActionCount::UpTo(_)) {
+            return;
+        }
+        if matches!(phase.turn.count, ActionCount::UpTo(_)) {
             out.push(Move::bare(MoveKind::EndTurn));
         }
+        if self.may_pass_now(state) {
+            out.push(Move::bare(MoveKind::Pass));
+        }
+    }
+
+    /// Whether the seat may pass now although it has legal actions: the turn says `may pass`,
+    /// and the seat has not acted yet this turn.
+    pub(crate) fn may_pass_now(&self, state: &State) -> bool {
+        let passing = self.game.phases.get(state.phase as usize).map(|p| p.turn.passing);
+        passing == Some(Passing::Always) && state.actions == 0
     }
 
     /// Whether the seat to act has any legal action (not counting `end` or `pass`).

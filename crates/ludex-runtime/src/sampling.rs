@@ -34,10 +34,12 @@ impl Engine {
             return moves.get(rng.random_range(0..moves.len().max(1))).copied();
         };
         let seat = self.current_seat(state);
-        // `end`, when the turn may stop early.
-        let end = phase
-            .filter(|p| matches!(p.turn.count, ActionCount::UpTo(_)))
-            .map(|_| Move::bare(MoveKind::EndTurn));
+        // `end`, when the turn may stop early, and `pass`, when the seat may pass.
+        let end = phase.is_some_and(|p| matches!(p.turn.count, ActionCount::UpTo(_)));
+        let pass = self.may_pass_now(state);
+        let extra = [(end, MoveKind::EndTurn), (pass, MoveKind::Pass)];
+        let mut extras = extra.iter().filter(|(offered, _)| *offered).map(|&(_, kind)| Move::bare(kind));
+        let extras: [Option<Move>; 2] = [extras.next(), extras.next()];
         let choices = phase.map_or(0, |p| p.turn.choices.len());
         for choice in 0..choices {
             moves.clear();
@@ -47,30 +49,31 @@ impl Engine {
             });
             moves.sort_unstable();
             moves.dedup();
-            if let Some(mv) = self.draw_legal(state, seat, legal, (moves, end), rng) {
+            if let Some(mv) = self.draw_legal(state, seat, legal, (moves, &extras), rng) {
                 return Some(mv);
             }
         }
         Some(Move::bare(MoveKind::Pass))
     }
 
-    /// Draws among the candidates until one is legal; `end` (when the turn may stop early) is one
-    /// more candidate, legal when some action is.
+    /// Draws among the candidates until one is legal; the extras (`end` when the turn may stop
+    /// early, `pass` when the seat may pass) are more candidates, each offered with this choice's
+    /// moves: legal when some action of the choice is.
     fn draw_legal<R: Rng + ?Sized>(
         &self,
         state: &State,
         seat: SeatId,
         legal: &Expr,
-        (candidates, end): (&mut Vec<Move>, Option<Move>),
+        (candidates, extras): (&mut Vec<Move>, &[Option<Move>; 2]),
         rng: &mut R,
     ) -> Option<Move> {
         let mut trials = Trials::new(self, state, seat, legal);
+        let offered = extras.iter().flatten().count();
         while !candidates.is_empty() {
-            let index = rng.random_range(0..candidates.len() + usize::from(end.is_some()));
-            if index == candidates.len() {
-                // `end`: legal once some action is.
+            let index = rng.random_range(0..candidates.len() + offered);
+            if let Some(extra) = index.checked_sub(candidates.len()) {
                 let any = candidates.iter().any(|&mv| trials.is_legal(mv));
-                return end.filter(|_| any);
+                return extras.iter().flatten().nth(extra).copied().filter(|_| any);
             }
             let mv = candidates.swap_remove(index);
             if trials.is_legal(mv) {

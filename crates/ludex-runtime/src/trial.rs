@@ -9,14 +9,12 @@
 
 use std::cell::RefCell;
 
-use ludex_ir::{
-    Action, ActionKind, ContextWord, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId,
-};
+use ludex_ir::{Action, ActionKind, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId};
 
 use super::attacks::captures;
 use super::effects::TurnAfter;
 use super::eval::Ctx;
-use super::history::mentions;
+use super::history::is_repetitions;
 use super::state::{HistoryCopy, State};
 use super::turns::Fast;
 use super::{Engine, Move};
@@ -47,10 +45,10 @@ impl TrialTables {
             .phases
             .iter()
             .map(|phase| {
-                let reads_repetitions =
-                    phase.turn.legal.as_ref().is_some_and(|l| mentions(l, ContextWord::Repetitions));
+                let reads_repetitions = phase.turn.legal.as_ref().is_some_and(|l| l.any(&mut is_repetitions));
                 PhaseTrials {
-                    after: if legal_reads_after(game, phase) {
+                    // The position counted is the whole position, which `after` may change.
+                    after: if reads_repetitions || legal_reads_after(game, phase) {
                         TurnAfter::Played
                     } else {
                         TurnAfter::LeftOut
@@ -96,8 +94,9 @@ impl<'a> Trials<'a> {
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
         let (engine, seat, legal, after) = (self.engine, self.seat, self.legal, self.needs.after);
         let scratch = self.refilled_scratch();
-        let holds =
-            |scratch: &mut State, ctx: &Ctx| engine.holds(scratch, &ctx.trying_move(&Fast, after), legal);
+        let holds = |scratch: &mut State, ctx: &Ctx| {
+            engine.holds(scratch, &ctx.trying_move(&Fast, after).on_move_result(), legal)
+        };
         engine.play_action(scratch, seat, mv, after, holds) == Some(true)
     }
 

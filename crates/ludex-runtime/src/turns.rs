@@ -12,7 +12,7 @@ use super::eval::{Ctx, PieceSlot};
 use super::look_ahead::StuckAsks;
 use super::state::{Journal, Resume, State};
 use super::value::Value;
-use super::{EndReason, Engine, GameResult, Move, MoveKind};
+use super::{EndReason, Engine, GameResult, Move, MoveKind, PassesEnd};
 
 /// The questions the turn machine asks of a position whose answers have a fast form: whether the
 /// seat to act has a legal action, and whether an end rule holds. The engine answers them by its
@@ -241,6 +241,13 @@ impl Engine {
         }
     }
 
+    /// Ends the turn after an action, up to the next decision (or roll): where a move's trial
+    /// leads, for `repetitions` in a `legal if` (whose turns hold one action).
+    pub(crate) fn end_turn_after_action(&self, state: &mut State) {
+        state.actions = state.actions.saturating_add(1);
+        self.end_turn(state, TurnEnd::Played, &Fast);
+    }
+
     /// Whether the turn's action count allows another action.
     fn turn_goes_on(&self, state: &State) -> bool {
         let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
@@ -275,8 +282,10 @@ impl Engine {
             state.order_index as usize + 1
         };
         let active = self.order(state.phase).iter().filter(|&&s| !state.is_retired(s)).count();
+        let engine_ends =
+            self.tables.end_reads.passes == PassesEnd::Engine && state.passes as usize >= active;
         match self.active_place(state, from) {
-            Some(place) if (state.passes as usize) < active => {
+            Some(place) if !engine_ends => {
                 state.order_index = place as u16;
                 self.begin_turn(state, answers);
             }

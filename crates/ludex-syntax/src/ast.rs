@@ -873,6 +873,8 @@ pub struct TurnDecl {
     /// `prefer most actions then most EXPR`: only moves that begin a turn of the most actions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prefer: Option<Preference>,
+    /// `may pass`: the seat may pass instead of acting, at the start of its turn.
+    pub may_pass: Option<Span>,
     /// Where the whole clause is written.
     pub span: Span,
 }

@@ -693,6 +693,7 @@ fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
         after: None,
         legal: None,
         prefer: None,
+        may_pass: None,
         span,
     };
     let mut play = None;
@@ -730,6 +731,7 @@ fn turn_block(pair: Pair<'_, Rule>, once: &mut Once) -> Converted<TurnDecl> {
                 let preference = Preference { then_most, span: clause_span };
                 once.set(&mut turn.prefer, preference, "prefer", clause_span);
             }
+            Rule::may_pass_clause => once.set(&mut turn.may_pass, clause_span, "may pass", clause_span),
             _ => return Err(malformed(clause_span)),
         }
     }

@@ -5,7 +5,8 @@
 //! copy of the position; the moves are sorted and each kept once.
 
 use ludex_ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Expr, SeatId, TrackSource,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Destination, Expr, Passing,
+    SeatId, TrackSource,
 };
 
 use super::tracks::TrackMove;
@@ -60,6 +61,10 @@ impl Engine {
                 if let ActionCount::UpTo(_) = phase.turn.count {
                     moves.push(Move::bare(MoveKind::EndTurn));
                 }
+                // `may pass`: a pass at the start of the turn, after the actions.
+                if phase.turn.passing == Passing::Always && state.actions == 0 {
+                    moves.push(Move::bare(MoveKind::Pass));
+                }
                 return moves;
             }
         }
@@ -72,7 +77,7 @@ impl Engine {
     fn reference_trial(&self, state: &State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
         let mut copy = state.clone();
         let holds = |after: &mut State, ctx: &Ctx| {
-            self.holds(after, &ctx.trying_move(&Plain, TurnAfter::Played), legal)
+            self.holds(after, &ctx.trying_move(&Plain, TurnAfter::Played).on_move_result(), legal)
         };
         self.play_action(&mut copy, seat, mv, TurnAfter::Played, holds) == Some(true)
     }

@@ -384,3 +384,57 @@ fn compiled_end_rules_out_of_order_are_noticed() {
 fn attacks_without_their_tables_are_noticed() {
     assert_noticed("rules/chess.rules", |engine| engine.tables.speed.attacks = Default::default());
 }
+
+/// The sets of cells of Go's positions (random games of rules/go.rules): for every cell, its
+/// neighbours, its group (of alike cells, and of empty cells by a condition), what surrounds the
+/// group, and every seat's territory and the board's cells, as the engine's bit sets and floods
+/// give them and as the reference's searches do.
+#[test]
+fn the_engine_gives_the_reference_sets_of_cells() {
+    use ludex_ir::{CellCollection, Const, Expr, Member};
+    let path = format!("{}/../../rules/go.rules", env!("CARGO_MANIFEST_DIR"));
+    let engine = engine_for(&path, &Default::default());
+    let sides = engine.game.board.group_named("orthogonal").expect("a square board").to_vec();
+    let per_seat = vec![sides.clone(); engine.game.seats.len()];
+    let cell_count = engine.game.board.cell_count() as u16;
+    let at = |cell: u16| Box::new(Expr::Const(Const::Cell(cell)));
+    let empty = Member::Where(Box::new(Expr::Binary(
+        ludex_ir::BinaryOp::Eq,
+        Box::new(Expr::PieceAt(Box::new(Expr::Context(ludex_ir::ContextWord::It)))),
+        Box::new(Expr::Const(Const::None)),
+    )));
+    let mut sets = vec![CellCollection::Region {
+        cells: vec![ludex_ir::CellSet::from_cells((0..cell_count).collect(), cell_count as usize); 2],
+    }];
+    for seat in 0..2 {
+        let seat = Box::new(Expr::Const(Const::Seat(seat)));
+        sets.push(CellCollection::Territory { seat, directions: sides.clone() });
+    }
+    for cell in 0..cell_count {
+        let group =
+            CellCollection::Group { cell: at(cell), directions: per_seat.clone(), member: Member::Alike };
+        sets.push(CellCollection::Neighbours { cell: at(cell), directions: per_seat.clone() });
+        sets.push(CellCollection::Group {
+            cell: at(cell),
+            directions: per_seat.clone(),
+            member: empty.clone(),
+        });
+        sets.push(CellCollection::Around { set: Box::new(group.clone()), directions: per_seat.clone() });
+        sets.push(group);
+    }
+    let mut checked = 0;
+    for seed in 0..4 {
+        let states = random_game(&engine, seed);
+        for state in states.iter().step_by(states.len().div_ceil(8).max(1)) {
+            let ctx = Ctx::new(Some(engine.current_seat(state)), None);
+            for set in &sets {
+                let mut fast = Vec::new();
+                engine.for_each_cell(state, &ctx, set, |cell| fast.push(cell));
+                let plain: Vec<_> = engine.reference_cells(state, &ctx, set).into_iter().collect();
+                assert_eq!(fast, plain, "seed {seed}, {set:?}:\n{}", engine.write_position(state));
+                checked += usize::from(!plain.is_empty());
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} sets were not empty");
+}

@@ -66,6 +66,7 @@ pub(super) fn phase(name: &str, actions: Vec<ActionId>) -> Phase {
             after: vec![],
             legal: None,
             prefer: None,
+            passing: ludex_ir::Passing::WhenStuck,
         },
         until: None,
     }
