@@ -1,4 +1,5 @@
-//! The sets of cells plainly: each set as a sorted list of cells, regions read from their lists,
+//! The sets of cells plainly (rays, lines and bracketed runs are walked as the engine walks
+//! them): each set as a sorted list of cells, regions read from their lists,
 //! groups and territories found by a breadth-first search with a queue and a list of cells seen,
 //! what surrounds a set by looking at every neighbour of every cell. No bit sets, no floods over
 //! words. The differential test holds the engine's sets (`cell_sets`) equal to these.
@@ -18,7 +19,11 @@ impl Engine {
         let seat = ctx.mover.unwrap_or(0) as usize;
         let directions_of = |directions: &[Vec<DirId>]| directions.get(seat).cloned().unwrap_or_default();
         match set {
-            CellCollection::Bracketed { .. } => {
+            // Rays and lines are walked on the neighbour tables, one walk for both implementations.
+            CellCollection::Bracketed { .. }
+            | CellCollection::Ray { .. }
+            | CellCollection::Between { .. }
+            | CellCollection::Lines(_) => {
                 let mut cells = BTreeSet::new();
                 self.for_each_cell(state, ctx, set, |cell| {
                     cells.insert(cell);

@@ -5,8 +5,8 @@
 //! copy of the position; the moves are sorted and each kept once.
 
 use ludex_ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Destination, Expr, Passing,
-    SeatId, TrackSource,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Expr, Passing, SeatId,
+    TrackSource,
 };
 
 use super::tracks::TrackMove;
