@@ -313,6 +313,9 @@ fn strict_error(text: &str, span: Span) -> Option<Diagnostic> {
     let failure = Failure::of(&error);
     let expected = join_or(&expected_list(&failure.positives, &failure.tokens));
     let (found, at) = found(text, span, failure.position);
+    if let Some(number) = decimal_around(text, at) {
+        return Some(decimal(text, number));
+    }
     let diagnostic = if expected.is_empty() {
         Diagnostic::error(Code::SyntaxError, format!("unexpected {found}"), at, "unexpected here")
     } else {
@@ -333,6 +336,40 @@ fn strict_error(text: &str, span: Span) -> Option<Diagnostic> {
             Some(help) => diagnostic.with_help(help),
             None => diagnostic,
         },
+    )
+}
+
+/// The decimal number (`6.5`) that the place where parsing stopped is part of, if any: the parser
+/// reads its whole part as a number and stops at the `.` or at the digits after it.
+fn decimal_around(text: &str, at: Span) -> Option<Span> {
+    let bytes = text.as_bytes();
+    let is_digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    let mut start = at.start;
+    while start > 0 && (is_digit(start.saturating_sub(1)) || bytes.get(start.saturating_sub(1)) == Some(&b'.')) {
+        start = start.saturating_sub(1);
+    }
+    let mut end = at.start;
+    while is_digit(end) || bytes.get(end) == Some(&b'.') {
+        end = end.saturating_add(1);
+    }
+    let number = text.get(start..end)?;
+    let (whole, fraction) = number.split_once('.')?;
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    (digits(whole) && digits(fraction)).then(|| Span::new(start, end))
+}
+
+/// A decimal number where the language has whole numbers only.
+fn decimal(text: &str, number: Span) -> Diagnostic {
+    let written = slice(text, number);
+    Diagnostic::error(
+        Code::SyntaxError,
+        format!("`{written}` is a decimal number, and ludex's numbers are whole"),
+        number,
+        "not a whole number",
+    )
+    .with_help(
+        "count in smaller units so that every value is whole: a komi of 6.5 is 13 half-points, with \
+         the other scores doubled too",
     )
 }
 
