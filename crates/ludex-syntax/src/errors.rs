@@ -345,7 +345,9 @@ fn decimal_around(text: &str, at: Span) -> Option<Span> {
     let bytes = text.as_bytes();
     let is_digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
     let mut start = at.start;
-    while start > 0 && (is_digit(start.saturating_sub(1)) || bytes.get(start.saturating_sub(1)) == Some(&b'.')) {
+    while start > 0
+        && (is_digit(start.saturating_sub(1)) || bytes.get(start.saturating_sub(1)) == Some(&b'.'))
+    {
         start = start.saturating_sub(1);
     }
     let mut end = at.start;
