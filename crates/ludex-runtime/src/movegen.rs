@@ -742,7 +742,6 @@ impl Generator<'_> {
 }
 
 impl Generator<'_> {
-    /// The one move of a declaration, when its conditions hold.
     /// One move per cell of the region holding an enemy piece, where the conditions hold.
     fn removals(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
@@ -764,6 +763,7 @@ impl Generator<'_> {
         ControlFlow::Continue(())
     }
 
+    /// The one move of a declaration, when its conditions hold.
     fn declaration(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
         let holds = self.cell_tests_hold_off_board() && self.when_holds(&ctx);
