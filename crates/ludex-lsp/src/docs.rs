@@ -813,7 +813,7 @@ pub const BUILTINS: &[WordDoc] = &[
 
 /// The fields every piece has, as docs/language.md's table in section 11.6 gives them.
 pub const FIELDS: &[WordDoc] = &[
-    doc("type", "piece type", "its type, to compare with a type name: `target.type == damyo`", "11.6"),
+    doc("type", "piece type", "its type, to compare with a type name: `target.type == king`", "11.6"),
     doc("owner", "seat", "its seat, `none` for a neutral piece", "11.6"),
     doc("value", "int", "its value (the type's `value` expression with `it` = `p`)", "11.6"),
     doc("cell", "cell", "where it stands", "11.6"),

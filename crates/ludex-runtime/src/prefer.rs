@@ -77,21 +77,25 @@ impl Engine {
 
     /// The preference's term for a move, read on the move as an action's `where` reads it.
     fn term_of(&self, state: &State, mv: Move, term: &Expr) -> i64 {
+        self.eval(state, &self.move_context(state, mv), term).as_int().unwrap_or(0)
+    }
+
+    /// The context of a move about to be played, as its action's `where` reads it: the mover, the
+    /// piece (on its cell, or a new one for a drop), `from`, `to`, `target` and the choice.
+    pub(crate) fn move_context(&self, state: &State, mv: Move) -> Ctx<'static> {
         let seat = self.current_seat(state);
-        let target = mv.to.and_then(|to| state.piece(to));
         let piece = match (mv.from, mv.piece) {
             (Some(from), _) => PieceSlot::At(from),
             (None, Some(kind)) => PieceSlot::Held(self.fresh_piece(kind, Some(seat))),
             (None, None) => PieceSlot::None,
         };
-        let ctx = Ctx {
+        Ctx {
             piece,
             from: mv.from,
             to: mv.to,
-            target,
+            target: mv.to.and_then(|to| state.piece(to)),
             choice: Some(mv.choice.into()),
             ..Ctx::new(Some(seat), Some(self.seat_after(state)))
-        };
-        self.eval(state, &ctx, term).as_int().unwrap_or(0)
+        }
     }
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use ludex_ir::{Action, ActionId, CellId, Expr, Preference, SeatId, Track};
 
-use crate::eval::{Ctx, PieceSlot};
+use crate::eval::Ctx;
 use crate::prefer::MAX_PREFER_POSITIONS;
 use crate::state::{Piece, State};
 use crate::{Engine, Move, MoveKind, Path};
@@ -120,20 +120,7 @@ impl Engine {
         if !matches!(mv.kind, MoveKind::Action(_)) {
             return (0, 0);
         }
-        let seat = self.current_seat(state);
-        let piece = match (mv.from, mv.piece) {
-            (Some(from), _) => PieceSlot::At(from),
-            (None, Some(kind)) => PieceSlot::Held(self.fresh_piece(kind, Some(seat))),
-            (None, None) => PieceSlot::None,
-        };
-        let ctx = Ctx {
-            piece,
-            from: mv.from,
-            to: mv.to,
-            target: mv.to.and_then(|to| state.piece(to)),
-            choice: Some(mv.choice.into()),
-            ..Ctx::new(Some(seat), Some(self.seat_after(state)))
-        };
+        let ctx = self.move_context(state, mv);
         let term =
             preference.then_most.as_ref().map_or(0, |t| self.eval(state, &ctx, t).as_int().unwrap_or(0));
         // Past the search's limit a move ends the turn, as the engine's search has it.
