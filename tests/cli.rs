@@ -509,7 +509,7 @@ fn games_with_scores_end_with_a_points_table_per_seat_and_per_team() {
     assert_exit(&output, 0);
     let shown = stdout(&output);
     let table = "points per seat:\n  south      10  south_north\n  southwest  -8  southwest_northeast\n  \
-                 north       7  south_north\n  northeast  -9  southwest_northeast\npoints per team:\n  \
+                 north       7  south_north\n  northeast  -9  southwest_northeast\n  total       0  all seats\npoints per team:\n  \
                  south_north           17\n  southwest_northeast  -17\n";
     assert!(shown.ends_with(table), "{shown}");
     // A run gives the mean points, in text and in JSON.

@@ -1,17 +1,18 @@
 //! The points tables printed when the rules give scores (`score` in `end`): each seat's points with
-//! its team, then each team's total. `play` shows one game's scores, `run` the mean over games.
+//! its team and the sum over every seat (the game's total value), then each team's total. `play`
+//! shows one game's scores, `run` the mean over games.
 
 use ludex::ir::Game;
 
-/// The tables, headed `TITLE per seat:` and `TITLE per team:`: a line a seat, then a line a team of
-/// two or more seats; `points` holds a value per seat, written with `decimals` digits after the
+/// The tables, headed `TITLE per seat:` and `TITLE per team:`: a line a seat and a `total` line
+/// (the sum over every seat), then a line a team of two or more seats; `points` holds a value per seat, written with `decimals` digits after the
 /// point.
 pub fn table(game: &Game, title: &str, points: &[f64], decimals: usize) -> String {
     let team_of = |seat: usize| {
         let team = game.seats.get(seat).and_then(|s| s.team);
         team.and_then(|t| game.teams.get(t as usize)).map_or("", |t| t.name.as_str())
     };
-    let seats: Vec<(&str, f64, &str)> = game
+    let mut seats: Vec<(&str, f64, &str)> = game
         .seats
         .iter()
         .zip(points)
@@ -24,6 +25,7 @@ pub fn table(game: &Game, title: &str, points: &[f64], decimals: usize) -> Strin
         .filter(|t| t.seats.len() > 1)
         .map(|team| (team.name.as_str(), team.seats.iter().filter_map(|&s| points.get(s as usize)).sum(), ""))
         .collect();
+    seats.push(("total", points.iter().sum(), "all seats"));
     let mut text = format!("{title} per seat:\n");
     text.push_str(&rows(&seats, decimals));
     if !teams.is_empty() {
@@ -52,18 +54,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seats_with_their_team_then_teams_of_two_with_totals() {
+    fn seats_with_their_team_and_the_total_then_teams_of_two() {
         let text = "game \"T\"\nseat a\nseat b turned 180\nseat c\nteam ab = a, b\nteam lone = c\n\
                     board square 3 by 3\npiece p { letter P }\naction go for p { step n }\n\
                     phase play { turn { play go } }\nend { when false: draw }\nsetup { place p for a on cells a1 }";
         let game = ludex::compile(text, &Default::default()).game.expect("valid");
         assert_eq!(
             table(&game, "points", &[3.0, -11.0, 2.0], 0),
-            "points per seat:\n  a    3  ab\n  b  -11  ab\n  c    2  lone\npoints per team:\n  ab  -8\n"
+            "points per seat:\n  a        3  ab\n  b      -11  ab\n  c        2  lone\n  total   -6  all seats\npoints per team:\n  ab  -8\n"
         );
         assert_eq!(
             table(&game, "mean points", &[2.5, -1.0, 0.0], 1),
-            "mean points per seat:\n  a   2.5  ab\n  b  -1.0  ab\n  c   0.0  lone\nmean points per team:\n  ab  1.5\n"
+            "mean points per seat:\n  a       2.5  ab\n  b      -1.0  ab\n  c       0.0  lone\n  total   1.5  all seats\nmean points per team:\n  ab  1.5\n"
         );
     }
 }
