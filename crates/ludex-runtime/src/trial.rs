@@ -95,7 +95,7 @@ impl<'a> Trials<'a> {
         let (engine, seat, legal, after) = (self.engine, self.seat, self.legal, self.needs.after);
         let scratch = self.refilled_scratch();
         let holds = |scratch: &mut State, ctx: &Ctx| {
-            engine.holds(scratch, &ctx.trying_move(&Fast, after).on_move_result(), legal)
+            engine.holds(scratch, &ctx.trying_move(&Fast, after), legal)
         };
         engine.play_action(scratch, seat, mv, after, holds) == Some(true)
     }
