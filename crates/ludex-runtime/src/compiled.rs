@@ -133,8 +133,10 @@ impl Cond {
             return Cond::IsConst { operand, constant, negated: *op == Ne };
         }
         if let Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), count, bound) = expr
-            && let (Expr::Count(Collection::Pieces { owner, types }, Some(predicate)), Expr::Const(Const::Int(k))) =
-                (&**count, &**bound)
+            && let (
+                Expr::Count(Collection::Pieces { owner, types }, Some(predicate)),
+                Expr::Const(Const::Int(k)),
+            ) = (&**count, &**bound)
         {
             let (owner, types) = (Owner::new(owner), types.clone());
             return Cond::CountWhere { op: *op, owner, types, predicate: boxed(predicate), bound: *k };
@@ -197,7 +199,9 @@ impl CellOf {
         match expr {
             Expr::Context(ContextWord::From) => CellOf::From,
             Expr::Context(ContextWord::To) => CellOf::To,
-            Expr::Field(piece, PieceField::Cell) if **piece == Expr::Context(ContextWord::It) => CellOf::ItCell,
+            Expr::Field(piece, PieceField::Cell) if **piece == Expr::Context(ContextWord::It) => {
+                CellOf::ItCell
+            }
             Expr::Variable(variable) => CellOf::Variable(layout.variable(*variable)),
             _ => CellOf::Expr(expr.clone()),
         }

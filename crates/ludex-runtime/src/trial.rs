@@ -104,9 +104,8 @@ impl<'a> Trials<'a> {
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
         let (engine, seat, legal, after) = (self.engine, self.seat, self.legal, self.needs.after);
         let scratch = self.refilled_scratch();
-        let holds = |scratch: &mut State, ctx: &Ctx| {
-            engine.test(scratch, &ctx.trying_move(&Fast, after), legal)
-        };
+        let holds =
+            |scratch: &mut State, ctx: &Ctx| engine.test(scratch, &ctx.trying_move(&Fast, after), legal);
         engine.play_action(scratch, seat, mv, after, holds) == Some(true)
     }
 

@@ -173,7 +173,8 @@ fn compiled_counts_and_attacks_agree_with_eval() {
     g.phases = vec![phase("play", vec![0, 1])];
     g.variables.push(Variable { ty: ValueType::Cell, ..variable("mark", Expr::Const(Const::None)) });
     let it_cell = field(ctx(ContextWord::It), PieceField::Cell);
-    let attacked = |cell: Expr, seat: Expr| Expr::Attacked { cell: Box::new(cell), seat: Box::new(seat), by: None };
+    let attacked =
+        |cell: Expr, seat: Expr| Expr::Attacked { cell: Box::new(cell), seat: Box::new(seat), by: None };
     let predicates = [
         attacked(it_cell.clone(), ctx(ContextWord::Mover)),
         attacked(it_cell.clone(), ctx(ContextWord::Next)),
@@ -206,10 +207,12 @@ fn compiled_counts_and_attacks_agree_with_eval() {
         let layout = Layout { game: &engine.game, state: &engine.tables.layout };
         for mark in [Value::None, Value::Cell(4), Value::Cell(8)] {
             state.variables[0] = mark;
-            for (from, to, mover) in [(None, None, Some(0)), (Some(0), Some(4), Some(1)), (Some(2), Some(7), None)] {
-                let it = from.and_then(|cell| engine.piece_at(&state, cell)).map_or(Value::Int(3), |piece| {
-                    Value::Placed(piece, from.unwrap_or_default())
-                });
+            for (from, to, mover) in
+                [(None, None, Some(0)), (Some(0), Some(4), Some(1)), (Some(2), Some(7), None)]
+            {
+                let it = from
+                    .and_then(|cell| engine.piece_at(&state, cell))
+                    .map_or(Value::Int(3), |piece| Value::Placed(piece, from.unwrap_or_default()));
                 let ctx = Ctx { from, to, ..Ctx::new(mover, mover.map(|seat| 1 - seat)).with_it(it) };
                 for expr in &conditions {
                     let compiled = engine.test(&state, &ctx, &Cond::new(expr, &layout));
