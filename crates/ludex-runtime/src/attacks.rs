@@ -6,14 +6,16 @@
 //! forwards from each possible walker. An attacker's action `when` and `where` and the capture rule
 //! must hold, as for a move; the turn's filters and `legal if` are not applied, and `attacked` is
 //! false inside them. Before any of that, the reach tables rule out the lines and the steps and
-//! leaps that no piece of the attacker could come along.
+//! leaps that no piece of the attacker could come along; on boards of up to `MAX_TABLED_WORDS`
+//! words the attacker's pieces of each line's types are gathered once per question, so that each
+//! line is then ruled out by one test of its ray.
 
 use ludex_ir::{
     Action, ActionId, ActionKind, CellId, DirId, Game, PerSeat, SeatId, TrackSource, TypeId, WalkRules,
 };
 
 use super::Engine;
-use super::bits::has_bit;
+use super::bits::{MAX_TABLED_WORDS, has_bit};
 use std::ops::ControlFlow;
 
 use super::eval::{Ctx, Evaluation, PieceSlot};
@@ -39,6 +41,9 @@ struct PhaseAttacks {
     others: Vec<ActionId>,
     /// For each seat, each line an attacking slide comes along.
     lines: PerSeat<Vec<Line>>,
+    /// For each seat, the different sets of types its lines' slides move, by the index the lines
+    /// hold (`Line::kinds`).
+    line_types: PerSeat<Vec<Vec<TypeId>>>,
 }
 
 /// A line an attacking slide comes along: the reverse of its direction, as seen from the attacked
@@ -48,7 +53,16 @@ struct Line {
     back: DirId,
     slides: Vec<ActionId>,
     types: Vec<TypeId>,
+    /// The index of `types` among the seat's sets of line types.
+    kinds: usize,
 }
+
+/// The most sets of line types a seat's pieces are gathered for once per question; a seat whose
+/// lines have more is tested line by line.
+const LINE_TYPE_SETS: usize = 4;
+
+/// The cells of the attacker's pieces of each set of line types, on the first words of the board.
+type LinePieces = [[u64; MAX_TABLED_WORDS]; LINE_TYPE_SETS];
 
 impl AttackTables {
     pub(super) fn new(game: &Game) -> AttackTables {
@@ -68,7 +82,12 @@ impl PhaseAttacks {
         ids.sort_unstable();
         ids.dedup();
         ids.retain(|&id| game.actions.get(id as usize).is_some_and(captures));
-        let mut attacks = PhaseAttacks { others: Vec::new(), lines: vec![Vec::new(); game.seats.len()] };
+        let seats = game.seats.len();
+        let mut attacks = PhaseAttacks {
+            others: Vec::new(),
+            lines: vec![Vec::new(); seats],
+            line_types: vec![Vec::new(); seats],
+        };
         for id in ids {
             let Some(action) = game.actions.get(id as usize) else { continue };
             match &action.kind {
@@ -87,7 +106,23 @@ impl PhaseAttacks {
                 | ActionKind::Remove { .. } => {}
             }
         }
+        attacks.index_line_types();
         attacks
+    }
+
+    /// Numbers the different sets of types of each seat's lines (see `Line::kinds`).
+    fn index_line_types(&mut self) {
+        for (lines, sets) in self.lines.iter_mut().zip(&mut self.line_types) {
+            for line in lines {
+                line.kinds = match sets.iter().position(|types| *types == line.types) {
+                    Some(index) => index,
+                    None => {
+                        sets.push(line.types.clone());
+                        sets.len() - 1
+                    }
+                };
+            }
+        }
     }
 
     fn add_slide(
@@ -102,7 +137,7 @@ impl PhaseAttacks {
                 let index = match lines.iter().position(|line| line.back == back) {
                     Some(index) => index,
                     None => {
-                        lines.push(Line { back, slides: Vec::new(), types: Vec::new() });
+                        lines.push(Line { back, slides: Vec::new(), types: Vec::new(), kinds: 0 });
                         lines.len() - 1
                     }
                 };
@@ -163,23 +198,42 @@ impl Engine {
             .any(|attacker| {
                 let probe = Probe { engine: self, state, cell, target, attacker };
                 let lines = attacks.lines.get(attacker as usize).map_or(&[][..], Vec::as_slice);
-                lines
+                let pieces =
+                    attacks.line_types.get(attacker as usize).and_then(|sets| probe.line_pieces(sets));
+                lines.iter().any(|line| {
+                    probe.may_come_along(line, pieces.as_ref()) && probe.slides_back(line.back, &line.slides)
+                }) || attacks
+                    .others
                     .iter()
-                    .any(|line| probe.may_come_along(line) && probe.slides_back(line.back, &line.slides))
-                    || attacks
-                        .others
-                        .iter()
-                        .any(|&id| action(id).is_some_and(|a| probe.may_land_by(id, a) && probe.by(id, a)))
+                    .any(|&id| action(id).is_some_and(|a| probe.may_land_by(id, a) && probe.by(id, a)))
             })
     }
 }
 
 impl Probe<'_> {
     /// Whether a piece of the attacker of a type that slides along the line stands on it (true
-    /// without reach tables).
-    fn may_come_along(&self, line: &Line) -> bool {
+    /// without reach tables), from the attacker's pieces of each set of line types when they were
+    /// gathered.
+    fn may_come_along(&self, line: &Line, pieces: Option<&LinePieces>) -> bool {
         let Some(reach) = &self.engine.tables.speed.attacks.reach else { return true };
-        any_piece_on(self.state, self.attacker, &line.types, reach.ray(self.cell, line.back))
+        let ray = reach.ray(self.cell, line.back);
+        match pieces.and_then(|pieces| pieces.get(line.kinds)) {
+            Some(pieces) => ray.iter().zip(pieces).any(|(ray, pieces)| ray & pieces != 0),
+            None => any_piece_on(self.state, self.attacker, &line.types, ray),
+        }
+    }
+
+    /// The attacker's pieces of each of its sets of line types, on a board of at most
+    /// `MAX_TABLED_WORDS` words with at most `LINE_TYPE_SETS` sets (none otherwise).
+    fn line_pieces(&self, sets: &[Vec<TypeId>]) -> Option<LinePieces> {
+        if sets.len() > LINE_TYPE_SETS {
+            return None;
+        }
+        let mut pieces = [[0; MAX_TABLED_WORDS]; LINE_TYPE_SETS];
+        for (pieces, types) in pieces.iter_mut().zip(sets) {
+            *pieces = self.state.index.cells_of_types(Some(self.attacker), types)?;
+        }
+        Some(pieces)
     }
 
     /// Whether a piece of the attacker the action moves stands where the action lands on the cell

@@ -1,14 +1,17 @@
 //! Hot expressions compiled once, when the engine is built: the conditions on moves (an action's
-//! `when`, the filters), the end rules and the lengths of moves. The shapes these use most —
-//! `and`, `or`, `not`, comparisons of integers such as map values, attributes of the pieces in
-//! context and counts of pieces (read from the board's bit sets), a variable or context word
-//! compared with a constant — are evaluated without building a [`Value`] for each node; every other
+//! `when`, the filters), the turns' `legal if`, the end rules and the lengths of moves. The shapes
+//! these use most — `and`, `or`, `not`, comparisons of integers such as map values, attributes of
+//! the pieces in context and counts of pieces (read from the board's bit sets), a variable or
+//! context word compared with a constant, a count of pieces that pass a condition compared with a
+//! constant, `attacked` — are evaluated without building a [`Value`] for each node; every other
 //! expression inside them is evaluated as written, so they mean exactly what [`Engine::eval`] gives.
 
 use ludex_ir::{
     ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, Expr, Game, IntegerResult, MapId,
-    PieceField, TypeId, VarId,
+    PieceField, SeatId, TypeId, VarId,
 };
+
+use std::ops::ControlFlow;
 
 use super::eval::Ctx;
 use super::state::State;
@@ -28,6 +31,21 @@ pub(super) enum Cond {
         operand: Operand,
         constant: Value,
         negated: bool,
+    },
+    /// `count(pieces(OWNER, TYPES...), PREDICATE) OP k`, `k` a constant: the pieces visited on the
+    /// board's bit sets (those beneath the tops of stacks too), the predicate tested with `it` each
+    /// of them, the counting stopped once the comparison is decided.
+    CountWhere {
+        op: BinaryOp,
+        owner: Owner,
+        types: Vec<TypeId>,
+        predicate: Box<Cond>,
+        bound: i64,
+    },
+    /// `attacked(CELL, SEAT)` without `by`: the cell and the seat read without building values.
+    Attacked {
+        cell: CellOf,
+        defender: Owner,
     },
     Expr(Expr),
 }
@@ -79,6 +97,8 @@ pub(super) enum Owner {
 pub(super) enum CellOf {
     From,
     To,
+    /// `it.cell`: the cell of the piece `it` names.
+    ItCell,
     /// A variable read without a seat, by its state slot (none for a per-seat variable).
     Variable(Option<u32>),
     Expr(Expr),
@@ -112,7 +132,19 @@ impl Cond {
         {
             return Cond::IsConst { operand, constant, negated: *op == Ne };
         }
+        if let Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), count, bound) = expr
+            && let (
+                Expr::Count(Collection::Pieces { owner, types }, Some(predicate)),
+                Expr::Const(Const::Int(k)),
+            ) = (&**count, &**bound)
+        {
+            let (owner, types) = (Owner::new(owner), types.clone());
+            return Cond::CountWhere { op: *op, owner, types, predicate: boxed(predicate), bound: *k };
+        }
         match expr {
+            Expr::Attacked { cell, seat, by: None } => {
+                Cond::Attacked { cell: CellOf::new(cell, layout), defender: Owner::new(seat) }
+            }
             Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
             Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
             Expr::Not(inner) => Cond::Not(boxed(inner)),
@@ -145,14 +177,19 @@ impl Int {
                 _ => Int::Expr(expr.clone()),
             },
             Expr::Count(Collection::Pieces { owner, types }, None) => {
-                let owner = match **owner {
-                    Expr::Context(ContextWord::Mover) => Owner::Mover,
-                    Expr::Context(ContextWord::Next) => Owner::Next,
-                    ref other => Owner::Expr(other.clone()),
-                };
-                Int::PieceCount { owner, types: types.clone() }
+                Int::PieceCount { owner: Owner::new(owner), types: types.clone() }
             }
             _ => Int::Expr(expr.clone()),
+        }
+    }
+}
+
+impl Owner {
+    fn new(expr: &Expr) -> Owner {
+        match expr {
+            Expr::Context(ContextWord::Mover) => Owner::Mover,
+            Expr::Context(ContextWord::Next) => Owner::Next,
+            other => Owner::Expr(other.clone()),
         }
     }
 }
@@ -162,6 +199,9 @@ impl CellOf {
         match expr {
             Expr::Context(ContextWord::From) => CellOf::From,
             Expr::Context(ContextWord::To) => CellOf::To,
+            Expr::Field(piece, PieceField::Cell) if **piece == Expr::Context(ContextWord::It) => {
+                CellOf::ItCell
+            }
             Expr::Variable(variable) => CellOf::Variable(layout.variable(*variable)),
             _ => CellOf::Expr(expr.clone()),
         }
@@ -259,8 +299,43 @@ impl Engine {
                 };
                 (value == *constant) != *negated
             }
+            Cond::CountWhere { op, owner, types, predicate, bound } => {
+                self.count_where(state, ctx, (owner, types), predicate, (*op, *bound))
+            }
+            Cond::Attacked { cell, defender } => {
+                let defender = match defender {
+                    Owner::Mover => ctx.mover,
+                    Owner::Next => ctx.next,
+                    Owner::Expr(expr) => self.eval(state, ctx, expr).as_seat(),
+                };
+                match (self.cell_of(state, ctx, cell), defender) {
+                    (Some(cell), Some(defender)) => self.attacked(state, ctx, cell, defender, None),
+                    _ => false,
+                }
+            }
             Cond::Expr(expr) => self.holds(state, ctx, expr),
         }
+    }
+
+    /// `count(pieces(OWNER, TYPES...), PREDICATE) OP bound`, counting no further than decides it.
+    fn count_where(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        (owner, types): (&Owner, &[TypeId]),
+        predicate: &Cond,
+        (op, bound): (BinaryOp, i64),
+    ) -> bool {
+        let owner = self.pieces_owner(state, ctx, owner);
+        let cap = bound.saturating_add(1).max(0);
+        let mut count = 0i64;
+        if let Some(owner) = owner.filter(|_| cap > 0) {
+            let _ = state.try_for_each_stacked_piece(owner, types, |cell, piece| {
+                count += i64::from(self.test(state, &ctx.with_it(Value::Placed(piece, cell)), predicate));
+                if count >= cap { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            });
+        }
+        compare(op, Some(count.min(cap)), Some(bound))
     }
 
     #[inline(always)]
@@ -279,18 +354,25 @@ impl Engine {
                 self.context(state, ctx, *word).as_piece().map(|piece| piece.attribute(*attribute).into())
             }
             Int::PieceCount { owner, types } => {
-                let owner = match owner {
-                    Owner::Mover => ctx.mover,
-                    Owner::Next => ctx.next,
-                    Owner::Expr(expr) => match self.eval(state, ctx, expr) {
-                        Value::Seat(seat) => Some(seat),
-                        Value::None => None,
-                        _ => return Some(0),
-                    },
-                };
+                let Some(owner) = self.pieces_owner(state, ctx, owner) else { return Some(0) };
                 Some(state.index.count(owner, types).into())
             }
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
+        }
+    }
+
+    /// Whose pieces a collection of pieces holds: a seat's, or the neutral ones (`None`); nobody's
+    /// (the outer `None`) when the owner's expression gives neither a seat nor `none`.
+    #[inline(always)]
+    fn pieces_owner(&self, state: &State, ctx: &Ctx, owner: &Owner) -> Option<Option<SeatId>> {
+        match owner {
+            Owner::Mover => Some(ctx.mover),
+            Owner::Next => Some(ctx.next),
+            Owner::Expr(expr) => match self.eval(state, ctx, expr) {
+                Value::Seat(seat) => Some(Some(seat)),
+                Value::None => Some(None),
+                _ => None,
+            },
         }
     }
 
@@ -299,6 +381,7 @@ impl Engine {
         match cell {
             CellOf::From => ctx.from,
             CellOf::To => ctx.to,
+            CellOf::ItCell => ctx.each.it.piece_cell(),
             CellOf::Variable(slot) => read_slot(state, *slot).as_cell(),
             CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
         }

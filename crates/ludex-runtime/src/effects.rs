@@ -82,7 +82,7 @@ impl Engine {
             Supply::Unlimited => Some(self.fresh_piece(kind, Some(seat))),
         };
         let Some(piece) = piece else { return };
-        state.put(to, piece);
+        self.put(state, to, piece);
         ctx.piece = PieceSlot::At(to);
         ctx.to = Some(to);
         for (attribute, value) in with {
@@ -93,7 +93,7 @@ impl Engine {
     fn move_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move) {
         let (Some(from), Some(to)) = (mv.from, mv.to) else { return };
         ctx.from = Some(from);
-        let Some(piece) = state.lift(from) else { return };
+        let Some(piece) = self.lift(state, from) else { return };
         self.land(state, ctx, piece, to);
     }
 
@@ -108,7 +108,7 @@ impl Engine {
     fn exit_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move, destination: CaptureDestination) {
         let Some(from) = mv.from else { return };
         ctx.from = Some(from);
-        if let Some(piece) = state.lift(from) {
+        if let Some(piece) = self.lift(state, from) {
             self.send_away(state, ctx, piece, Some(from), destination);
         }
     }
@@ -127,7 +127,7 @@ impl Engine {
         if let Some(target) = target {
             self.capture(state, ctx, target, to);
         }
-        state.put(to, piece);
+        self.put(state, to, piece);
         ctx.piece = PieceSlot::At(to);
         if let Some(kind) = ctx.promotion {
             self.change_type(state, to, kind);
@@ -141,7 +141,7 @@ impl Engine {
     pub(super) fn capture(&self, state: &mut State, ctx: &Ctx, target: Piece, cell: CellId) {
         state.captures = state.captures.saturating_add(1);
         self.send_away(state, ctx, target, Some(cell), self.game.capture.destination);
-        state.lift(cell);
+        self.lift(state, cell);
     }
 
     /// Whether `piece` arriving on `other` goes on top of it rather than taking it: on a board with
@@ -255,7 +255,7 @@ impl Engine {
             }
             Effect::Send { cell, destination } => {
                 let Some(cell) = self.eval(state, ctx, cell).as_cell() else { return };
-                if let Some(piece) = state.lift(cell) {
+                if let Some(piece) = self.lift(state, cell) {
                     self.send_away(state, ctx, piece, Some(cell), *destination);
                 }
             }

@@ -177,16 +177,12 @@ impl Ctx<'_> {
     }
 
     /// The context of a turn's `legal if` on the move tried (its turn's `after` played or left out):
-    /// `stuck` looks ahead from it, the turn machine's questions answered by `answers`.
+    /// `stuck` looks ahead from it, the turn machine's questions answered by `answers`, and
+    /// `repetitions` asks about the position the move leads to. (One copy of the context: trials
+    /// build it for every move they try.)
     pub(crate) fn trying_move(self, answers: &'static dyn Answers, after: TurnAfter) -> Self {
         let stuck = StuckAsks::AfterMove { answers, after };
-        Ctx { evaluation: Evaluation { stuck, ..self.evaluation }, ..self }
-    }
-
-    /// The context of a turn's `legal if` on a move's trial: `repetitions` asks about the
-    /// position the move leads to.
-    pub(crate) fn on_move_result(self) -> Self {
-        Ctx { evaluation: Evaluation { position: Judged::MoveResult, ..self.evaluation }, ..self }
+        Ctx { evaluation: Evaluation { stuck, position: Judged::MoveResult, ..self.evaluation }, ..self }
     }
 
     /// The context of a seat-by-seat evaluation, for `seat`.

@@ -562,7 +562,7 @@ impl Tables {
                 .iter()
                 .map(|rule| compiled::Cond::new(&rule.condition, &compiled))
                 .collect(),
-            trials: trial::TrialTables::new(game),
+            trials: trial::TrialTables::new(&compiled),
             walks: walk::WalkTables::new(game),
             ordered_choices: movegen::ordered_choices(game),
         };

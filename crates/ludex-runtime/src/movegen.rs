@@ -106,8 +106,7 @@ impl Engine {
         choice: (&ActionChoice, &SplitFilter),
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        let legal = self.game.phases.get(state.phase as usize).and_then(|p| p.turn.legal.as_ref());
-        match legal {
+        match self.tables.speed.trials.legal(state.phase) {
             None => self.candidate_moves(state, seat, choice, sink),
             Some(legal) => {
                 let mut trials = Trials::new(self, state, seat, legal);

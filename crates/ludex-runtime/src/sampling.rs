@@ -9,8 +9,9 @@ use std::ops::ControlFlow;
 
 use rand::Rng;
 
-use ludex_ir::{ActionCount, Expr, SeatId};
+use ludex_ir::{ActionCount, SeatId};
 
+use super::compiled::Cond;
 use super::state::State;
 use super::trial::Trials;
 use super::{Engine, Move, MoveKind};
@@ -29,7 +30,7 @@ impl Engine {
         }
         let phase = self.game.phases.get(state.phase as usize);
         let preferred = phase.is_some_and(|p| p.turn.prefer.is_some());
-        let Some(legal) = phase.and_then(|p| p.turn.legal.as_ref()).filter(|_| !preferred) else {
+        let Some(legal) = self.tables.speed.trials.legal(state.phase).filter(|_| !preferred) else {
             self.legal_moves(state, moves);
             return moves.get(rng.random_range(0..moves.len().max(1))).copied();
         };
@@ -63,7 +64,7 @@ impl Engine {
         &self,
         state: &State,
         seat: SeatId,
-        legal: &Expr,
+        legal: &Cond,
         (candidates, extras): (&mut Vec<Move>, &[Option<Move>; 2]),
         rng: &mut R,
     ) -> Option<Move> {

@@ -5,9 +5,34 @@
 
 use std::ops::ControlFlow;
 
-use ludex_ir::{CellId, SeatId, TypeId};
+use ludex_ir::{CellId, SeatId, Stacking, TypeId};
 
+use super::Engine;
 use super::state::{Piece, State};
+
+impl Engine {
+    /// Puts a piece on the cell: on a board with stacks on top of the piece there, on any other
+    /// board in its place (the side list is never touched there, so moves cost what they cost
+    /// before stacks existed).
+    pub(crate) fn put(&self, state: &mut State, cell: CellId, piece: Piece) {
+        match self.game.stacking {
+            Stacking::Single => state.set_piece(cell, Some(piece)),
+            Stacking::Stacks => state.put(cell, piece),
+        }
+    }
+
+    /// Takes the top piece off the cell, uncovering the one beneath on a board with stacks.
+    pub(crate) fn lift(&self, state: &mut State, cell: CellId) -> Option<Piece> {
+        match self.game.stacking {
+            Stacking::Single => {
+                let piece = state.piece(cell)?;
+                state.set_piece(cell, None);
+                Some(piece)
+            }
+            Stacking::Stacks => state.lift(cell),
+        }
+    }
+}
 
 impl State {
     /// Puts a piece on top of the cell; the piece there (if any) goes beneath it.
@@ -62,6 +87,7 @@ impl State {
 
     /// Visits the owner's pieces of the types (any type when there are none) on the board, those
     /// beneath the tops included: cell by cell, each stack bottom to top, until `visit` breaks.
+    #[inline]
     pub(crate) fn try_for_each_stacked_piece(
         &self,
         owner: Option<SeatId>,

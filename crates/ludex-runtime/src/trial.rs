@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use ludex_ir::{Action, ActionKind, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId};
 
 use super::attacks::captures;
+use super::compiled::{Cond, Layout};
 use super::effects::TurnAfter;
 use super::eval::Ctx;
 use super::history::is_repetitions;
@@ -29,6 +30,8 @@ thread_local! {
 #[derive(Debug, Default)]
 pub(super) struct TrialTables {
     phases: Vec<PhaseTrials>,
+    /// By phase: its turn's `legal if`, compiled.
+    legal: Vec<Option<Cond>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -40,7 +43,8 @@ struct PhaseTrials {
 }
 
 impl TrialTables {
-    pub(super) fn new(game: &Game) -> TrialTables {
+    pub(super) fn new(layout: &Layout) -> TrialTables {
+        let game = layout.game;
         let phases = game
             .phases
             .iter()
@@ -57,7 +61,13 @@ impl TrialTables {
                 }
             })
             .collect();
-        TrialTables { phases }
+        let legal = game.phases.iter().map(|p| p.turn.legal.as_ref().map(|l| Cond::new(l, layout))).collect();
+        TrialTables { phases, legal }
+    }
+
+    /// The phase's `legal if`, compiled (none when its turn has none).
+    pub(super) fn legal(&self, phase: PhaseId) -> Option<&Cond> {
+        self.legal.get(phase as usize).and_then(Option::as_ref)
     }
 
     fn phase(&self, phase: PhaseId) -> PhaseTrials {
@@ -76,7 +86,7 @@ pub(super) struct Trials<'a> {
     engine: &'a Engine,
     state: &'a State,
     seat: SeatId,
-    legal: &'a Expr,
+    legal: &'a Cond,
     needs: PhaseTrials,
     /// The scratch copy, and whether it has been made from `state` yet.
     scratch: Option<State>,
@@ -84,7 +94,7 @@ pub(super) struct Trials<'a> {
 }
 
 impl<'a> Trials<'a> {
-    pub(super) fn new(engine: &'a Engine, state: &'a State, seat: SeatId, legal: &'a Expr) -> Trials<'a> {
+    pub(super) fn new(engine: &'a Engine, state: &'a State, seat: SeatId, legal: &'a Cond) -> Trials<'a> {
         let needs = engine.tables.speed.trials.phase(state.phase);
         let scratch = SCRATCH.with_borrow_mut(Vec::pop);
         Trials { engine, state, seat, legal, needs, scratch, made: false }
@@ -94,9 +104,8 @@ impl<'a> Trials<'a> {
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
         let (engine, seat, legal, after) = (self.engine, self.seat, self.legal, self.needs.after);
         let scratch = self.refilled_scratch();
-        let holds = |scratch: &mut State, ctx: &Ctx| {
-            engine.holds(scratch, &ctx.trying_move(&Fast, after).on_move_result(), legal)
-        };
+        let holds =
+            |scratch: &mut State, ctx: &Ctx| engine.test(scratch, &ctx.trying_move(&Fast, after), legal);
         engine.play_action(scratch, seat, mv, after, holds) == Some(true)
     }
 
@@ -206,7 +215,7 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
 mod tests {
     use ludex_check::OptionValues;
 
-    use super::TrialTables;
+    use super::super::Engine;
 
     /// Whether the first phase's tried moves play `after`, in a game whose turn has the condition
     /// and the effects given, whose `step` action has the `when` given and whose piece has the
@@ -222,7 +231,7 @@ mod tests {
         );
         let compiled = ludex_check::compile(&text, &OptionValues::default());
         let game = compiled.game.unwrap_or_else(|| panic!("{text}\n{:?}", compiled.diagnostics));
-        TrialTables::new(&game).plays_after(0)
+        Engine::new(game).tables.speed.trials.plays_after(0)
     }
 
     fn plays_after(legal: &str, after: &str, when: &str) -> bool {

@@ -4,7 +4,7 @@
 //! legal? does an end rule hold?) go through [`Answers`], which the engine answers by its speed
 //! layers and the reference plainly.
 
-use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep, Stacking};
+use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
 
 use super::board_index::BoardIndex;
 use super::effects::TurnAfter;
@@ -135,10 +135,7 @@ impl Engine {
                 let owner = owner.filter(|&s| (s as usize) < self.seat_count());
                 for &cell in cells {
                     let piece = self.fresh_piece(*piece, owner);
-                    match self.game.stacking {
-                        Stacking::Single => state.set_piece(cell, Some(piece)),
-                        Stacking::Stacks => state.put(cell, piece),
-                    }
+                    self.put(state, cell, piece);
                     let ctx = Ctx { piece: PieceSlot::At(cell), to: Some(cell), ..ctx };
                     for (attribute, value) in with {
                         self.assign_attribute(state, &ctx, cell, *attribute, value);

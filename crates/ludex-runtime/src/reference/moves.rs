@@ -77,7 +77,7 @@ impl Engine {
     fn reference_trial(&self, state: &State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
         let mut copy = state.clone();
         let holds = |after: &mut State, ctx: &Ctx| {
-            self.holds(after, &ctx.trying_move(&Plain, TurnAfter::Played).on_move_result(), legal)
+            self.holds(after, &ctx.trying_move(&Plain, TurnAfter::Played), legal)
         };
         self.play_action(&mut copy, seat, mv, TurnAfter::Played, holds) == Some(true)
     }

@@ -159,3 +159,71 @@ fn cell_tests_agree_with_eval() {
         }
     }
 }
+
+/// Counts of pieces that pass a condition, compared with a constant, and `attacked` — the shapes of
+/// a `legal if` such as `not in_check(mover)` — give what `eval` gives: every comparison and bound
+/// (negative, zero, reached, passed), owners that are seats, `none` and no seat, cells that are
+/// `it.cell`, a context word, a variable or no cell, on positions where the pieces are attacked or
+/// not by a capturing step and a slide.
+#[test]
+fn compiled_counts_and_attacks_agree_with_eval() {
+    let mut g = game(3, 3);
+    let slide = ActionKind::Slide { directions: absolute(&g, &["ne", "nw", "se", "sw"]), max: None };
+    g.actions = vec![action("step", step(&g, &["n", "e", "s", "w"])), action("slide", slide)];
+    g.phases = vec![phase("play", vec![0, 1])];
+    g.variables.push(Variable { ty: ValueType::Cell, ..variable("mark", Expr::Const(Const::None)) });
+    let it_cell = field(ctx(ContextWord::It), PieceField::Cell);
+    let attacked =
+        |cell: Expr, seat: Expr| Expr::Attacked { cell: Box::new(cell), seat: Box::new(seat), by: None };
+    let predicates = [
+        attacked(it_cell.clone(), ctx(ContextWord::Mover)),
+        attacked(it_cell.clone(), ctx(ContextWord::Next)),
+        bin(BinaryOp::Ge, field(ctx(ContextWord::It), PieceField::Attribute(0)), int(2)),
+        Expr::Not(Box::new(attacked(it_cell.clone(), seat_const(1)))),
+    ];
+    let owners = [ctx(ContextWord::Mover), ctx(ContextWord::Next), Expr::Const(Const::None), int(1)];
+    let mut conditions = Vec::new();
+    for predicate in &predicates {
+        for owner in &owners {
+            let count = Expr::Count(
+                Collection::Pieces { owner: Box::new(owner.clone()), types: vec![] },
+                Some(Box::new(predicate.clone())),
+            );
+            for op in [BinaryOp::Eq, BinaryOp::Ne, BinaryOp::Lt, BinaryOp::Le, BinaryOp::Gt, BinaryOp::Ge] {
+                for bound in [-1, 0, 1, 2] {
+                    conditions.push(bin(op, count.clone(), int(bound)));
+                }
+            }
+        }
+    }
+    for cell in [ctx(ContextWord::From), ctx(ContextWord::To), var(0), it_cell, Expr::Const(Const::None)] {
+        for seat in [ctx(ContextWord::Mover), ctx(ContextWord::Next), seat_const(0), int(1)] {
+            conditions.push(attacked(cell.clone(), seat.clone()));
+        }
+    }
+    let mut attacks = [0; 2];
+    for position in ["board\nM1:1 . M2:3\n. M2:1 .\nM1:2 . .", "board\n. M . \nM1:2 . M2:1\n. . M2:3"] {
+        let (engine, mut state) = load(g.clone(), position);
+        let layout = Layout { game: &engine.game, state: &engine.tables.layout };
+        for mark in [Value::None, Value::Cell(4), Value::Cell(8)] {
+            state.variables[0] = mark;
+            for (from, to, mover) in
+                [(None, None, Some(0)), (Some(0), Some(4), Some(1)), (Some(2), Some(7), None)]
+            {
+                let it = from
+                    .and_then(|cell| engine.piece_at(&state, cell))
+                    .map_or(Value::Int(3), |piece| Value::Placed(piece, from.unwrap_or_default()));
+                let ctx = Ctx { from, to, ..Ctx::new(mover, mover.map(|seat| 1 - seat)).with_it(it) };
+                for expr in &conditions {
+                    let compiled = engine.test(&state, &ctx, &Cond::new(expr, &layout));
+                    assert_eq!(compiled, engine.holds(&state, &ctx, expr), "{expr:?} in {position}, {ctx:?}");
+                    if matches!(expr, Expr::Attacked { .. }) {
+                        attacks[usize::from(compiled)] += 1;
+                    }
+                }
+            }
+        }
+    }
+    // The positions hold cells that are attacked and cells that are not.
+    assert!(attacks.iter().all(|&n| n > 0), "{attacks:?}");
+}
