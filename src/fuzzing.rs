@@ -26,8 +26,10 @@ use crate::record;
 use crate::runtime::{Engine, State, Status};
 use crate::syntax::ITEM_KEYWORDS;
 
-/// The rules files mutated and played: the shipped games and the documentation's examples.
-pub const RULES: [(&str, &str); 13] = [
+/// The rules files mutated and played: every shipped game (`rules/`) and every example of the
+/// documentation (`docs/examples/`); a test fails when one is missing. New files go at the end, so
+/// that the stored corpus inputs keep picking the files they picked.
+pub const RULES: [(&str, &str); 23] = [
     ("chess", include_str!("../rules/chess.rules")),
     ("den-den", include_str!("../rules/den-den.rules")),
     ("dice-chess-6x6", include_str!("../rules/dice-chess-6x6.rules")),
@@ -37,10 +39,20 @@ pub const RULES: [(&str, &str); 13] = [
     ("glinski", include_str!("../rules/glinski.rules")),
     ("immortal-star-masters", include_str!("../rules/immortal-star-masters.rules")),
     ("mana", include_str!("../rules/mana.rules")),
-    ("hex", include_str!("../docs/examples/hex.rules")),
+    ("hex-example", include_str!("../docs/examples/hex.rules")),
     ("pawns", include_str!("../docs/examples/pawns.rules")),
     ("race", include_str!("../docs/examples/race.rules")),
     ("skirmish", include_str!("../docs/examples/skirmish.rules")),
+    ("backgammon", include_str!("../rules/backgammon.rules")),
+    ("draughts", include_str!("../rules/draughts.rules")),
+    ("go", include_str!("../rules/go.rules")),
+    ("hex", include_str!("../rules/hex.rules")),
+    ("morris", include_str!("../rules/morris.rules")),
+    ("othello", include_str!("../rules/othello.rules")),
+    ("shogi", include_str!("../rules/shogi.rules")),
+    ("dobutsu", include_str!("../docs/examples/dobutsu.rules")),
+    ("gomoku", include_str!("../docs/examples/gomoku.rules")),
+    ("tic-tac-toe", include_str!("../docs/examples/tic-tac-toe.rules")),
 ];
 
 /// The most steps (moves and rolls) a mutated game is played for.
@@ -320,4 +332,29 @@ fn spans(text: &str, keep: impl Fn(&str) -> bool) -> Vec<(usize, usize)> {
         }
     }
     spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RULES;
+
+    /// Every rules file in `rules/` and `docs/examples/` is in [`RULES`], so that the fuzzer and
+    /// the invariants cover it.
+    #[test]
+    fn every_shipped_rules_file_is_listed() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut missing = Vec::new();
+        for folder in ["rules", "docs/examples"] {
+            let entries = std::fs::read_dir(root.join(folder)).expect("the folder lists");
+            for path in entries.map(|entry| entry.expect("a folder entry").path()) {
+                if path.extension().is_some_and(|e| e == "rules") {
+                    let text = std::fs::read_to_string(&path).expect("a rules file reads");
+                    if !RULES.iter().any(|(_, listed)| *listed == text) {
+                        missing.push(path.display().to_string());
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "not in fuzzing::RULES: {missing:?}");
+    }
 }

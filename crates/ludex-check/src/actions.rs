@@ -116,8 +116,7 @@ impl<'a> Checker<'a> {
         let (pieces, binding) = self.binding(pattern, movers);
         let kind = self.action_kind(pattern, &pieces, &binding, (&clauses.walk, &clauses.hop));
         let when = self.conjunction(&clauses.when, &Scope::before_move("an action's `when`", &binding));
-        let filter =
-            self.conjunction(&clauses.filter, &Scope::finished_move("an action's `where`", &binding));
+        let filter = self.conjunction(&clauses.filter, &Scope::action_filter(&binding));
         let then_scope = Scope::finished_move("an action's `then`", &binding);
         let then = clauses.then.iter().flat_map(|b| self.effects(&b.effects, &then_scope)).collect();
         let destination = self.destination(pattern, &clauses.destination);

@@ -46,6 +46,7 @@ mod types;
 mod unused;
 mod variables;
 mod walks;
+mod where_look_ahead;
 
 use std::collections::BTreeMap;
 
@@ -333,10 +334,12 @@ impl<'a> Checker<'a> {
         self.piece_values();
         let tracks = self.tracks();
         let setup = self.setup();
-        let actions = self.actions();
+        let mut actions = self.actions();
+        let where_look_aheads = self.where_look_aheads(&mut actions);
         let capture = self.capture();
-        let phases = self.phases();
-        self.look_ahead_past_rolls(&actions, &capture, &phases);
+        let mut phases = self.phases();
+        self.look_ahead_past_rolls(&actions, &capture, &phases, &where_look_aheads);
+        where_look_ahead::join_where_look_aheads(&mut phases, &where_look_aheads);
         let end = self.end_rules();
         let score = self.score();
         self.unused_definitions();

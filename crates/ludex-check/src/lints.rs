@@ -460,7 +460,7 @@ impl<'g> Facts<'g> {
                 self.eval(value, twin.lost(), found);
                 self.eval(body, twin.lost(), found)
             }
-            Expr::Local(_) => Values::Any,
+            Expr::Local(_) | Expr::MoveOf(_) => Values::Any,
             Expr::Connected { seat, .. } => {
                 self.eval(seat, twin.lost(), found);
                 Values::Any

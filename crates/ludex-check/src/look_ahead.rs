@@ -3,10 +3,11 @@
 //! chosen). A `legal if` that reads `stuck` in a game whose moves or turns may roll is an error at
 //! the condition.
 
-use ludex_diagnostics::{Code, Diagnostic};
+use ludex_diagnostics::{Code, Diagnostic, Span};
 use ludex_ir::{self as ir, ActionKind, ContextWord, Effect, Expr};
 
 use super::Checker;
+use super::where_look_ahead::WhereLookAhead;
 
 impl Checker<'_> {
     /// Reports each turn whose `legal if` reads `stuck` when anything played after the setup may
@@ -16,6 +17,7 @@ impl Checker<'_> {
         actions: &[ir::Action],
         capture: &ir::Capture,
         phases: &[ir::Phase],
+        where_look_aheads: &[WhereLookAhead],
     ) {
         let action_rolls = actions.iter().any(|action| {
             let with = match &action.kind {
@@ -37,6 +39,9 @@ impl Checker<'_> {
         if !(action_rolls || turn_rolls || rolls(&capture.then)) {
             return;
         }
+        for look_ahead in where_look_aheads {
+            self.report_look_ahead_past_rolls(look_ahead.span, "an action's `where`");
+        }
         let decls = self.decls.phases.clone();
         for (decl, phase) in decls.iter().zip(phases) {
             let looks_ahead = phase
@@ -46,20 +51,24 @@ impl Checker<'_> {
                 .is_some_and(|legal| legal.any(&mut |e| *e == Expr::Context(ContextWord::Stuck)));
             let Some(condition) = decl.turn.as_ref().and_then(|turn| turn.legal.as_ref()) else { continue };
             if looks_ahead {
-                self.report(
-                    Diagnostic::error(
-                        Code::ContextUnavailable,
-                        "`stuck` in `legal if` cannot look past a roll",
-                        condition.span,
-                        "reads `stuck`",
-                    )
-                    .with_help(
-                        "`stuck` here asks about the position after the move, and a move or turn of \
-                         this game may roll a die, whose outcome is not known yet",
-                    ),
-                );
+                self.report_look_ahead_past_rolls(condition.span, "`legal if`");
             }
         }
+    }
+
+    fn report_look_ahead_past_rolls(&mut self, span: Span, place: &str) {
+        self.report(
+            Diagnostic::error(
+                Code::ContextUnavailable,
+                format!("`stuck` in {place} cannot look past a roll"),
+                span,
+                "reads `stuck`",
+            )
+            .with_help(
+                "`stuck` here asks about the position after the move, and a move or turn of this \
+                 game may roll a die, whose outcome is not known yet",
+            ),
+        );
     }
 }
 

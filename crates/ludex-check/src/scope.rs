@@ -394,6 +394,13 @@ impl<'a> Scope<'a> {
         Scope { piece: binding.piece(), choices: binding.choices.clone(), ..Scope::running(place, &MOVE) }
     }
 
+    /// An action's `where`: the finished move, and `stuck` as a look-ahead (lowered into the
+    /// turn's `legal if`, see `where_look_ahead`).
+    pub fn action_filter(binding: &Binding<'a>) -> Scope<'a> {
+        let finished = Scope::finished_move("an action's `where`", binding);
+        Scope { words: finished.words.union(Words::of(&[Word::Stuck])), ..finished }
+    }
+
     /// A turn's `after`: the finished move and the seat after the mover.
     pub fn turn_after(binding: &Binding<'a>) -> Scope<'a> {
         let finished = Scope::finished_move("a turn's `after`", binding);

@@ -519,6 +519,27 @@ impl ActionKind {
             | ActionKind::Remove { .. } => false,
         }
     }
+
+    /// Whether a move of this pattern may capture, the destination rule `destination`: a piece
+    /// move or an entry along a track that may end on an enemy, a hop over enemies, or a removal
+    /// (which takes a piece without moving one). Drops, placements, choices and declarations
+    /// capture nothing.
+    pub fn may_capture(&self, destination: &Destination) -> bool {
+        match self {
+            ActionKind::Hop { over, .. } => over.captures(),
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. }
+            | ActionKind::Anywhere { .. }
+            | ActionKind::Along { .. } => destination.allows_enemy(),
+            ActionKind::Remove { .. } => true,
+            ActionKind::Drop { .. }
+            | ActionKind::Choose { .. }
+            | ActionKind::Declare
+            | ActionKind::Place { .. } => false,
+        }
+    }
 }
 
 /// What a walk does on each step beyond moving through empty cells.
@@ -1436,6 +1457,10 @@ pub enum Expr {
     /// [`ContextWord::Repetitions`] counted among the position and the so many positions before
     /// it only (`repetitions(N)`).
     RecentRepetitions(Box<Expr>),
+    /// Whether the move a turn's `legal if` judges is a move of the action (false elsewhere): the
+    /// lowering of `stuck` in an action's `where`, which joins the turn's `legal if` as
+    /// `not MoveOf(action) or stuck`.
+    MoveOf(ActionId),
 }
 
 impl Expr {
@@ -1447,7 +1472,12 @@ impl Expr {
         }
         let mut any_of = |exprs: &[&Expr]| exprs.iter().any(|e| e.any(test));
         match self {
-            Expr::Const(_) | Expr::Context(_) | Expr::Variable(_) | Expr::Roll(_) | Expr::Local(_) => false,
+            Expr::Const(_)
+            | Expr::Context(_)
+            | Expr::Variable(_)
+            | Expr::Roll(_)
+            | Expr::Local(_)
+            | Expr::MoveOf(_) => false,
             Expr::SeatVariable(_, e)
             | Expr::Map(_, e)
             | Expr::PieceAt(e)

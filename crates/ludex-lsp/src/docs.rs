@@ -662,8 +662,9 @@ pub const CONTEXT_WORDS: &[WordDoc] = &[
     doc(
         "stuck",
         "bool",
-        "in end rules and a turn's `start`: the seat to act has no legal action; in a turn's `legal if`: \
-         the seat to act once the move is made has none (a look-ahead)",
+        "in end rules and a turn's `start`: the seat to act has no legal action; in a turn's `legal if` \
+         and (as a condition of its own) in an action's `where`: the seat to act once the move is made \
+         has none (a look-ahead)",
         "11.2",
     ),
     doc(

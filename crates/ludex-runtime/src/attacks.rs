@@ -3,7 +3,8 @@
 //! have retired attack nothing. Steps, slides and leaps are generated backwards from the cell (the
 //! reverse of each direction comes from a table), so only the few cells an attacker could stand on
 //! are looked at; each line is followed once for all the slides along it; walks are searched
-//! forwards from each possible walker. An attacker's action `when` and `where` and the capture rule
+//! forwards from each possible walker; entries along a track from each type in the reserve, and a
+//! removal from its region. An attacker's action `when` and `where` and the capture rule
 //! must hold, as for a move; the turn's filters and `legal if` are not applied, and `attacked` is
 //! false inside them. Before any of that, the reach tables rule out the lines and the steps and
 //! leaps that no piece of the attacker could come along; on boards of up to `MAX_TABLED_WORDS`
@@ -11,7 +12,8 @@
 //! line is then ruled out by one test of its ray.
 
 use ludex_ir::{
-    Action, ActionId, ActionKind, CellId, DirId, Game, PerSeat, SeatId, TrackSource, TypeId, WalkRules,
+    Action, ActionId, ActionKind, CellId, DirId, Expr, Game, PerSeat, SeatId, Track, TrackSource, TypeId,
+    WalkRules,
 };
 
 use super::Engine;
@@ -97,13 +99,13 @@ impl PhaseAttacks {
                 | ActionKind::Walk { .. }
                 | ActionKind::Hop { .. }
                 | ActionKind::Anywhere { .. }
-                | ActionKind::Along { .. } => attacks.others.push(id),
+                | ActionKind::Along { .. }
+                | ActionKind::Remove { .. } => attacks.others.push(id),
                 // They never capture (see `captures`).
                 ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
-                | ActionKind::Place { .. }
-                | ActionKind::Remove { .. } => {}
+                | ActionKind::Place { .. } => {}
             }
         }
         attacks.index_line_types();
@@ -157,12 +159,10 @@ impl PhaseAttacks {
     }
 }
 
-/// Whether an action moves a piece on the board and may end on an enemy, or hops over enemies.
+/// Whether an action may capture: a piece move or an entry that may end on an enemy, a hop over
+/// enemies, a removal.
 pub(super) fn captures(action: &Action) -> bool {
-    match &action.kind {
-        ActionKind::Hop { over, .. } => over.captures(),
-        _ => action.kind.moves_piece() && action.destination.allows_enemy(),
-    }
+    action.kind.may_capture(&action.destination)
 }
 
 /// One attack question: the cell, the piece on it and the seat attacking.
@@ -277,31 +277,25 @@ impl Probe<'_> {
                         .walkers(action)
                         .any(|from| from != self.cell && self.attacks_from(action, from, 0))
             }
-            ActionKind::Along { track, amounts, source: TrackSource::Board, .. } => {
-                let track = self.engine.game.tracks.get(*track as usize);
-                self.walkers(action).any(|from| {
-                    let ctx = self.before(from);
-                    let reaches = track.is_some_and(|track| {
-                        let seat = (track, self.attacker);
-                        let ends =
-                            self.engine.along_ends(self.state, &ctx, seat, Some(from), amounts, |_, end| {
-                                if end == Some(self.cell) {
-                                    ControlFlow::Break(())
-                                } else {
-                                    ControlFlow::Continue(())
-                                }
-                            });
-                        ends.is_break()
-                    });
-                    reaches && self.conditions_hold(action, from)
-                })
+            ActionKind::Along { track, amounts, source, .. } => {
+                let Some(track) = self.engine.game.tracks.get(*track as usize) else { return false };
+                match source {
+                    TrackSource::Board => self.walkers(action).any(|from| {
+                        self.along_reaches(action, (track, amounts), Some(from), self.before(from))
+                    }),
+                    TrackSource::Reserve => self.entering(action).any(|piece| {
+                        self.along_reaches(action, (track, amounts), None, self.before_entering(piece))
+                    }),
+                }
             }
-            ActionKind::Along { source: TrackSource::Reserve, .. }
-            | ActionKind::Drop { .. }
+            ActionKind::Remove { cells } => {
+                cells.get(seat).is_some_and(|cells| cells.contains(self.cell))
+                    && self.conditions_hold_in(action, self.before_removing())
+            }
+            ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => false,
+            | ActionKind::Place { .. } => false,
         }
     }
 
@@ -385,6 +379,38 @@ impl Probe<'_> {
         self.engine.with_plain_walk(self.state, (id, self.attacker), (shape, from), reaches)
     }
 
+    /// Whether the piece (on `from`, or entering from the reserve) ends on the cell when it moves
+    /// one of the amounts along the track, where the conditions hold with `pips` that amount.
+    fn along_reaches(
+        &self,
+        action: &Action,
+        (track, amounts): (&Track, &[Expr]),
+        from: Option<CellId>,
+        before: Ctx<'static>,
+    ) -> bool {
+        let seat = (track, self.attacker);
+        let ends = self.engine.along_ends(self.state, &before, seat, from, amounts, |amount, end| {
+            let pips = Ctx { choice: Some(amount), ..before };
+            if end == Some(self.cell) && self.conditions_hold_in(action, pips) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        ends.is_break()
+    }
+
+    /// The first piece of each type in the attacker's reserve that the action moves (an entry
+    /// along a track is offered for those, as a move is).
+    fn entering<'s>(&'s self, action: &'s Action) -> impl Iterator<Item = Piece> + 's {
+        let reserve = self.state.reserve_of(self.attacker);
+        reserve.iter().enumerate().filter_map(move |(index, &piece)| {
+            let first_of_type = index == 0 || reserve.get(index - 1).is_none_or(|p| p.kind != piece.kind);
+            let moved = action.pieces.is_empty() || action.pieces.contains(&piece.kind);
+            (first_of_type && moved).then_some(piece)
+        })
+    }
+
     /// The cells of the attacker's pieces that make this action.
     fn walkers<'s>(&'s self, action: &'s Action) -> impl Iterator<Item = CellId> + 's {
         self.state.cells_of(Some(self.attacker)).filter(move |&cell| self.moves_by(action, cell))
@@ -436,11 +462,28 @@ impl Probe<'_> {
         }
     }
 
-    /// The action's `when` and `where` and the capture rule (on an occupied cell); where the
-    /// action promotes, the `where` for one of the types the move is offered as.
+    /// The attacker's context before its piece enters from the reserve.
+    fn before_entering(&self, piece: Piece) -> Ctx<'static> {
+        let evaluation = Evaluation { attacking: true, ..Evaluation::START };
+        Ctx { piece: PieceSlot::Held(piece), evaluation, ..Ctx::new(Some(self.attacker), None) }
+    }
+
+    /// The attacker's context before it removes a piece (no piece of its own moves).
+    fn before_removing(&self) -> Ctx<'static> {
+        let evaluation = Evaluation { attacking: true, ..Evaluation::START };
+        Ctx { evaluation, ..Ctx::new(Some(self.attacker), None) }
+    }
+
+    /// [`Self::conditions_hold_in`] for the attacker's piece on `from`.
     fn conditions_hold(&self, action: &Action, from: CellId) -> bool {
+        self.conditions_hold_in(action, self.before(from))
+    }
+
+    /// The action's `when` and `where` and the capture rule (on an occupied cell); where the
+    /// action promotes, the `where` for one of the types the move is offered as; `before` the
+    /// attacker's context before its move.
+    fn conditions_hold_in(&self, action: &Action, before: Ctx<'static>) -> bool {
         let (engine, state) = (self.engine, self.state);
-        let before = self.before(from);
         let after = Ctx { to: Some(self.cell), target: self.target, ..before };
         let holds = |condition: Option<&ludex_ir::Expr>, ctx: &Ctx| {
             condition.is_none_or(|c| engine.holds(state, ctx, c))

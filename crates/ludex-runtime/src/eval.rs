@@ -4,7 +4,8 @@
 use std::ops::ControlFlow;
 
 use ludex_ir::{
-    Action, CellId, Collection, Const, ContextWord, DirId, Expr, LocalSlot, PieceField, SeatId, TypeId, VarId,
+    Action, ActionId, CellId, Collection, Const, ContextWord, DirId, Expr, LocalSlot, PieceField, SeatId,
+    TypeId, VarId,
 };
 
 use super::Engine;
@@ -113,11 +114,12 @@ pub(crate) struct Evaluation {
 }
 
 /// The position `repetitions` counts: the current one, or (in a turn's `legal if`, evaluated on
-/// the move's trial) the one at the decision the move leads to.
+/// the move's trial) the one at the decision the move leads to, a move of the action
+/// (`Expr::MoveOf`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Judged {
     Current,
-    MoveResult,
+    MoveResult(ActionId),
 }
 
 impl Evaluation {
@@ -178,11 +180,11 @@ impl Ctx<'_> {
 
     /// The context of a turn's `legal if` on the move tried (its turn's `after` played or left out):
     /// `stuck` looks ahead from it, the turn machine's questions answered by `answers`, and
-    /// `repetitions` asks about the position the move leads to. (One copy of the context: trials
-    /// build it for every move they try.)
-    pub(crate) fn trying_move(self, answers: &'static dyn Answers, after: TurnAfter) -> Self {
+    /// `repetitions` asks about the position the move of `action` leads to. (One copy of the
+    /// context: trials build it for every move they try.)
+    pub(crate) fn trying_move(self, answers: &'static dyn Answers, after: TurnAfter, action: ActionId) -> Self {
         let stuck = StuckAsks::AfterMove { answers, after };
-        Ctx { evaluation: Evaluation { stuck, position: Judged::MoveResult, ..self.evaluation }, ..self }
+        Ctx { evaluation: Evaluation { stuck, position: Judged::MoveResult(action), ..self.evaluation }, ..self }
     }
 
     /// The context of a seat-by-seat evaluation, for `seat`.
@@ -293,6 +295,7 @@ impl Engine {
                 self.eval(state, &Ctx { locals: Some(&local), ..*ctx }, body)
             }
             Expr::Local(slot) => ctx.locals.map_or(Value::None, |local| local.read(*slot)),
+            Expr::MoveOf(action) => Value::Bool(ctx.evaluation.position == Judged::MoveResult(*action)),
             Expr::TrackPosition { track, cell, seat } => {
                 let cell = self.eval(state, ctx, cell).as_cell();
                 let seat = self.eval(state, ctx, seat).as_seat();

@@ -107,7 +107,7 @@ impl Engine {
         };
         let count = |hash: u64, history: &[u64]| history.iter().filter(|&&h| h == hash).count() as i64;
         match ctx.evaluation.position {
-            Judged::MoveResult => 1 + count(self.move_result_hash(state), recent(0)),
+            Judged::MoveResult(_) => 1 + count(self.move_result_hash(state), recent(0)),
             Judged::Current => count(self.current_hash(state), recent(1)).max(1),
         }
     }

@@ -18,7 +18,7 @@ use super::eval::Ctx;
 use super::history::is_repetitions;
 use super::state::{HistoryCopy, State};
 use super::turns::Fast;
-use super::{Engine, Move};
+use super::{Engine, Move, MoveKind};
 
 thread_local! {
     /// The scratch states of the thread's trials, between two positions: one for each level of
@@ -102,10 +102,12 @@ impl<'a> Trials<'a> {
 
     /// Whether the condition holds after the move.
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
+        let MoveKind::Action(action) = mv.kind else { return false };
         let (engine, seat, legal, after) = (self.engine, self.seat, self.legal, self.needs.after);
         let scratch = self.refilled_scratch();
-        let holds =
-            |scratch: &mut State, ctx: &Ctx| engine.test(scratch, &ctx.trying_move(&Fast, after), legal);
+        let holds = |scratch: &mut State, ctx: &Ctx| {
+            engine.test(scratch, &ctx.trying_move(&Fast, after, action), legal)
+        };
         engine.play_action(scratch, seat, mv, after, holds) == Some(true)
     }
 

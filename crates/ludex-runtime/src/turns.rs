@@ -342,13 +342,27 @@ impl Engine {
     }
 
     fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
+        let (index, ctx) = self.end_rule_holding(state, answers)?;
+        let rule = self.game.end.get(index)?;
+        Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
+    }
+
+    /// The first end rule that holds at the decision point, with the end rules' context.
+    fn end_rule_holding(&self, state: &State, answers: &impl Answers) -> Option<(usize, Ctx<'static>)> {
         let mut ctx = self.end_ctx(state);
         if self.tables.end_reads.stuck {
             ctx.evaluation.stuck = StuckAsks::Known(!answers.any_legal_action(self, state));
         }
-        let index = answers.first_end_rule(self, state, &ctx)?;
-        let rule = self.game.end.get(index)?;
-        Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
+        answers.first_end_rule(self, state, &ctx).map(|index| (index, ctx))
+    }
+
+    /// Whether the game is over, or would be once [`Engine::judge`] ran, without building the
+    /// result: what a search that only asks needs (building a result allocates).
+    pub(crate) fn is_over_unjudged(&self, state: &State) -> bool {
+        state.result.is_some()
+            || state.pending.is_empty()
+                && (state.plies >= self.game.limits.max_plies
+                    || self.end_rule_holding(state, &Fast).is_some())
     }
 
     /// What end rules (and scores) see: the seat that acted last and the seat to act.

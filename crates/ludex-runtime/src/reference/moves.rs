@@ -75,9 +75,10 @@ impl Engine {
     /// copy of the position with all its effects and the turn's `after`, the condition evaluated
     /// there with the move's context; a `stuck` there looks ahead with the reference's answers.
     fn reference_trial(&self, state: &State, seat: SeatId, mv: Move, legal: &Expr) -> bool {
+        let MoveKind::Action(action) = mv.kind else { return false };
         let mut copy = state.clone();
         let holds = |after: &mut State, ctx: &Ctx| {
-            self.holds(after, &ctx.trying_move(&Plain, TurnAfter::Played), legal)
+            self.holds(after, &ctx.trying_move(&Plain, TurnAfter::Played, action), legal)
         };
         self.play_action(&mut copy, seat, mv, TurnAfter::Played, holds) == Some(true)
     }

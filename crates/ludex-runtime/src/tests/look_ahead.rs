@@ -89,3 +89,54 @@ fn a_look_ahead_inside_a_look_ahead_is_a_fault_not_a_guess() {
     engine.initial_state();
     assert_eq!(engine.fault(), Some(Fault::NestedLookAhead));
 }
+
+/// The blocking game with white's men (`man`) and black's stones (`stone`) moved by two actions:
+/// white's step has the `where` given, black's none.
+fn blocking_by_action(filter: &str) -> String {
+    format!(
+        "game \"block\"\nseat white\nseat black turned 180\nboard square 3 by 3\n\
+         piece man {{\n  letter M\n}}\npiece stone {{\n  letter S\n}}\n\
+         setup {{\n  place man for white on cells a1\n  place stone for black on cells c3\n}}\n\
+         action step for man {{\n  step orthogonal\n  to empty\n  where {filter}\n}}\n\
+         action shuffle for stone {{\n  step orthogonal\n  to empty\n}}\n\
+         phase play {{\n  turn {{\n    play step, shuffle\n  }}\n}}\n\
+         end {{\n  when stuck: win mover\n}}\n"
+    )
+}
+
+#[test]
+fn stuck_in_a_where_filters_the_moves_of_its_action_as_legal_if_would() {
+    // b2-b3 would leave the black stone on a3 no empty cell to step to.
+    let engine = engine_for(&blocking_by_action("not stuck"));
+    let state = engine.load_position("pieces M1@a2 M1@b2 S2@a3\n").unwrap();
+    assert_eq!(agreed_moves(&engine, &state), ["a2-a1", "b2-b1", "b2-c2"]);
+    // Only moves that leave black stuck, with the rest of the `where` read before the move.
+    let engine = engine_for(&blocking_by_action("from == b2 and stuck"));
+    assert_eq!(agreed_moves(&engine, &state), ["b2-b3"]);
+    // Black's stones never look ahead, so no look-ahead nests.
+    let black = engine.load_position("turn black\npieces M1@a2 M1@b2 S2@a3\n").unwrap();
+    assert_eq!(agreed_moves(&engine, &black), ["a3-b3"]);
+    assert_eq!(engine.fault(), None);
+}
+
+#[test]
+fn stuck_in_a_where_lowers_to_the_turns_legal_if() {
+    let compiled = ludex_check::compile(&blocking_by_action("to != c1 and not stuck"), &Default::default());
+    let game = compiled.game.expect("the game checks");
+    let step = &game.actions[0];
+    assert_eq!(
+        step.filter,
+        Some(ludex_ir::Expr::Binary(
+            ludex_ir::BinaryOp::Ne,
+            Box::new(ludex_ir::Expr::Context(ludex_ir::ContextWord::To)),
+            Box::new(ludex_ir::Expr::Const(ludex_ir::Const::Cell(2))),
+        ))
+    );
+    let stuck = ludex_ir::Expr::Context(ludex_ir::ContextWord::Stuck);
+    let other_action = ludex_ir::Expr::Not(Box::new(ludex_ir::Expr::MoveOf(0)));
+    let not_stuck = ludex_ir::Expr::Not(Box::new(stuck));
+    assert_eq!(
+        game.phases[0].turn.legal,
+        Some(ludex_ir::Expr::Binary(ludex_ir::BinaryOp::Or, Box::new(other_action), Box::new(not_stuck)))
+    );
+}

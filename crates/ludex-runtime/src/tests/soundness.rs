@@ -278,3 +278,49 @@ fn a_definition_called_over_pieces_gives_what_it_gives_piece_by_piece() {
     eprintln!("{probed:?}");
     assert!(total >= 30, "only {total} definitions probed: {probed:?}");
 }
+
+/// Whether the cells are attacked (defender seat 0, any attacker), by the engine and the reference
+/// alike.
+fn attacked_cells(engine: &Engine, state: &State, cells: &[&str]) -> Vec<bool> {
+    let ctx = Ctx::new(Some(0), Some(1));
+    let attacks = engine.reference_attacks(state);
+    cells
+        .iter()
+        .map(|name| {
+            let cell = engine.game.board.cell_named(name).unwrap();
+            let attacked = engine.attacked(state, &ctx, cell, 0, None);
+            assert_eq!(engine.reference_attacked(state, &ctx, (cell, 0, None), &attacks), attacked, "{name}");
+            attacked
+        })
+        .collect()
+}
+
+/// A checker on the bar attacks the blots it could enter on with the dice (an `enter` move along a
+/// track), not a point it cannot reach nor one that two checkers hold.
+#[test]
+fn a_piece_entering_along_a_track_attacks_where_it_could_enter() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/backgammon.rules");
+    let engine = compiled(&std::fs::read_to_string(path).unwrap());
+    let position = "turn white\nvariable first_die = 5\nvariable second_die = 2\nreserve black O\nboard\n\
+        2 . . . . . . . . . . . .\n1 . . . . . . . O1 O1 . O1*2 .\n";
+    let state = engine.load_position(position).unwrap_or_else(|e| panic!("{e}"));
+    // Black enters on its 20-point (h1) with the 5 and on its 23-point (k1) with the 2.
+    assert_eq!(attacked_cells(&engine, &state, &["h1", "i1", "j1", "k1"]), [true, false, false, false]);
+}
+
+/// A removal (`remove on REGION`) attacks the cells of its region where its `where` holds (on an
+/// empty cell `target` is `none`, so this one's does not).
+#[test]
+fn a_removal_attacks_the_cells_it_could_take_on() {
+    let engine = compiled(
+        "game \"removal\"\nseat white\nseat black turned 180\nboard square 3 by 3\n\
+         piece man {\n  letter M\n}\npiece king {\n  letter K\n}\n\
+         action take {\n  remove on row 1\n  where target.type == man\n}\n\
+         action step for man, king {\n  step orthogonal\n  to empty\n}\n\
+         phase play {\n  turn {\n    play take, step\n  }\n}\n\
+         end {\n  when count(pieces(next, king)) == 0: win mover\n}\n",
+    );
+    let state =
+        engine.load_position("turn black\npieces M1@a1 K1@b1 M1@a3 K2@c3").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(attacked_cells(&engine, &state, &["a1", "b1", "c1", "a3"]), [true, false, false, false]);
+}
