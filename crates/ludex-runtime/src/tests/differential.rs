@@ -103,6 +103,24 @@ fn sprawl() -> String {
     )
 }
 
+/// A game of compound moves in a turn with `legal if` (tried on a journaled copy in the engine)
+/// and `after`: a runner steps (capturing), then must climb where it lands on the first two rows,
+/// and no runner of the mover's may be left attacked; a knight leaps and then, every other move,
+/// places a stone on a neighbour of where it landed.
+fn relay() -> &'static str {
+    "game \"relay\"\nseat north\nseat south turned 180\nboard square 6 by 6\n\
+     piece runner {\n  letter R\n}\npiece knight {\n  letter N\n}\npiece stone {\n  letter S\n}\n\
+     zone start of each seat = rows 1 to 2\nvariable moved = 0\n\
+     setup {\n  place runner for each seat on cells a1, c1, e1\n  place knight for each seat on cells b1, f1\n}\n\
+     action dash for runner {\n  step orthogonal\n  then climb if to in start\n}\n\
+     action climb for runner {\n  step forward, forward_left, forward_right\n}\n\
+     action jump for knight {\n  leap n+n+e, n+n+w, e+e+n, w+w+n, s+s+e, s+s+w\n  to empty\n  then mark if moved mod 2 == 0\n}\n\
+     action mark {\n  place stone on board\n  where to in neighbours(from)\n}\n\
+     phase play {\n  turn {\n    play dash, jump\n    legal if count(pieces(mover, runner), attacked(it.cell, mover)) == 0\n\
+         after {\n      set moved = moved + 1\n    }\n  }\n}\n\
+     end {\n  when count(pieces(next, runner)) == 0: win mover\n  when moved >= 60: draw\n}\n"
+}
+
 /// What the comparison went through, to show that it reached every construct.
 #[derive(Debug, Default)]
 struct Coverage {
@@ -313,8 +331,12 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
         .into_iter()
         .map(|(path, options, seeds)| (engine_for(&path, &options), path, options, seeds));
     let sprawl = compiled("sprawl", &sprawl(), &Default::default());
-    for (engine, path, options, seeds) in games.chain([(sprawl, "sprawl".into(), Default::default(), SEEDS)])
-    {
+    let relay = compiled("relay", relay(), &Default::default());
+    let made_up = [
+        (sprawl, "sprawl".into(), Default::default(), SEEDS),
+        (relay, "relay".into(), Default::default(), SEEDS),
+    ];
+    for (engine, path, options, seeds) in games.chain(made_up) {
         let mut coverage = Coverage::default();
         if let Err(difference) = compare(&engine, seeds, CHECKS_PER_GAME, &mut coverage) {
             panic!("{path} {options:?}: the engine and the reference differ: {difference}");
