@@ -321,12 +321,12 @@ impl Generator<'_> {
     /// Whether the cell tests hold for a move with neither `from` nor `to` (but the `from` of a
     /// compound move's second part).
     fn cell_tests_hold_off_board(&self) -> bool {
-        self.from_holds() && self.to_cells.off_board
+        self.origin_passes_cell_tests() && self.to_cells.off_board
     }
 
     /// Whether the cell tests of `from` hold for a move that moves no piece: its `from` is none,
     /// or where the first part of a compound move landed.
-    fn from_holds(&self) -> bool {
+    fn origin_passes_cell_tests(&self) -> bool {
         self.from_cells.holds(self.origin)
     }
 
@@ -695,7 +695,7 @@ impl Generator<'_> {
     /// One move per empty cell of the region and type in the seat's reserve that the action drops
     /// there: cell by cell, the types in order within a cell, so the moves come out increasing.
     fn drops(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(region) = region.filter(|_| self.from_holds()) else {
+        let Some(region) = region.filter(|_| self.origin_passes_cell_tests()) else {
             return ControlFlow::Continue(());
         };
         let reserve = self.state.reserve_of(self.seat);
@@ -725,7 +725,7 @@ impl Generator<'_> {
     /// The moves of an action that places new pieces: one per empty cell of the region and type
     /// whose conditions before its cell hold, in the order of the types.
     fn places(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(region) = region.filter(|_| self.from_holds()) else {
+        let Some(region) = region.filter(|_| self.origin_passes_cell_tests()) else {
             return ControlFlow::Continue(());
         };
         let mut kinds = [0 as ludex_ir::TypeId; MAX_PIECE_TYPES];
@@ -805,7 +805,7 @@ impl Generator<'_> {
     /// One move per cell of the region holding an enemy piece, where the conditions hold.
     fn removals(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
-        let Some(region) = region.filter(|_| self.from_holds() && self.when_holds(&ctx)) else {
+        let Some(region) = region.filter(|_| self.origin_passes_cell_tests() && self.when_holds(&ctx)) else {
             return ControlFlow::Continue(());
         };
         if !self.early_filters_hold(&ctx) {
@@ -838,7 +838,7 @@ impl Generator<'_> {
     /// The moves of the pieces of the mover's reserve entering the track (`enter`): the first piece
     /// of each type the action moves, by each amount.
     fn entries(&self, track: Option<&Track>, amounts: &[Expr], sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(track) = track.filter(|_| self.from_holds()) else {
+        let Some(track) = track.filter(|_| self.origin_passes_cell_tests()) else {
             return ControlFlow::Continue(());
         };
         let reserve = self.state.reserve_of(self.seat);
