@@ -29,6 +29,8 @@ struct Clauses<'a> {
     promote: Vec<&'a ActionClause>,
     /// `over`, `chain`: what a hop jumps and whether it chains.
     hop: Vec<&'a ActionClause>,
+    /// `then ACTION [if EXPR]`: at most one.
+    continuation: Vec<&'a ActionClause>,
 }
 
 fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
@@ -46,6 +48,7 @@ fn sort_clauses(decl: &ActionDecl) -> Clauses<'_> {
             | ActionClause::Revisit { .. } => clauses.walk.push(clause),
             ActionClause::Promote { .. } => clauses.promote.push(clause),
             ActionClause::Over(_) | ActionClause::Chain { .. } => clauses.hop.push(clause),
+            ActionClause::Continue { .. } => clauses.continuation.push(clause),
             _ => clauses.moves.push(clause),
         }
     }
@@ -69,7 +72,8 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Chain { span, .. }
         | ActionClause::Anywhere { span, .. }
         | ActionClause::Remove { span, .. }
-        | ActionClause::Along { span, .. } => *span,
+        | ActionClause::Along { span, .. }
+        | ActionClause::Continue { span, .. } => *span,
         ActionClause::Over(over) => over.span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
@@ -103,7 +107,9 @@ fn destination(d: ast::Destination) -> ir::Destination {
 impl<'a> Checker<'a> {
     pub(super) fn actions(&mut self) -> Vec<ir::Action> {
         let decls = self.decls.actions.clone();
-        decls.into_iter().map(|decl| self.action(decl)).collect()
+        let actions: Vec<ir::Action> = decls.into_iter().map(|decl| self.action(decl)).collect();
+        self.check_continuations(&actions);
+        actions
     }
 
     fn action(&mut self, decl: &'a ActionDecl) -> ir::Action {
@@ -126,8 +132,10 @@ impl<'a> Checker<'a> {
             self.require_stacks(written.span, "a move onto a friendly piece");
         }
         let promotion = self.promotion(pattern, &clauses.promote, &binding);
+        let continuation = self.continuation(&clauses.continuation, &binding);
         self.on_first_use.action_bindings.push(binding);
-        ir::Action { name: decl.name.name.clone(), kind, pieces, when, destination, filter, then, promotion }
+        let name = decl.name.name.clone();
+        ir::Action { name, kind, pieces, when, destination, filter, then, promotion, continuation }
     }
 
     /// The piece types of the names, each once.
@@ -377,7 +385,8 @@ impl<'a> Checker<'a> {
                 | ActionClause::Revisit { .. }
                 | ActionClause::Promote { .. }
                 | ActionClause::Over(_)
-                | ActionClause::Chain { .. },
+                | ActionClause::Chain { .. }
+                | ActionClause::Continue { .. },
             ) => ActionKind::Step { directions: vec![Vec::new(); self.game.seats.len()] },
         }
     }

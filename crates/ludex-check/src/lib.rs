@@ -18,6 +18,7 @@ mod board;
 mod calls;
 mod cell_calls;
 mod cells;
+mod compound;
 mod consteval;
 mod cost;
 mod directions;

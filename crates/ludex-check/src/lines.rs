@@ -1,4 +1,5 @@
-//! Straight lines of cells: the sets `ray(CELL, DIRS)` (from a cell to the edge), `between(CELL,
+//! Straight lines of cells: the sets `ray(CELL, DIRS [, TEST])` (from a cell to the edge, or to
+//! the first cell that fails the test), `between(CELL,
 //! CELL)` (strictly between two cells on one line) and `lines(CELL, N [, DIRS [, TEST]])` (the
 //! lines of at least N cells through a cell), and the condition `in_a_row(CELL, N [, DIRS [,
 //! TEST]])` (whether there is one). A line runs along an axis, a direction and its opposite.
@@ -12,16 +13,20 @@ use super::scope::Scope;
 use super::types::{Extent, Ty, Typed};
 
 impl<'a> Checker<'a> {
-    /// `ray(CELL, DIRS)`.
+    /// `ray(CELL, DIRS [, TEST])`.
     pub(super) fn ray(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<Pieces> {
-        if !self.arity(call, 2..=2, scope) {
+        if !self.arity(call, 2..=3, scope) {
             return None;
         }
-        let [cell, directions] = call.args else { return None };
+        let [cell, directions, rest @ ..] = call.args else { return None };
         let cell = self.expect_typed(cell, scope, Ty::Cell);
-        let directions = self.direction_argument(directions)?;
+        let directions = self.direction_argument(directions);
+        let test = match rest.first() {
+            Some(test) => Some(self.cell_test(test)?),
+            None => None,
+        };
         let extent = self.along_board(&[cell.extent]);
-        let set = CellCollection::Ray { cell: Box::new(cell.expr), directions };
+        let set = CellCollection::Ray { cell: Box::new(cell.expr), directions: directions?, test };
         Some(Pieces { collection: Collection::Cells(set), element: Ty::Cell, extent })
     }
 

@@ -26,8 +26,11 @@ impl<'a> Checker<'a> {
     /// action in the order declared, the seats taking turns in their order, one action a turn.
     /// Rules without an action either are an error: nothing could ever be played.
     fn default_phase(&mut self) -> Option<ir::Phase> {
-        let actions: Vec<ActionId> =
-            (0..self.decls.actions.len()).filter_map(|a| ActionId::try_from(a).ok()).collect();
+        let continuing = self.continuation_targets();
+        let actions: Vec<ActionId> = (0..self.decls.actions.len())
+            .filter_map(|a| ActionId::try_from(a).ok())
+            .filter(|a| !continuing.contains(a))
+            .collect();
         if actions.is_empty() {
             self.report(
                 Diagnostic::error(Code::MissingPhase, "the rules declare no phase and no action", self.file_span(), "no `phase`")
@@ -160,7 +163,7 @@ impl<'a> Checker<'a> {
         (actions, binding)
     }
 
-    fn unknown_action(&mut self, name: &Ident) {
+    pub(super) fn unknown_action(&mut self, name: &Ident) {
         let message = match self.names.value(&name.name) {
             Some(other) => format!("`{}` is a {}, not an action", name.name, other.kind_name()),
             None => format!("unknown action `{}`", name.name),

@@ -63,6 +63,8 @@ codes! {
     BadView = "bad-view",
     /// `send` names something other than a piece it can take off the board.
     CannotSend = "cannot-send",
+    /// A continuation (`then ACTION`) names an action that cannot end a compound move.
+    CompoundContinuation = "compound-continuation",
     /// An attribute name is declared with two different ranges.
     ConflictingAttribute = "conflicting-attribute",
     /// An action has clauses that cannot go together.
@@ -71,6 +73,8 @@ codes! {
     ConstantComparison = "constant-comparison",
     /// A context word, or something read from the mover's side, is used where it has no value.
     ContextUnavailable = "context-unavailable",
+    /// A continuation (`then ACTION`) can never go on from where the move's first part lands.
+    ContinuationNeverApplies = "continuation-never-applies",
     /// A clause that may be written once is written twice.
     DuplicateClause = "duplicate-clause",
     /// A name, or an item a file has once, is declared twice.

@@ -340,6 +340,24 @@ pub struct Action {
     pub then: Vec<Effect>,
     /// `promote on REGION to TYPES`: a piece move ending in the region is offered once per type.
     pub promotion: Option<Promotion>,
+    /// `then ACTION [if EXPR]`: the move goes on, in the same ply, by a move of another action
+    /// from where this one landed (docs/language.md, "Compound moves").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continuation: Option<Continuation>,
+}
+
+/// A compound move's second part (`then ACTION [if EXPR]`): after the first part and its `then`
+/// effects, the move must go on by one move of `action`, whose `from` is the cell the first part
+/// landed on (or, for a move that lands nowhere, the cell it acted on); where `condition` is
+/// given and fails on the position after the first part, the first part is the whole move. A
+/// first part that must go on and cannot is no move. The action continued by is not itself
+/// compound, and its moves keep no path (the checker refuses walks that keep one and hops).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Continuation {
+    /// The action the move goes on by.
+    pub action: ActionId,
+    /// `if EXPR`: read after the first part, with its `mover`, `piece`, `from`, `to`, `target`.
+    pub condition: Option<Expr>,
 }
 
 /// A piece move that ends in `cells` (the mover's set), where `condition` holds, is offered once
@@ -1205,12 +1223,15 @@ pub enum CellCollection {
         outer: CellTest,
     },
     /// From `cell` (excluded) along each direction to the edge, direction by direction, nearest
-    /// first.
+    /// first; with `test`, each ray stops before its first cell that fails it.
     Ray {
         /// The cell the rays start from (not included).
         cell: Box<Expr>,
         /// The directions, for each seat.
         directions: PerSeat<Vec<DirId>>,
+        /// `ray(CELL, DIRS, TEST)`: what the cells of a ray must pass (from the mover's side).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        test: Option<CellTest>,
     },
     /// The cells strictly between `cell` and `other` when one direction of the board leads from
     /// the first to the second (nearest the first cell first); no cell otherwise.

@@ -378,8 +378,8 @@ pub const KEYWORDS: &[WordDoc] = &[
     ),
     doc(
         "then",
-        "then { EFFECTS } / if C then A else B",
-        "Effects after the move (and after any capture), in order; in an expression, the value when the condition holds.",
+        "then { EFFECTS } / then ACTION [if EXPR] / if C then A else B",
+        "Effects after the move (and after any capture), in order; `then ACTION`: the move goes on, in the same ply, by a move of that action from where it landed (a compound move); in an expression, the value when the condition holds.",
         "15.2",
     ),
     doc(
@@ -762,8 +762,8 @@ pub const BUILTINS: &[WordDoc] = &[
     doc("connected", "connected(ZONE, ZONE) → bool", "whether the mover's pieces join the two zones", "11.7"),
     doc(
         "ray",
-        "ray(CELL, DIRS) → collection",
-        "cells (`it` is a cell): from the cell to the edge of the board",
+        "ray(CELL, DIRS [, TEST]) → collection",
+        "cells (`it` is a cell): from the cell to the edge of the board, or to the first cell that fails the test",
         "11.7",
     ),
     doc(

@@ -36,12 +36,14 @@ impl Engine {
                     self.ray(origin, direction).take(run).for_each(&mut visit);
                 }
             }
-            CellCollection::Ray { cell, directions } => {
+            CellCollection::Ray { cell, directions, test } => {
                 let Some(origin) = self.eval(state, ctx, cell).as_cell() else { return };
                 let directions =
                     directions.get(ctx.mover.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
+                let passes =
+                    |cell: &CellId| test.is_none_or(|test| self.cell_passes(state, ctx.mover, *cell, test));
                 for &direction in directions {
-                    self.ray(origin, direction).for_each(&mut visit);
+                    self.ray(origin, direction).take_while(passes).for_each(&mut visit);
                 }
             }
             CellCollection::Between { cell, other } => {

@@ -15,8 +15,8 @@ use super::value::Value;
 use super::{Engine, Move, MoveKind};
 
 impl Engine {
-    /// Plays an action move with the effects of its capture and its own, and the turn's `after`
-    /// effects unless they are left out, then gives `then` the context the effects ran in (the
+    /// Plays an action move with the effects of its capture and its own (both parts of a compound
+    /// move, in order), and the turn's `after` effects unless they are left out, then gives `then` the context the effects ran in (the
     /// move's `piece`, `from`, `to`, `target`...), where it was built, with no copy; none for a
     /// move that is no action.
     pub(crate) fn play_action<R>(
@@ -27,9 +27,26 @@ impl Engine {
         turn_after: TurnAfter,
         then: impl FnOnce(&mut State, &Ctx) -> R,
     ) -> Option<R> {
+        let ctx = self.play_part(state, seat, mv)?;
+        if let Some(second) = mv.second_part() {
+            self.play_part(state, seat, second);
+        }
+        if let Some(phase) =
+            self.game.phases.get(state.phase as usize).filter(|_| turn_after == TurnAfter::Played)
+        {
+            self.run_effects(state, &ctx, &phase.turn.after);
+        }
+        Some(then(state, &ctx))
+    }
+
+    /// Plays one part of an action move (the whole of a move of one part): the piece moves (or is
+    /// dropped, or the number chosen), the capture and its effects, the action's `then`; gives the
+    /// context they ran in. A compound move's second part has its `from` where the first landed.
+    pub(crate) fn play_part(&self, state: &mut State, seat: SeatId, mv: Move) -> Option<Ctx<'static>> {
         let MoveKind::Action(id) = mv.kind else { return None };
         let action = self.game.actions.get(id as usize)?;
         let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
+        ctx.from = mv.from;
         // A piece move's type is the one it promotes to (a drop's is the type dropped).
         ctx.promotion = mv.piece.filter(|_| action.kind.moves_piece());
         match &action.kind {
@@ -60,12 +77,7 @@ impl Engine {
             | ActionKind::Anywhere { .. } => self.move_piece(state, &mut ctx, mv),
         }
         self.run_effects(state, &ctx, &action.then);
-        if let Some(phase) =
-            self.game.phases.get(state.phase as usize).filter(|_| turn_after == TurnAfter::Played)
-        {
-            self.run_effects(state, &ctx, &phase.turn.after);
-        }
-        Some(then(state, &ctx))
+        Some(ctx)
     }
 
     /// Puts the piece of a drop (from the reserve) or a placing (a new one) on its cell.

@@ -38,6 +38,7 @@ mod board_index;
 mod cell_sets;
 mod cell_tests;
 mod compiled;
+mod compound;
 mod display;
 mod effects;
 mod eval;
@@ -75,6 +76,7 @@ use serde::{Deserialize, Serialize};
 
 use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, PhaseId, SeatId, TypeId, VarId};
 
+pub use compound::Part;
 pub use explain::{Condition, Refusal};
 pub use look_ahead::Fault;
 pub use perft::{Leaves, perft, perft_divide, perft_with};
@@ -99,6 +101,9 @@ pub struct Move {
     /// The steps of a walk whose path matters (it pays, pushes or may leave the board); empty for
     /// every other move. A walk that leaves the board has no `to`.
     pub path: Path,
+    /// A compound move's second part (`then ACTION`), played from `to` in the same ply; `None`
+    /// for a move of one part.
+    pub tail: Option<Part>,
 }
 
 /// The kind of a [`Move`].
@@ -115,7 +120,7 @@ pub enum MoveKind {
 impl Move {
     /// A move of the kind that names no cell, piece, choice or path.
     pub fn bare(kind: MoveKind) -> Move {
-        Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE }
+        Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE, tail: None }
     }
 
     /// The move of a `choose` action that chooses `value` (one of [`choice_values`]).

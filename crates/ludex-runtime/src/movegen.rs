@@ -141,32 +141,46 @@ impl Engine {
         (choice, choice_filter): (&ActionChoice, &SplitFilter),
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        let next = Some(self.seat_after(state));
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
-            let filters = [self.tables.speed.filters.action(id), choice_filter];
-            let mut generator = Generator {
-                engine: self,
-                state,
-                seat,
-                next,
-                id,
-                action,
-                filters,
-                from_cells: CellMask::ALL,
-                to_cells: CellMask::ALL,
-                ends: [0; MAX_TABLED_WORDS],
-            };
-            if filters.iter().any(|filter| !filter.cells.is_empty()) {
-                let masks = [&mut generator.from_cells, &mut generator.to_cells];
-                self.restrict_to_cell_tests(state, (seat, next), filters, masks);
+            let play = Played { id, action, seat, choice_filter, origin: None };
+            match &action.continuation {
+                None => self.action_moves(state, play, sink)?,
+                Some(continuation) => self.action_moves(state, play, &mut |first| {
+                    self.continue_move(state, seat, first, continuation, sink)
+                })?,
             }
-            if matches!(action.kind, ActionKind::Walk { .. }) {
-                generator.ends = std::array::from_fn(|word| generator.ends_in_word(word));
-            }
-            generator.moves(sink)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The moves of one action, before the turn's `legal if` (for a compound move, its first
+    /// parts, or its second parts from `origin`).
+    pub(super) fn action_moves(&self, state: &State, play: Played, sink: &mut impl Sink) -> ControlFlow<()> {
+        let Played { id, action, seat, choice_filter, origin } = play;
+        let next = Some(self.seat_after(state));
+        let filters = [self.tables.speed.filters.action(id), choice_filter];
+        let mut generator = Generator {
+            engine: self,
+            state,
+            seat,
+            next,
+            id,
+            action,
+            filters,
+            from_cells: CellMask::ALL,
+            to_cells: CellMask::ALL,
+            ends: [0; MAX_TABLED_WORDS],
+            origin,
+        };
+        if filters.iter().any(|filter| !filter.cells.is_empty()) {
+            let masks = [&mut generator.from_cells, &mut generator.to_cells];
+            self.restrict_to_cell_tests(state, (seat, next), filters, masks);
+        }
+        if matches!(action.kind, ActionKind::Walk { .. }) {
+            generator.ends = std::array::from_fn(|word| generator.ends_in_word(word));
+        }
+        generator.moves(sink)
     }
 
     /// Keeps in the masks of `from` and of `to` only the cells on which the filters' cell tests
@@ -201,7 +215,10 @@ impl Engine {
 pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
     let small_board = game.board.cell_count().div_ceil(64) <= MAX_TABLED_WORDS;
     let ordered = |id: &ActionId| {
-        let Some(action) = game.actions.get(*id as usize) else { return false };
+        // A compound move's parts come out as its first parts are found legal one by one.
+        let Some(action) = game.actions.get(*id as usize).filter(|a| a.continuation.is_none()) else {
+            return false;
+        };
         let promotions_in_order =
             action.promotion.as_ref().is_none_or(|promotion| promotion.types.is_sorted_by(|a, b| a < b));
         match &action.kind {
@@ -223,6 +240,17 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
         choice.actions.is_sorted_by(|a, b| a < b) && choice.actions.iter().all(ordered)
     };
     game.phases.iter().map(|phase| phase.turn.choices.iter().map(choice_ordered).collect()).collect()
+}
+
+/// One action as a turn choice plays it: the action, the seat acting, the choice's filter (none
+/// for a compound move's second part) and, for a second part, where the first part landed.
+#[derive(Clone, Copy)]
+pub(super) struct Played<'a> {
+    pub id: ActionId,
+    pub action: &'a Action,
+    pub seat: SeatId,
+    pub choice_filter: &'a SplitFilter,
+    pub origin: Option<CellId>,
 }
 
 /// Where a move lands, as far as the capture rule is concerned.
@@ -247,6 +275,8 @@ struct Generator<'a> {
     to_cells: CellMask,
     /// For a walk, the first words of the cells its moves may end on (`ends_in_word`).
     ends: [u64; MAX_TABLED_WORDS],
+    /// For a compound move's second part, the cell the first part landed on: its `from`.
+    origin: Option<CellId>,
 }
 
 impl Generator<'_> {
@@ -271,7 +301,7 @@ impl Generator<'_> {
     }
 
     fn ctx(&self) -> Ctx<'static> {
-        Ctx::new(Some(self.seat), self.next)
+        Ctx { from: self.origin, ..Ctx::new(Some(self.seat), self.next) }
     }
 
     fn moves_type(&self, kind: u8) -> bool {
@@ -287,9 +317,16 @@ impl Generator<'_> {
             .is_none_or(|when| self.engine.test(self.state, ctx, when))
     }
 
-    /// Whether the cell tests hold for a move with neither `from` nor `to`.
+    /// Whether the cell tests hold for a move with neither `from` nor `to` (but the `from` of a
+    /// compound move's second part).
     fn cell_tests_hold_off_board(&self) -> bool {
-        self.from_cells.off_board && self.to_cells.off_board
+        self.origin_passes_cell_tests() && self.to_cells.off_board
+    }
+
+    /// Whether the cell tests of `from` hold for a move that moves no piece: its `from` is none,
+    /// or where the first part of a compound move landed.
+    fn origin_passes_cell_tests(&self) -> bool {
+        self.from_cells.holds(self.origin)
     }
 
     /// Whether the conjuncts of the filters that read no per-move word hold.
@@ -308,6 +345,9 @@ impl Generator<'_> {
     /// keep: on boards of the cell masks' words, only those pieces are visited, their cells found
     /// by word operations (no test a piece).
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        if let Some(origin) = self.origin {
+            return self.landed_piece_moves(origin, sink);
+        }
         let (seat, types) = (Some(self.seat), &self.action.pieces);
         let Some(mut cells) = self.state.index.cells_of_types(seat, types) else {
             return self.state.try_for_each_piece(seat, types, |from, _| {
@@ -320,6 +360,18 @@ impl Generator<'_> {
         };
         cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
         cells_in(&cells).try_for_each(|from| self.piece_moves_from(from, sink))
+    }
+
+    /// The moves of a compound move's second part that moves a piece: the mover's piece on the
+    /// cell where the first part landed, when the action moves its type.
+    fn landed_piece_moves(&self, origin: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let landed =
+            self.state.piece(origin).filter(|p| p.owner == Some(self.seat) && self.moves_type(p.kind));
+        if landed.is_some() && self.from_cells.holds(Some(origin)) {
+            self.piece_moves_from(origin, sink)
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
     fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
@@ -546,7 +598,15 @@ impl Generator<'_> {
     }
 
     fn piece_move(&self, from: CellId, to: Option<CellId>, path: Path) -> Move {
-        Move { kind: MoveKind::Action(self.id), from: Some(from), to, piece: None, choice: 0, path }
+        Move {
+            kind: MoveKind::Action(self.id),
+            from: Some(from),
+            to,
+            piece: None,
+            choice: 0,
+            path,
+            tail: None,
+        }
     }
 
     /// Keeps, of a bit set of cells, those a move may end on (see [`Generator::ends_in_word`]):
@@ -634,7 +694,7 @@ impl Generator<'_> {
     /// One move per empty cell of the region and type in the seat's reserve that the action drops
     /// there: cell by cell, the types in order within a cell, so the moves come out increasing.
     fn drops(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(region) = region.filter(|_| self.from_cells.off_board) else {
+        let Some(region) = region.filter(|_| self.origin_passes_cell_tests()) else {
             return ControlFlow::Continue(());
         };
         let reserve = self.state.reserve_of(self.seat);
@@ -664,7 +724,7 @@ impl Generator<'_> {
     /// The moves of an action that places new pieces: one per empty cell of the region and type
     /// whose conditions before its cell hold, in the order of the types.
     fn places(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(region) = region.filter(|_| self.from_cells.off_board) else {
+        let Some(region) = region.filter(|_| self.origin_passes_cell_tests()) else {
             return ControlFlow::Continue(());
         };
         let mut kinds = [0 as ludex_ir::TypeId; MAX_PIECE_TYPES];
@@ -705,7 +765,7 @@ impl Generator<'_> {
                     if !late || self.late_filters_hold(&ctx()) {
                         let kind = MoveKind::Action(self.id);
                         let piece = Some(piece.kind);
-                        sink(Move { kind, from: None, to: Some(to), piece, choice: 0, path: Path::NONE })?;
+                        sink(Move { to: Some(to), piece, ..Move::bare(kind) })?;
                     }
                 }
             }
@@ -744,7 +804,7 @@ impl Generator<'_> {
     /// One move per cell of the region holding an enemy piece, where the conditions hold.
     fn removals(&self, region: Option<&CellSet>, sink: &mut impl Sink) -> ControlFlow<()> {
         let ctx = self.ctx();
-        let Some(region) = region.filter(|_| self.from_cells.off_board && self.when_holds(&ctx)) else {
+        let Some(region) = region.filter(|_| self.origin_passes_cell_tests() && self.when_holds(&ctx)) else {
             return ControlFlow::Continue(());
         };
         if !self.early_filters_hold(&ctx) {
@@ -777,7 +837,7 @@ impl Generator<'_> {
     /// The moves of the pieces of the mover's reserve entering the track (`enter`): the first piece
     /// of each type the action moves, by each amount.
     fn entries(&self, track: Option<&Track>, amounts: &[Expr], sink: &mut impl Sink) -> ControlFlow<()> {
-        let Some(track) = track.filter(|_| self.from_cells.off_board) else {
+        let Some(track) = track.filter(|_| self.origin_passes_cell_tests()) else {
             return ControlFlow::Continue(());
         };
         let reserve = self.state.reserve_of(self.seat);
@@ -835,6 +895,7 @@ impl Generator<'_> {
             piece: dropped,
             choice,
             path: Path::NONE,
+            tail: None,
         })
     }
 }

@@ -2,7 +2,8 @@
 //! that keeps its path, `-off` for a step off the board), `c3xe5xg7` (a chain of hops, each
 //! landing; `-` between them for hops that capture nothing), `R@c3` (drop; a placing too, or `c3`
 //! when it places one type), `orient 2` (choose),
-//! `surrender` (declare), `e1-off(6)` (off the end of a track, by 6), `end`, `pass`, with `:ACTION` appended when two legal moves would read
+//! `surrender` (declare), `e1-off(6)` (off the end of a track, by 6), `d1-d7/g7` (a compound move's
+//! parts), `end`, `pass`, with `:ACTION` appended when two legal moves would read
 //! the same. Reading accepts any case, `a2a3` and either separator (when no move is written exactly
 //! so), `a7a8q` for a promotion, and the suffix only where it is needed.
 
@@ -10,6 +11,9 @@ use super::hops::hop_cells;
 use super::state::State;
 use super::{Engine, Move, MoveKind};
 use ludex_ir::{ActionId, ActionKind, TrackSource, quote};
+
+/// What separates the parts of a compound move: `d1-d7/g7`.
+const PART_SEPARATOR: char = '/';
 
 /// How many legal moves an error message lists.
 const LISTED_MOVES: usize = 40;
@@ -65,8 +69,21 @@ impl Engine {
             .any(|(_, other)| family(&other.kind) == Some(mine) && overlap(&action.pieces, &other.pieces))
     }
 
-    /// The notation without the tie-breaking suffix.
+    /// The notation without the tie-breaking suffix: a compound move's parts joined by `/`, the
+    /// second written on the position after the first.
     fn plain_notation(&self, state: &State, mv: Move) -> String {
+        match (self.after_first_part(state, mv), mv.second_part()) {
+            (Some(after), Some(second)) => format!(
+                "{}{PART_SEPARATOR}{}",
+                self.part_notation(state, mv.first_part()),
+                self.part_notation(&after, second)
+            ),
+            _ => self.part_notation(state, mv),
+        }
+    }
+
+    /// The notation of a move of one part.
+    fn part_notation(&self, state: &State, mv: Move) -> String {
         let MoveKind::Action(id) = mv.kind else {
             return if mv.kind == MoveKind::Pass { "pass" } else { "end" }.to_string();
         };
@@ -154,9 +171,21 @@ impl Engine {
         }
     }
 
-    /// Whether lower-cased text without a suffix names the move.
+    /// Whether lower-cased text without a suffix names the move: each part of a compound move
+    /// read as a move of its own.
     fn reads_as(&self, state: &State, mv: Move, body: &str) -> bool {
-        let plain = self.plain_notation(state, mv).to_ascii_lowercase();
+        let (Some(after), Some(second)) = (self.after_first_part(state, mv), mv.second_part()) else {
+            return self.part_reads_as(state, mv, body);
+        };
+        body.split_once(PART_SEPARATOR).is_some_and(|(first_body, second_body)| {
+            self.part_reads_as(state, mv.first_part(), first_body)
+                && self.part_reads_as(&after, second, second_body)
+        })
+    }
+
+    /// Whether lower-cased text names a move of one part.
+    fn part_reads_as(&self, state: &State, mv: Move, body: &str) -> bool {
+        let plain = self.part_notation(state, mv).to_ascii_lowercase();
         if plain == body {
             return true;
         }

@@ -602,6 +602,16 @@ pub enum ActionClause {
         /// Where the whole clause is written.
         span: Span,
     },
+    /// `then shoot [if EXPR]`: the move goes on, in the same ply, by a move of the named action
+    /// from where this one landed (a compound move).
+    Continue {
+        /// The action the move goes on by.
+        action: Ident,
+        /// `if EXPR`: where the move goes on; `None`: always.
+        condition: Option<Expr>,
+        /// Where the whole clause is written.
+        span: Span,
+    },
 }
 
 /// Where the piece of a move along a track starts.

@@ -483,6 +483,11 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::remove_pattern => {
             ActionClause::Remove { region: region(children.expect(Rule::region)?)?, span }
         }
+        Rule::continuation_clause => {
+            let action = children.ident()?;
+            let condition = children.next_if(Rule::continuation_if).map(single_expr).transpose()?;
+            ActionClause::Continue { action, condition, span }
+        }
         _ => return Err(malformed(span)),
     })
 }

@@ -624,6 +624,7 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::remove_pattern,
             Rule::along_pattern,
             Rule::enter_pattern,
+            Rule::continuation_clause,
         ],
     ),
     ("a setup statement", &SETUP_STATEMENTS),
@@ -876,6 +877,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::prefer_then => "`then most`",
         Rule::track_decl => "a `track` item",
         Rule::track_part => "a cell, or `CELL to CELL`",
+        Rule::continuation_clause => "`then` and an action's name",
+        Rule::continuation_if => "`if`",
     })
 }
 

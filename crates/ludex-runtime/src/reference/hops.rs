@@ -132,7 +132,7 @@ impl Engine {
             if filters_hold(&ctx) {
                 let kind = MoveKind::Action(id);
                 let (to, piece) = (Some(end.to), end.promotion);
-                moves.push(Move { kind, from: Some(from), to, piece, choice: 0, path: end.path });
+                moves.push(Move { kind, from: Some(from), to, piece, choice: 0, path: end.path, tail: None });
             }
         }
     }

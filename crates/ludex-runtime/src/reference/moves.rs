@@ -5,8 +5,8 @@
 //! copy of the position; the moves are sorted and each kept once.
 
 use ludex_ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Expr, Passing, SeatId,
-    TrackSource,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Continuation, Expr, Passing,
+    SeatId, TrackSource,
 };
 
 use super::tracks::TrackMove;
@@ -20,13 +20,15 @@ use crate::{Engine, Move, MoveKind, Path, choice_values};
 use super::turns::Plain;
 
 /// One action as a turn choice plays it: its id, the action, the seat acting and the choice's
-/// `where`.
+/// `where` (none for a compound move's second part).
 #[derive(Clone, Copy)]
 struct Play<'a> {
     id: ActionId,
     action: &'a Action,
     seat: SeatId,
     choice_filter: Option<&'a Expr>,
+    /// For a compound move's second part, where the first part landed: its `from`.
+    origin: Option<CellId>,
 }
 
 impl Engine {
@@ -88,61 +90,100 @@ impl Engine {
         let mut moves = Vec::new();
         for &id in &choice.actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
-            let play = Play { id, action, seat, choice_filter: choice.filter.as_ref() };
-            let base = Ctx::new(Some(seat), Some(self.seat_after(state)));
-            match &action.kind {
-                ActionKind::Step { .. }
-                | ActionKind::Slide { .. }
-                | ActionKind::Leap { .. }
-                | ActionKind::Walk { .. }
-                | ActionKind::Hop { .. }
-                | ActionKind::Anywhere { .. } => self.reference_piece_moves(state, &base, play, &mut moves),
-                ActionKind::Drop { cells, .. } => {
-                    let pieces = Self::reference_droppable(state, play);
-                    self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), &mut moves)
-                }
-                ActionKind::Place { cells, .. } => {
-                    let pieces = self.reference_placeable(play);
-                    self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), &mut moves)
-                }
-                ActionKind::Choose { from, to } => {
-                    self.reference_choices(state, &base, play, (from, to), &mut moves)
-                }
-                ActionKind::Remove { cells } => {
-                    self.reference_removals(state, &base, play, cells.get(seat as usize), &mut moves)
-                }
-                ActionKind::Declare => {
-                    if self.reference_when(state, &base, play) && self.reference_filters(state, &base, play) {
-                        moves.push(Move::bare(MoveKind::Action(id)));
-                    }
-                }
-                ActionKind::Along { track, amounts, source, exit } => {
-                    let Some(track) = self.game.tracks.get(*track as usize) else { continue };
-                    let along = TrackMove { id, action, seat, track, amounts, exits: exit.is_some() };
-                    let pieces: Vec<(Piece, Option<CellId>)> = match source {
-                        TrackSource::Board => (0..self.game.board.cell_count() as CellId)
-                            .filter_map(|cell| Some((state.piece(cell)?, Some(cell))))
-                            .filter(|(piece, _)| {
-                                piece.owner == Some(seat) && Self::reference_moves_type(play, piece.kind)
-                            })
-                            .collect(),
-                        TrackSource::Reserve => Self::reference_droppable(state, play)
-                            .into_iter()
-                            .map(|piece| (piece, None))
-                            .collect(),
-                    };
-                    for (piece, from) in pieces {
-                        let slot = from.map_or(PieceSlot::Held(piece), PieceSlot::At);
-                        let ctx = Ctx { piece: slot, from, ..base };
-                        if self.reference_when(state, &ctx, play) {
-                            let filters_hold = |ctx: &Ctx| self.reference_filters(state, ctx, play);
-                            self.reference_along(state, &ctx, (along, piece, from), filters_hold, &mut moves);
-                        }
+            let play = Play { id, action, seat, choice_filter: choice.filter.as_ref(), origin: None };
+            match &action.continuation {
+                None => self.reference_action_moves(state, play, &mut moves),
+                Some(continuation) => {
+                    let mut firsts = Vec::new();
+                    self.reference_action_moves(state, play, &mut firsts);
+                    for first in firsts {
+                        self.reference_continued(state, seat, first, continuation, &mut moves);
                     }
                 }
             }
         }
         moves
+    }
+
+    /// The moves a compound move's first part begins: it alone where the condition fails after it
+    /// is played on a copy of the position, otherwise it followed by each move of the continued
+    /// action from where it landed.
+    fn reference_continued(
+        &self,
+        state: &State,
+        seat: SeatId,
+        first: Move,
+        continuation: &Continuation,
+        moves: &mut Vec<Move>,
+    ) {
+        let mut after = state.clone();
+        let Some(ctx) = self.play_part(&mut after, seat, first) else { return };
+        if continuation.condition.as_ref().is_some_and(|condition| !self.holds(&after, &ctx, condition)) {
+            moves.push(first);
+            return;
+        }
+        let Some(action) = self.game.actions.get(continuation.action as usize) else { return };
+        let play = Play { id: continuation.action, action, seat, choice_filter: None, origin: first.to };
+        let mut seconds = Vec::new();
+        self.reference_action_moves(&after, play, &mut seconds);
+        moves.extend(seconds.into_iter().map(|second| first.followed_by(second)));
+    }
+
+    /// The moves of one action, before the turn's `legal if`.
+    fn reference_action_moves(&self, state: &State, play: Play, moves: &mut Vec<Move>) {
+        let (id, action, seat) = (play.id, play.action, play.seat);
+        let base = Ctx { from: play.origin, ..Ctx::new(Some(seat), Some(self.seat_after(state))) };
+        match &action.kind {
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Walk { .. }
+            | ActionKind::Hop { .. }
+            | ActionKind::Anywhere { .. } => self.reference_piece_moves(state, &base, play, moves),
+            ActionKind::Drop { cells, .. } => {
+                let pieces = Self::reference_droppable(state, play);
+                self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), moves)
+            }
+            ActionKind::Place { cells, .. } => {
+                let pieces = self.reference_placeable(play);
+                self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), moves)
+            }
+            ActionKind::Choose { from, to } => self.reference_choices(state, &base, play, (from, to), moves),
+            ActionKind::Remove { cells } => {
+                self.reference_removals(state, &base, play, cells.get(seat as usize), moves)
+            }
+            ActionKind::Declare => {
+                if self.reference_when(state, &base, play) && self.reference_filters(state, &base, play) {
+                    moves.push(Move::bare(MoveKind::Action(id)));
+                }
+            }
+            ActionKind::Along { track, amounts, source, exit } => {
+                let Some(track) = self.game.tracks.get(*track as usize) else { return };
+                let along = TrackMove { id, action, seat, track, amounts, exits: exit.is_some() };
+                let pieces: Vec<(Piece, Option<CellId>)> = match source {
+                    TrackSource::Board => (0..self.game.board.cell_count() as CellId)
+                        .filter_map(|cell| Some((state.piece(cell)?, Some(cell))))
+                        .filter(|&(piece, cell)| {
+                            piece.owner == Some(seat)
+                                && Self::reference_moves_type(play, piece.kind)
+                                && play.origin.is_none_or(|origin| cell == Some(origin))
+                        })
+                        .collect(),
+                    TrackSource::Reserve => Self::reference_droppable(state, play)
+                        .into_iter()
+                        .map(|piece| (piece, None))
+                        .collect(),
+                };
+                for (piece, from) in pieces {
+                    let slot = from.map_or(PieceSlot::Held(piece), PieceSlot::At);
+                    let ctx = Ctx { piece: slot, from: from.or(play.origin), ..base };
+                    if self.reference_when(state, &ctx, play) {
+                        let filters_hold = |ctx: &Ctx| self.reference_filters(state, ctx, play);
+                        self.reference_along(state, &ctx, (along, piece, from), filters_hold, moves);
+                    }
+                }
+            }
+        }
     }
 
     /// The action's `when` (before the move).
@@ -186,7 +227,8 @@ impl Engine {
     fn reference_piece_moves(&self, state: &State, base: &Ctx, play: Play, moves: &mut Vec<Move>) {
         for from in 0..self.game.board.cell_count() as ludex_ir::CellId {
             let Some(piece) = state.piece(from) else { continue };
-            if piece.owner != Some(play.seat) || !Self::reference_moves_type(play, piece.kind) {
+            let elsewhere = play.origin.is_some_and(|origin| origin != from);
+            if elsewhere || piece.owner != Some(play.seat) || !Self::reference_moves_type(play, piece.kind) {
                 continue;
             }
             let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..*base };
@@ -235,6 +277,7 @@ impl Engine {
             piece: None,
             choice: 0,
             path: end.path,
+            tail: None,
         };
         match self.promotions_offered(state, play.action, play.seat, &ctx) {
             Some(types) => {
@@ -297,6 +340,7 @@ impl Engine {
                         piece: Some(piece.kind),
                         choice: 0,
                         path: Path::NONE,
+                        tail: None,
                     });
                 }
             }

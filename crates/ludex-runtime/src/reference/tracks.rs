@@ -90,7 +90,7 @@ impl Engine {
             }
             let kind = MoveKind::Action(play.id);
             let piece = if from.is_none() { Some(piece.kind) } else { None };
-            moves.push(Move { kind, from, to, piece, choice: amount as i32, path: Path::NONE });
+            moves.push(Move { kind, from, to, piece, choice: amount as i32, path: Path::NONE, tail: None });
         }
     }
 

@@ -83,6 +83,7 @@ pub(super) fn action(name: &str, kind: ActionKind) -> Action {
         filter: None,
         then: vec![],
         promotion: None,
+        continuation: None,
     }
 }
 
