@@ -69,7 +69,8 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Chain { span, .. }
         | ActionClause::Anywhere { span, .. }
         | ActionClause::Remove { span, .. }
-        | ActionClause::Along { span, .. } => *span,
+        | ActionClause::Along { span, .. }
+        | ActionClause::Sow { span, .. } => *span,
         ActionClause::Over(over) => over.span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
@@ -197,7 +198,8 @@ impl<'a> Checker<'a> {
                 ActionClause::Drop { .. }
                 | ActionClause::Choose { .. }
                 | ActionClause::Declare { .. }
-                | ActionClause::Remove { .. },
+                | ActionClause::Remove { .. }
+                | ActionClause::Sow { .. },
                 Some(span),
             ) => {
                 let what = match first {
@@ -205,6 +207,7 @@ impl<'a> Checker<'a> {
                     ActionClause::Drop { supply: Supply::Unlimited, .. } => "a placing",
                     ActionClause::Choose { .. } => "a choice",
                     ActionClause::Remove { .. } => "a removal",
+                    ActionClause::Sow { .. } => "a sowing",
                     _ => "a declaration",
                 };
                 self.report(
@@ -228,7 +231,8 @@ impl<'a> Checker<'a> {
                 ActionClause::Drop { .. }
                 | ActionClause::Choose { .. }
                 | ActionClause::Declare { .. }
-                | ActionClause::Remove { .. },
+                | ActionClause::Remove { .. }
+                | ActionClause::Sow { .. },
                 None,
             )
             | (_, Some(_)) => {}
@@ -256,7 +260,7 @@ impl<'a> Checker<'a> {
                 self.findings.index.choice_declared(name, *span);
                 (Vec::new(), Binding { choices: vec![name], ..Binding::default() })
             }
-            Some(ActionClause::Declare { .. } | ActionClause::Remove { .. }) => {
+            Some(ActionClause::Declare { .. } | ActionClause::Remove { .. } | ActionClause::Sow { .. }) => {
                 (Vec::new(), Binding::default())
             }
             Some(ActionClause::Along { .. }) => {
@@ -364,6 +368,9 @@ impl<'a> Checker<'a> {
                 });
                 self.along((track, amounts), *source, exit, &before)
             }
+            Some(ActionClause::Sow { region, track, skipping, span }) => {
+                self.sow((region, track, skipping.as_ref()), *span, binding)
+            }
             // No pattern (`pattern` reports it): a step nowhere.
             None
             | Some(
@@ -444,8 +451,11 @@ impl<'a> Checker<'a> {
         written: &[&ast::Spanned<ast::Destination>],
     ) -> ir::Destination {
         let is_drop = matches!(pattern, Some(ActionClause::Drop { .. }));
-        let moves_piece =
-            !is_drop && !matches!(pattern, Some(ActionClause::Choose { .. } | ActionClause::Declare { .. }));
+        let moves_piece = !is_drop
+            && !matches!(
+                pattern,
+                Some(ActionClause::Choose { .. } | ActionClause::Declare { .. } | ActionClause::Sow { .. })
+            );
         self.written_once("to", &written.iter().map(|d| d.span).collect::<Vec<_>>());
         let hops = matches!(pattern, Some(ActionClause::Hop { .. }));
         match written.first() {

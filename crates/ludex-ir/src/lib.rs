@@ -453,6 +453,20 @@ pub enum ActionKind {
         /// `exit to ...`: where a piece moved past the track's last cell goes; `None`: it may not.
         exit: Option<CaptureDestination>,
     },
+    /// Sowing: every piece on a cell of the region (the mover's set) that is on the mover's
+    /// version of the track leaves it, and they are dropped one per cell on the cells that follow
+    /// it along the track, round and round, the top piece first, but on the cells `skipping` holds
+    /// for. `from` is the cell sown from, `to` the cell the last piece falls on. One move per cell
+    /// holding a piece; none when a whole lap of the track would drop nothing.
+    Sow {
+        /// The cells sown from, for each seat.
+        cells: PerSeat<CellSet>,
+        /// The track.
+        track: TrackId,
+        /// `skipping EXPR`: with `it` a cell of the track and `from` the cell sown from, whether the
+        /// cell gets no piece; `None`: every cell gets one.
+        skipping: Option<Expr>,
+    },
 }
 
 /// Where the piece of a move along a track starts.
@@ -516,7 +530,8 @@ impl ActionKind {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => false,
+            | ActionKind::Remove { .. }
+            | ActionKind::Sow { .. } => false,
         }
     }
 }
@@ -774,6 +789,20 @@ pub enum Effect {
         /// Its new owner; `none` makes it neutral.
         owner: Expr,
     },
+    /// Every piece on `from` goes on top of `to` (a board with stacks), the bottom piece first, so
+    /// that the stack keeps its order (`move stack(CELL) to CELL`).
+    MoveStack {
+        /// The cell emptied.
+        from: Expr,
+        /// The cell the pieces go on.
+        to: Expr,
+    },
+    /// Every piece on `cell` is captured as a move would capture it, the top piece first
+    /// (`capture stack(CELL)`).
+    CaptureStack {
+        /// The cell emptied.
+        cell: Expr,
+    },
 }
 
 impl Effect {
@@ -797,7 +826,9 @@ impl Effect {
                 | Effect::Send { .. }
                 | Effect::Move { .. }
                 | Effect::Capture { .. }
-                | Effect::SetOwner { .. } => {}
+                | Effect::SetOwner { .. }
+                | Effect::MoveStack { .. }
+                | Effect::CaptureStack { .. } => {}
             }
         }
     }

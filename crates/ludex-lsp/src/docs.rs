@@ -591,6 +591,18 @@ pub const KEYWORDS: &[WordDoc] = &[
         "Only the moves that begin a turn of the most actions (then of the highest sum of `EXPR`) are legal: maximal dice use.",
         "19",
     ),
+    doc(
+        "sow",
+        "sow from REGION along TRACK [skipping EXPR]",
+        "Every piece on a cell of the region is dropped, one a cell, on the cells that follow it along the mover's track, round and round; `to` is where the last one falls.",
+        "15.5",
+    ),
+    doc(
+        "skipping",
+        "sow ... skipping EXPR",
+        "The cells (`it`) a sowing drops nothing on, such as the cell sown from (`it == from`).",
+        "15.5",
+    ),
 ];
 
 /// The context words, as docs/language.md's table in section 11.2 gives them.

@@ -80,7 +80,8 @@ impl PhaseAttacks {
                 | ActionKind::Anywhere { .. }
                 | ActionKind::Along { .. } => attacks.others.push(id),
                 // They never capture (see `captures`).
-                ActionKind::Drop { .. }
+                ActionKind::Sow { .. }
+                | ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
                 | ActionKind::Place { .. }
@@ -247,7 +248,8 @@ impl Probe<'_> {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => false,
+            | ActionKind::Remove { .. }
+            | ActionKind::Sow { .. } => false,
         }
     }
 
@@ -366,7 +368,8 @@ impl Probe<'_> {
             | ActionKind::Declare
             | ActionKind::Place { .. }
             | ActionKind::Remove { .. }
-            | ActionKind::Along { .. } => true,
+            | ActionKind::Along { .. }
+            | ActionKind::Sow { .. } => true,
         };
         within && self.conditions_hold(action, from)
     }

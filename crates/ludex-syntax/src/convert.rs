@@ -483,6 +483,12 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::remove_pattern => {
             ActionClause::Remove { region: region(children.expect(Rule::region)?)?, span }
         }
+        Rule::sow_pattern => {
+            let region = region(children.expect(Rule::region)?)?;
+            let track = children.ident()?;
+            let skipping = children.next_if(Rule::sow_skipping).map(single_expr).transpose()?;
+            ActionClause::Sow { region, track, skipping, span }
+        }
         _ => return Err(malformed(span)),
     })
 }

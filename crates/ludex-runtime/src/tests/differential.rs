@@ -137,6 +137,8 @@ impl Coverage {
             ActionKind::Along { .. } if mv.to.is_none() => "along a track, off its end",
             ActionKind::Along { source: ludex_ir::TrackSource::Reserve, .. } => "enter a track",
             ActionKind::Along { .. } => "along a track",
+            ActionKind::Sow { .. } if mv.from == mv.to => "sowing round to its cell",
+            ActionKind::Sow { .. } => "sowing",
         });
         let drops = matches!(
             action.kind,
