@@ -210,10 +210,19 @@ impl<'a> Checker<'a> {
                     ActionClause::Sow { .. } => "a sowing",
                     _ => "a declaration",
                 };
+                let message = match first {
+                    ActionClause::Sow { .. } => {
+                        format!(
+                            "action `{}` is a sowing, which moves whatever its cell holds",
+                            decl.name.name
+                        )
+                    }
+                    _ => format!("action `{}` is {what}, which no piece on the board makes", decl.name.name),
+                };
                 self.report(
                     Diagnostic::error(
                         Code::ConflictingClauses,
-                        format!("action `{}` is {what}, which no piece on the board makes", decl.name.name),
+                        message,
                         span,
                         "`for` names the pieces that move",
                     )

@@ -1314,7 +1314,7 @@ impl CellCollection {
 
 /// The straight lines through a cell (`in_a_row`, `lines`): along each axis (a direction and its
 /// opposite), the run of consecutive cells through `cell` that pass `test`, `cell` included; a
-/// line counts when it has at least `length` cells.
+/// line counts when it has at least `length` cells (exactly `length` with [`LineBound::Exactly`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Line {
     /// The cell the lines go through.
@@ -1325,6 +1325,34 @@ pub struct Line {
     pub axes: PerSeat<Vec<(DirId, Option<DirId>)>>,
     /// What every cell of a line holds.
     pub test: LineTest,
+    /// Whether a longer line counts too (`in_a_row(CELL, N)`) or not (`in_a_row(CELL, exactly N)`).
+    #[serde(default, skip_serializing_if = "LineBound::is_at_least")]
+    pub bound: LineBound,
+}
+
+/// How a line's length is compared with the length asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LineBound {
+    /// At least the length: an overline counts.
+    #[default]
+    AtLeast,
+    /// Exactly the length (`exactly N`): an overline does not count.
+    Exactly,
+}
+
+impl LineBound {
+    /// Whether the bound is the default, at least the length.
+    pub fn is_at_least(&self) -> bool {
+        *self == LineBound::AtLeast
+    }
+
+    /// Whether a run of `run` cells is a line of `length` under this bound.
+    pub fn admits(self, run: usize, length: usize) -> bool {
+        match self {
+            LineBound::AtLeast => run >= length,
+            LineBound::Exactly => run == length,
+        }
+    }
 }
 
 /// What the cells of a line hold.

@@ -282,7 +282,12 @@ pub const KEYWORDS: &[WordDoc] = &[
     ),
     doc("occupied", "over occupied", "A hop over any piece.", "15.1"),
     doc("any", "over any", "A hop over any cell, empty or not.", "15.1"),
-    doc("exactly", "walk DIRS exactly EXPR", "A walk of exactly so many steps.", "15.1"),
+    doc(
+        "exactly",
+        "walk DIRS exactly EXPR / in_a_row(CELL, exactly N)",
+        "A walk of exactly so many steps; a line of exactly so many cells (a longer one does not count).",
+        "15.1",
+    ),
     doc(
         "at",
         "slide DIRS at most EXPR / walk DIRS at most EXPR",

@@ -1016,6 +1016,8 @@ pub enum ExprKind {
         /// How many faces the die has, `N` of `dN`.
         sides: Spanned<i64>,
     },
+    /// `exactly N`: a line's length, no more (only as the length of `in_a_row` and `lines`).
+    Exactly(Box<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -658,6 +658,7 @@ const GROUPS: &[(&str, &[Rule])] = &[
             Rule::false_lit,
             Rule::none_lit,
             Rule::paren_expr,
+            Rule::exactly_word,
         ],
     ),
     (
@@ -867,6 +868,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::call => "a call like `count(...)`",
         Rule::if_expr => "`if`",
         Rule::roll_expr => "`roll`",
+        Rule::exactly_expr | Rule::exactly_word => "`exactly`",
         Rule::true_lit => "`true`",
         Rule::false_lit => "`false`",
         Rule::none_lit => "`none`",
