@@ -41,6 +41,7 @@ fn shape(expr: &Expr) -> String {
             format!("(if {} then {} else {})", shape(condition), shape(then), shape(otherwise))
         }
         ExprKind::Roll { sides } => format!("roll d{}", sides.node),
+        ExprKind::Exactly(inner) => format!("exactly {}", shape(inner)),
     }
 }
 

@@ -74,6 +74,7 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Remove { span, .. }
         | ActionClause::Along { span, .. }
         | ActionClause::Continue { span, .. } => *span,
+        | ActionClause::Sow { span, .. } => *span,
         ActionClause::Over(over) => over.span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,
@@ -204,7 +205,8 @@ impl<'a> Checker<'a> {
                 ActionClause::Drop { .. }
                 | ActionClause::Choose { .. }
                 | ActionClause::Declare { .. }
-                | ActionClause::Remove { .. },
+                | ActionClause::Remove { .. }
+                | ActionClause::Sow { .. },
                 Some(span),
             ) => {
                 let what = match first {
@@ -212,12 +214,22 @@ impl<'a> Checker<'a> {
                     ActionClause::Drop { supply: Supply::Unlimited, .. } => "a placing",
                     ActionClause::Choose { .. } => "a choice",
                     ActionClause::Remove { .. } => "a removal",
+                    ActionClause::Sow { .. } => "a sowing",
                     _ => "a declaration",
+                };
+                let message = match first {
+                    ActionClause::Sow { .. } => {
+                        format!(
+                            "action `{}` is a sowing, which moves whatever its cell holds",
+                            decl.name.name
+                        )
+                    }
+                    _ => format!("action `{}` is {what}, which no piece on the board makes", decl.name.name),
                 };
                 self.report(
                     Diagnostic::error(
                         Code::ConflictingClauses,
-                        format!("action `{}` is {what}, which no piece on the board makes", decl.name.name),
+                        message,
                         span,
                         "`for` names the pieces that move",
                     )
@@ -235,7 +247,8 @@ impl<'a> Checker<'a> {
                 ActionClause::Drop { .. }
                 | ActionClause::Choose { .. }
                 | ActionClause::Declare { .. }
-                | ActionClause::Remove { .. },
+                | ActionClause::Remove { .. }
+                | ActionClause::Sow { .. },
                 None,
             )
             | (_, Some(_)) => {}
@@ -263,7 +276,7 @@ impl<'a> Checker<'a> {
                 self.findings.index.choice_declared(name, *span);
                 (Vec::new(), Binding { choices: vec![name], ..Binding::default() })
             }
-            Some(ActionClause::Declare { .. } | ActionClause::Remove { .. }) => {
+            Some(ActionClause::Declare { .. } | ActionClause::Remove { .. } | ActionClause::Sow { .. }) => {
                 (Vec::new(), Binding::default())
             }
             Some(ActionClause::Along { .. }) => {
@@ -371,6 +384,9 @@ impl<'a> Checker<'a> {
                 });
                 self.along((track, amounts), *source, exit, &before)
             }
+            Some(ActionClause::Sow { region, track, skipping, span }) => {
+                self.sow((region, track, skipping.as_ref()), *span, binding)
+            }
             // No pattern (`pattern` reports it): a step nowhere.
             None
             | Some(
@@ -452,8 +468,11 @@ impl<'a> Checker<'a> {
         written: &[&ast::Spanned<ast::Destination>],
     ) -> ir::Destination {
         let is_drop = matches!(pattern, Some(ActionClause::Drop { .. }));
-        let moves_piece =
-            !is_drop && !matches!(pattern, Some(ActionClause::Choose { .. } | ActionClause::Declare { .. }));
+        let moves_piece = !is_drop
+            && !matches!(
+                pattern,
+                Some(ActionClause::Choose { .. } | ActionClause::Declare { .. } | ActionClause::Sow { .. })
+            );
         self.written_once("to", &written.iter().map(|d| d.span).collect::<Vec<_>>());
         let hops = matches!(pattern, Some(ActionClause::Hop { .. }));
         match written.first() {

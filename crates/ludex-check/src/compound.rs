@@ -94,6 +94,7 @@ fn cannot_end_a_move(action: &ir::Action) -> Option<&'static str> {
     match &action.kind {
         ActionKind::Hop { .. } => Some("its hops keep their path"),
         ActionKind::Walk { rules, .. } if rules.keeps_paths() => Some("its walks keep their path"),
+        ActionKind::Sow { .. } => Some("it sows from its region, not from where a move lands"),
         ActionKind::Walk { .. }
         | ActionKind::Step { .. }
         | ActionKind::Slide { .. }
@@ -127,7 +128,7 @@ fn never_applies(first: &ir::Action, next: &ir::Action) -> Option<String> {
 fn landing_types(action: &ir::Action) -> Option<Vec<TypeId>> {
     let promoted = action.promotion.iter().flat_map(|p| p.types.iter().copied());
     match &action.kind {
-        ActionKind::Choose { .. } | ActionKind::Declare | ActionKind::Remove { .. } => None,
+        ActionKind::Choose { .. } | ActionKind::Declare | ActionKind::Remove { .. } | ActionKind::Sow { .. } => None,
         ActionKind::Drop { .. } | ActionKind::Place { .. } => Some(action.pieces.clone()),
         ActionKind::Along { source: TrackSource::Reserve, .. } => Some(action.pieces.clone()),
         ActionKind::Step { .. }

@@ -60,10 +60,7 @@ impl<'a> Checker<'a> {
             }),
             ast::Effect::ForEach { pieces, filter, body, .. } => self.for_each(pieces, filter, body, scope),
             ast::Effect::Send { piece, destination, .. } => self.send(piece, destination.node, scope),
-            ast::Effect::Move { from, to, .. } => Some(ir::Effect::Move {
-                from: self.expect(from, scope, Ty::Cell),
-                to: self.expect(to, scope, Ty::Cell),
-            }),
+            ast::Effect::Move { from, to, .. } => Some(self.move_effect(from, to, scope)),
             ast::Effect::Capture { cell, .. } => self.capture_effect(cell, scope),
         };
         self.nesting.depth = self.nesting.depth.saturating_sub(1);
@@ -246,8 +243,12 @@ impl<'a> Checker<'a> {
     }
 
     /// `capture CELL`, or `capture SET` (a set of cells): each piece there is captured as a
-    /// move's capture would be, lowered as `for each SET { capture it }`.
+    /// move's capture would be, lowered as `for each SET { capture it }`; `capture stack(CELL)`:
+    /// every piece of the cell.
     fn capture_effect(&mut self, cell: &'a Expr, scope: &Scope<'a>) -> Option<ir::Effect> {
+        if let Some(cell) = self.whole_stack(cell, scope) {
+            return Some(ir::Effect::CaptureStack { cell });
+        }
         if let ExprKind::Call { function, .. } = &cell.node
             && self.is_cell_collection(&function.name)
         {

@@ -147,6 +147,18 @@ impl<'a> Checker<'a> {
                 );
                 Typed::unknown()
             }
+            ExprKind::Exactly(_) => {
+                self.report(
+                    Diagnostic::error(
+                        Code::MisplacedClause,
+                        "`exactly` is only the length of a line",
+                        e.span,
+                        "not a line's length",
+                    )
+                    .with_help("write it as the length of `in_a_row` or `lines`: `in_a_row(to, exactly 5)`"),
+                );
+                Typed::unknown()
+            }
         }
     }
 

@@ -41,6 +41,7 @@ mod regions_calls;
 mod removed;
 mod scope;
 mod setup;
+mod sowing;
 mod tracks;
 mod turns;
 mod types;

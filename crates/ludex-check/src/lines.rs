@@ -1,11 +1,13 @@
 //! Straight lines of cells: the sets `ray(CELL, DIRS [, TEST])` (from a cell to the edge, or to
 //! the first cell that fails the test), `between(CELL,
 //! CELL)` (strictly between two cells on one line) and `lines(CELL, N [, DIRS [, TEST]])` (the
-//! lines of at least N cells through a cell), and the condition `in_a_row(CELL, N [, DIRS [,
-//! TEST]])` (whether there is one). A line runs along an axis, a direction and its opposite.
+//! lines of at least N cells through a cell, or of exactly N with `exactly N`), and the condition
+//! `in_a_row(CELL, N [, DIRS [, TEST]])` (whether there is one). A line runs along an axis, a
+//! direction and its opposite.
 
 use ludex_diagnostics::{Code, Diagnostic};
-use ludex_ir::{self as ir, CellCollection, Collection, DirId, Line, LineTest, PerSeat};
+use ludex_ir::{self as ir, CellCollection, Collection, DirId, Line, LineBound, LineTest, PerSeat};
+use ludex_syntax::ast::ExprKind;
 
 use super::Checker;
 use super::calls::{Call, Pieces};
@@ -57,7 +59,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The arguments of `in_a_row` and `lines`: the cell, the length (a constant, at least 1),
+    /// The arguments of `in_a_row` and `lines`: the cell, the length (a constant, at least 1;
+    /// `exactly N` for lines of that length only),
     /// the directions (default: every direction of the board) and the
     /// test (default: a piece of the same owner as the cell's).
     fn line(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<(Line, Extent)> {
@@ -66,6 +69,10 @@ impl<'a> Checker<'a> {
         }
         let [cell, length, rest @ ..] = call.args else { return None };
         let cell = self.expect_typed(cell, scope, Ty::Cell);
+        let (length, bound) = match &length.node {
+            ExprKind::Exactly(length) => (length.as_ref(), LineBound::Exactly),
+            _ => (length, LineBound::AtLeast),
+        };
         let length = self.line_length(length, scope);
         let directions = match rest.first() {
             Some(directions) => self.direction_argument(directions),
@@ -77,7 +84,7 @@ impl<'a> Checker<'a> {
         };
         let axes = directions?.iter().map(|dirs| self.axes(dirs)).collect();
         let extent = self.along_board(&[cell.extent]);
-        let line = Line { cell: Box::new(cell.expr), length: length?, axes, test: test? };
+        let line = Line { cell: Box::new(cell.expr), length: length?, axes, test: test?, bound };
         Some((line, extent))
     }
 

@@ -133,6 +133,7 @@ impl<'a> Source<'a> {
         let named = |name: &str| self.option_dependent.contains(name);
         match &expr.node {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Roll { .. } => false,
+            ExprKind::Exactly(inner) => self.depends_on_options(inner),
             ExprKind::Name(ident) => named(&ident.name),
             ExprKind::Call { function, args } => {
                 named(&function.name) || args.iter().any(|a| self.depends_on_options(a))

@@ -31,7 +31,8 @@ impl Checker<'_> {
                 | ActionKind::Hop { .. }
                 | ActionKind::Anywhere { .. }
                 | ActionKind::Remove { .. }
-                | ActionKind::Along { .. } => &[],
+                | ActionKind::Along { .. }
+                | ActionKind::Sow { .. } => &[],
             };
             with.iter().any(|(_, value)| matches!(value, Expr::Roll(_))) || rolls(&action.then)
         });

@@ -181,7 +181,19 @@ impl<'a> Checker<'a> {
         exit: Option<ir::CaptureDestination>,
         scope: &Scope<'a>,
     ) -> ir::ActionKind {
-        let track = match self.names.value(&track.name) {
+        let track = self.track_named(track);
+        let amounts = amounts.iter().map(|e| self.expect(e, scope, Ty::Int)).collect();
+        let source = match source {
+            ast::TrackSource::Board => ir::TrackSource::Board,
+            ast::TrackSource::Reserve => ir::TrackSource::Reserve,
+        };
+        ir::ActionKind::Along { track, amounts, source, exit }
+    }
+
+    /// The track a pattern names (`along TRACK`, `sow ... along TRACK`); an unknown name is
+    /// reported.
+    pub(super) fn track_named(&mut self, track: &Ident) -> ir::TrackId {
+        match self.names.value(&track.name) {
             Some(symbol @ super::names::Symbol::Track(id)) => {
                 self.use_at(symbol, track.span);
                 id
@@ -196,12 +208,6 @@ impl<'a> Checker<'a> {
                 ));
                 0
             }
-        };
-        let amounts = amounts.iter().map(|e| self.expect(e, scope, Ty::Int)).collect();
-        let source = match source {
-            ast::TrackSource::Board => ir::TrackSource::Board,
-            ast::TrackSource::Reserve => ir::TrackSource::Reserve,
-        };
-        ir::ActionKind::Along { track, amounts, source, exit }
+        }
     }
 }

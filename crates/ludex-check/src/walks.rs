@@ -35,6 +35,7 @@ fn pattern_keyword(pattern: &ActionClause) -> &'static str {
         ActionClause::Hop { .. } => "hop",
         ActionClause::Anywhere { .. } => "anywhere",
         ActionClause::Remove { .. } => "remove",
+        ActionClause::Sow { .. } => "sow",
         ActionClause::Along { source: ast::TrackSource::Board, .. } => "along",
         ActionClause::Along { source: ast::TrackSource::Reserve, .. } => "enter",
         _ => "walk",

@@ -471,6 +471,20 @@ pub enum ActionKind {
         /// `exit to ...`: where a piece moved past the track's last cell goes; `None`: it may not.
         exit: Option<CaptureDestination>,
     },
+    /// Sowing: every piece on a cell of the region (the mover's set) that is on the mover's
+    /// version of the track leaves it, and they are dropped one per cell on the cells that follow
+    /// it along the track, round and round, the top piece first, but on the cells `skipping` holds
+    /// for. `from` is the cell sown from, `to` the cell the last piece falls on. One move per cell
+    /// holding a piece; none when a whole lap of the track would drop nothing.
+    Sow {
+        /// The cells sown from, for each seat.
+        cells: PerSeat<CellSet>,
+        /// The track.
+        track: TrackId,
+        /// `skipping EXPR`: with `it` a cell of the track and `from` the cell sown from, whether the
+        /// cell gets no piece; `None`: every cell gets one.
+        skipping: Option<Expr>,
+    },
 }
 
 /// Where the piece of a move along a track starts.
@@ -534,14 +548,15 @@ impl ActionKind {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => false,
+            | ActionKind::Remove { .. }
+            | ActionKind::Sow { .. } => false,
         }
     }
 
     /// Whether a move of this pattern may capture, the destination rule `destination`: a piece
     /// move or an entry along a track that may end on an enemy, a hop over enemies, or a removal
-    /// (which takes a piece without moving one). Drops, placements, choices and declarations
-    /// capture nothing.
+    /// (which takes a piece without moving one). Drops, placements, choices, declarations and
+    /// sowings capture nothing (a sowing's captures are its `then` effects).
     pub fn may_capture(&self, destination: &Destination) -> bool {
         match self {
             ActionKind::Hop { over, .. } => over.captures(),
@@ -555,7 +570,8 @@ impl ActionKind {
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => false,
+            | ActionKind::Place { .. }
+            | ActionKind::Sow { .. } => false,
         }
     }
 }
@@ -813,6 +829,20 @@ pub enum Effect {
         /// Its new owner; `none` makes it neutral.
         owner: Expr,
     },
+    /// Every piece on `from` goes on top of `to` (a board with stacks), the bottom piece first, so
+    /// that the stack keeps its order (`move stack(CELL) to CELL`).
+    MoveStack {
+        /// The cell emptied.
+        from: Expr,
+        /// The cell the pieces go on.
+        to: Expr,
+    },
+    /// Every piece on `cell` is captured as a move would capture it, the top piece first
+    /// (`capture stack(CELL)`).
+    CaptureStack {
+        /// The cell emptied.
+        cell: Expr,
+    },
 }
 
 impl Effect {
@@ -836,7 +866,9 @@ impl Effect {
                 | Effect::Send { .. }
                 | Effect::Move { .. }
                 | Effect::Capture { .. }
-                | Effect::SetOwner { .. } => {}
+                | Effect::SetOwner { .. }
+                | Effect::MoveStack { .. }
+                | Effect::CaptureStack { .. } => {}
             }
         }
     }
@@ -1325,7 +1357,7 @@ impl CellCollection {
 
 /// The straight lines through a cell (`in_a_row`, `lines`): along each axis (a direction and its
 /// opposite), the run of consecutive cells through `cell` that pass `test`, `cell` included; a
-/// line counts when it has at least `length` cells.
+/// line counts when it has at least `length` cells (exactly `length` with [`LineBound::Exactly`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Line {
     /// The cell the lines go through.
@@ -1336,6 +1368,34 @@ pub struct Line {
     pub axes: PerSeat<Vec<(DirId, Option<DirId>)>>,
     /// What every cell of a line holds.
     pub test: LineTest,
+    /// Whether a longer line counts too (`in_a_row(CELL, N)`) or not (`in_a_row(CELL, exactly N)`).
+    #[serde(default, skip_serializing_if = "LineBound::is_at_least")]
+    pub bound: LineBound,
+}
+
+/// How a line's length is compared with the length asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LineBound {
+    /// At least the length: an overline counts.
+    #[default]
+    AtLeast,
+    /// Exactly the length (`exactly N`): an overline does not count.
+    Exactly,
+}
+
+impl LineBound {
+    /// Whether the bound is the default, at least the length.
+    pub fn is_at_least(&self) -> bool {
+        *self == LineBound::AtLeast
+    }
+
+    /// Whether a run of `run` cells is a line of `length` under this bound.
+    pub fn admits(self, run: usize, length: usize) -> bool {
+        match self {
+            LineBound::AtLeast => run >= length,
+            LineBound::Exactly => run == length,
+        }
+    }
 }
 
 /// What the cells of a line hold.

@@ -33,7 +33,7 @@ enum Block {
 const PIECE_CLAUSES: &[&str] = &["letter", "attribute", "value", "captured"];
 const ACTION_CLAUSES: &[&str] = &[
     "step", "slide", "leap", "walk", "drop", "choose", "declare", "when", "to", "where", "then", "each",
-    "paying", "push", "exit", "may", "promote", "hop", "over", "chain", "along", "enter",
+    "paying", "push", "exit", "may", "promote", "hop", "over", "chain", "along", "enter", "sow",
 ];
 const PUSH_CLAUSES: &[&str] = &["when", "then"];
 const CAPTURE_CLAUSES: &[&str] = &["when", "to", "then"];

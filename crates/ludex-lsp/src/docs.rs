@@ -282,7 +282,12 @@ pub const KEYWORDS: &[WordDoc] = &[
     ),
     doc("occupied", "over occupied", "A hop over any piece.", "15.1"),
     doc("any", "over any", "A hop over any cell, empty or not.", "15.1"),
-    doc("exactly", "walk DIRS exactly EXPR", "A walk of exactly so many steps.", "15.1"),
+    doc(
+        "exactly",
+        "walk DIRS exactly EXPR / in_a_row(CELL, exactly N)",
+        "A walk of exactly so many steps; a line of exactly so many cells (a longer one does not count).",
+        "15.1",
+    ),
     doc(
         "at",
         "slide DIRS at most EXPR / walk DIRS at most EXPR",
@@ -590,6 +595,18 @@ pub const KEYWORDS: &[WordDoc] = &[
         "prefer most actions [then most EXPR]",
         "Only the moves that begin a turn of the most actions (then of the highest sum of `EXPR`) are legal: maximal dice use.",
         "19",
+    ),
+    doc(
+        "sow",
+        "sow from REGION along TRACK [skipping EXPR]",
+        "Every piece on a cell of the region is dropped, one a cell, on the cells that follow it along the mover's track, round and round; `to` is where the last one falls.",
+        "15.5",
+    ),
+    doc(
+        "skipping",
+        "sow ... skipping EXPR",
+        "The cells (`it`) a sowing drops nothing on, such as the cell sown from (`it == from`).",
+        "15.5",
     ),
 ];
 

@@ -102,7 +102,8 @@ impl PhaseAttacks {
                 | ActionKind::Along { .. }
                 | ActionKind::Remove { .. } => attacks.others.push(id),
                 // They never capture (see `captures`).
-                ActionKind::Drop { .. }
+                ActionKind::Sow { .. }
+                | ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
                 | ActionKind::Place { .. } => {}
@@ -295,7 +296,8 @@ impl Probe<'_> {
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
-            | ActionKind::Place { .. } => false,
+            | ActionKind::Place { .. }
+            | ActionKind::Sow { .. } => false,
         }
     }
 
@@ -446,7 +448,8 @@ impl Probe<'_> {
             | ActionKind::Declare
             | ActionKind::Place { .. }
             | ActionKind::Remove { .. }
-            | ActionKind::Along { .. } => true,
+            | ActionKind::Along { .. }
+            | ActionKind::Sow { .. } => true,
         };
         within && self.conditions_hold(action, from)
     }

@@ -260,7 +260,8 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
         | ActionKind::Hop { .. }
         | ActionKind::Anywhere { .. }
         | ActionKind::Remove { .. }
-        | ActionKind::Along { .. } => None,
+        | ActionKind::Along { .. }
+        | ActionKind::Sow { .. } => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

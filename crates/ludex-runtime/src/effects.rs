@@ -75,6 +75,10 @@ impl Engine {
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
             | ActionKind::Anywhere { .. } => self.move_piece(state, &mut ctx, mv),
+            ActionKind::Sow { track, skipping, .. } => {
+                let track = self.game.tracks.get(*track as usize);
+                self.sow_pieces(state, &mut ctx, (mv.from, mv.to), (track, skipping.as_ref()));
+            }
         }
         self.run_effects(state, &ctx, &action.then);
         Some(ctx)
@@ -282,6 +286,18 @@ impl Engine {
                 let cell = self.eval(state, ctx, cell).as_cell();
                 if let Some((cell, piece)) = cell.and_then(|c| Some((c, state.piece(c)?))) {
                     self.capture(state, ctx, piece, cell);
+                }
+            }
+            Effect::MoveStack { from, to } => {
+                let from = self.eval(state, ctx, from).as_cell();
+                let to = self.eval(state, ctx, to).as_cell();
+                if let (Some(from), Some(to)) = (from, to) {
+                    self.move_stack(state, from, to);
+                }
+            }
+            Effect::CaptureStack { cell } => {
+                if let Some(cell) = self.eval(state, ctx, cell).as_cell() {
+                    self.capture_stack(state, ctx, cell);
                 }
             }
             Effect::SetOwner { cell, owner } => {

@@ -61,6 +61,7 @@ mod reach;
 #[cfg(test)]
 mod reference;
 mod sampling;
+mod sowing;
 mod stacks;
 mod state;
 mod tracks;

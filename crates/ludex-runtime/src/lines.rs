@@ -62,7 +62,7 @@ impl Engine {
     }
 
     /// Calls `found` with the origin, the axis and the run lengths ahead and behind the origin
-    /// for each axis whose line is long enough, until it breaks.
+    /// for each axis whose line is long enough (or exactly long enough), until it breaks.
     fn each_line(
         &self,
         state: &State,
@@ -87,7 +87,8 @@ impl Engine {
                 })
             };
             let (ahead, behind) = (run(Some(forward)), run(backward));
-            if ahead + behind + 1 >= length && found(origin, (forward, backward), (ahead, behind)).is_break()
+            if line.bound.admits(ahead + behind + 1, length)
+                && found(origin, (forward, backward), (ahead, behind)).is_break()
             {
                 return;
             }

@@ -230,7 +230,8 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => true,
+            | ActionKind::Remove { .. }
+            | ActionKind::Sow { .. } => true,
             // Chains come out deepest first; moves along a track amount by amount.
             ActionKind::Hop { .. } | ActionKind::Along { .. } => false,
             ActionKind::Anywhere { .. } => small_board && promotions_in_order,
@@ -290,6 +291,11 @@ impl Generator<'_> {
             ActionKind::Along { track, amounts, source: TrackSource::Reserve, .. } => {
                 self.entries(self.engine.game.tracks.get(*track as usize), amounts, sink)
             }
+            ActionKind::Sow { cells, track, skipping } => self.sowings(
+                cells.get(self.seat as usize),
+                (self.engine.game.tracks.get(*track as usize), skipping.as_ref()),
+                sink,
+            ),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
@@ -441,7 +447,8 @@ impl Generator<'_> {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => {}
+            | ActionKind::Remove { .. }
+            | ActionKind::Sow { .. } => {}
         }
         ControlFlow::Continue(())
     }
@@ -533,7 +540,8 @@ impl Generator<'_> {
             | ActionKind::Choose { .. }
             | ActionKind::Declare
             | ActionKind::Place { .. }
-            | ActionKind::Remove { .. } => ControlFlow::Continue(()),
+            | ActionKind::Remove { .. }
+            | ActionKind::Sow { .. } => ControlFlow::Continue(()),
         }
     }
 
@@ -817,6 +825,31 @@ impl Generator<'_> {
             let ctx = Ctx { to: Some(to), target: Some(target), ..ctx };
             if self.to_cells.holds(Some(to)) && self.late_filters_hold(&ctx) {
                 sink(Move { to: Some(to), ..Move::bare(MoveKind::Action(self.id)) })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The sowings from the cells of the region (in cell order) that hold pieces, each ending
+    /// where its last piece falls.
+    fn sowings(
+        &self,
+        region: Option<&CellSet>,
+        (track, skipping): (Option<&Track>, Option<&Expr>),
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        let (Some(region), Some(track)) = (region, track) else { return ControlFlow::Continue(()) };
+        for &from in region.cells.iter().filter(|&&c| self.from_cells.holds(Some(c))) {
+            let Some(top) = self.state.piece(from) else { continue };
+            let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
+            if !(self.when_holds(&ctx) && self.early_filters_hold(&ctx)) {
+                continue;
+            }
+            let course = self.engine.course(self.state, &ctx, (track, self.seat), skipping);
+            let to = self.engine.sowing_end(self.state, &course, from);
+            let landed = Ctx { to, piece: to.map_or(PieceSlot::Held(top), PieceSlot::At), ..ctx };
+            if to.is_some() && self.to_cells.holds(to) && self.late_filters_hold(&landed) {
+                sink(Move { from: Some(from), to, ..Move::bare(MoveKind::Action(self.id)) })?;
             }
         }
         ControlFlow::Continue(())

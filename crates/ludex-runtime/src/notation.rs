@@ -2,8 +2,9 @@
 //! that keeps its path, `-off` for a step off the board), `c3xe5xg7` (a chain of hops, each
 //! landing; `-` between them for hops that capture nothing), `R@c3` (drop; a placing too, or `c3`
 //! when it places one type), `orient 2` (choose),
-//! `surrender` (declare), `e1-off(6)` (off the end of a track, by 6), `d1-d7/g7` (a compound move's
-//! parts), `end`, `pass`, with `:ACTION` appended when two legal moves would read
+//! `surrender` (declare), `c1` (a sowing, by the cell sown from), `e1-off(6)` (off the end of a
+//! track, by 6), `d1-d7/g7` (a compound move's parts), `end`, `pass`, with `:ACTION` appended when
+//! two legal moves would read
 //! the same. Reading accepts any case, `a2a3` and either separator (when no move is written exactly
 //! so), `a7a8q` for a promotion, and the suffix only where it is needed.
 
@@ -50,6 +51,8 @@ impl Engine {
             ActionKind::Drop { .. }
             | ActionKind::Place { .. }
             | ActionKind::Along { source: TrackSource::Reserve, .. } => Some(Family::Drops),
+            // Written with a cell alone, as a placing of one type is.
+            ActionKind::Sow { .. } => Some(Family::Drops),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
@@ -102,6 +105,7 @@ impl Engine {
             ActionKind::Choose { .. } => format!("{} {}", action.name, mv.choice),
             ActionKind::Declare => action.name.clone(),
             ActionKind::Remove { .. } => format!("x{}", cell(mv.to)),
+            ActionKind::Sow { .. } => cell(mv.from).to_string(),
             ActionKind::Walk { rules, .. } if !mv.path.is_empty() => self.path_notation(state, mv, rules),
             ActionKind::Hop { over, .. } => {
                 let separator = if over.captures() { 'x' } else { '-' };

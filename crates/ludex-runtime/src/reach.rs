@@ -119,7 +119,8 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
         | ActionKind::Hop { .. }
         | ActionKind::Anywhere { .. }
         | ActionKind::Remove { .. }
-        | ActionKind::Along { .. } => None,
+        | ActionKind::Along { .. }
+        | ActionKind::Sow { .. } => None,
     }
 }
 

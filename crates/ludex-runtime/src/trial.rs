@@ -175,7 +175,9 @@ fn only_sets_variables(effects: &[Effect], written: &mut Vec<VarId>) -> bool {
         | Effect::Send { .. }
         | Effect::Move { .. }
         | Effect::Capture { .. }
-        | Effect::SetOwner { .. } => false,
+        | Effect::SetOwner { .. }
+        | Effect::MoveStack { .. }
+        | Effect::CaptureStack { .. } => false,
     })
 }
 
@@ -204,6 +206,7 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
         | ActionKind::Anywhere { .. }
         | ActionKind::Declare => {}
         ActionKind::Along { amounts, .. } => conditions.extend(amounts),
+        ActionKind::Sow { skipping, .. } => conditions.extend(skipping),
         // They never capture, so `attacked` never reads them.
         ActionKind::Drop { .. }
         | ActionKind::Choose { .. }

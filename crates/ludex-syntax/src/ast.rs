@@ -612,6 +612,18 @@ pub enum ActionClause {
         /// Where the whole clause is written.
         span: Span,
     },
+    /// `sow from pits along route skipping EXPR`: the pieces of a cell of the region, one dropped
+    /// on each following cell of the mover's track, but the cells for which `EXPR` holds.
+    Sow {
+        /// The cells sown from.
+        region: Region,
+        /// The track's name.
+        track: Ident,
+        /// `skipping EXPR`: the cells (`it`) that get no piece.
+        skipping: Option<Expr>,
+        /// Where the whole clause is written.
+        span: Span,
+    },
 }
 
 /// Where the piece of a move along a track starts.
@@ -1014,6 +1026,8 @@ pub enum ExprKind {
         /// How many faces the die has, `N` of `dN`.
         sides: Spanned<i64>,
     },
+    /// `exactly N`: a line's length, no more (only as the length of `in_a_row` and `lines`).
+    Exactly(Box<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

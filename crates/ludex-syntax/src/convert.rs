@@ -488,6 +488,12 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
             let condition = children.next_if(Rule::continuation_if).map(single_expr).transpose()?;
             ActionClause::Continue { action, condition, span }
         }
+        Rule::sow_pattern => {
+            let region = region(children.expect(Rule::region)?)?;
+            let track = children.ident()?;
+            let skipping = children.next_if(Rule::sow_skipping).map(single_expr).transpose()?;
+            ActionClause::Sow { region, track, skipping, span }
+        }
         _ => return Err(malformed(span)),
     })
 }

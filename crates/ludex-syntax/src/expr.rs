@@ -104,6 +104,7 @@ fn primary(pair: Pair<'_, Rule>) -> Converted<Built> {
         Rule::call => call(pair),
         Rule::if_expr => if_then_else(pair),
         Rule::paren_expr => parenthesized(pair),
+        Rule::exactly_expr => exactly(pair),
         _ => Err(malformed(span_of(&pair))),
     }
 }
@@ -146,6 +147,15 @@ fn if_then_else(pair: Pair<'_, Rule>) -> Converted<Built> {
 }
 
 /// `(a + b)`: the inner expression, spanning the parentheses too.
+/// `exactly 5`
+fn exactly(pair: Pair<'_, Rule>) -> Converted<Built> {
+    let span = span_of(&pair);
+    let mut children = Children::of(pair);
+    children.expect(Rule::exactly_word)?;
+    let inner = build(children.expect(Rule::expr)?)?;
+    node(ExprKind::Exactly(Box::new(inner.expr)), span, inner.depth.saturating_add(1))
+}
+
 fn parenthesized(pair: Pair<'_, Rule>) -> Converted<Built> {
     let span = span_of(&pair);
     let inner = build(Children::of(pair).expect(Rule::expr)?)?;

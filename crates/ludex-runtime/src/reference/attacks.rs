@@ -70,7 +70,8 @@ impl Engine {
                 | ActionKind::Drop { .. }
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
-                | ActionKind::Place { .. } => (0..self.game.board.cell_count() as CellId)
+                | ActionKind::Place { .. }
+                | ActionKind::Sow { .. } => (0..self.game.board.cell_count() as CellId)
                     .filter(|&from| {
                         state.piece(from).is_some_and(|p| p.owner == Some(attacker) && moved(p.kind))
                     })
@@ -115,7 +116,8 @@ impl Engine {
                     | ActionKind::Drop { .. }
                     | ActionKind::Choose { .. }
                     | ActionKind::Declare
-                    | ActionKind::Place { .. } => {
+                    | ActionKind::Place { .. }
+                    | ActionKind::Sow { .. } => {
                         let Some(from) = before.from else { continue };
                         let ends = self.reference_ends(state, &before, (action, attacker), from);
                         cells.extend(

@@ -22,7 +22,7 @@
 //! Modules: `moves` (the legal moves), `patterns` (where a piece can go by each pattern), `hops`
 //! (chains of hops), `cell_sets` (sets of cells: regions, neighbours, groups, territories),
 //! `attacks` (the cells a seat attacks, for `attacked`), `tracks` (moves along tracks, and the
-//! turn's `prefer`), `turns` (the turn machine's answers, and
+//! turn's `prefer`), `sowing` (sowings), `turns` (the turn machine's answers, and
 //! moves, rolls and setup played with them).
 
 mod attacks;
@@ -30,5 +30,6 @@ mod cell_sets;
 mod hops;
 mod moves;
 mod patterns;
+mod sowing;
 mod tracks;
 mod turns;

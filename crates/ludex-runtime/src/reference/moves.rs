@@ -152,6 +152,18 @@ impl Engine {
             ActionKind::Remove { cells } => {
                 self.reference_removals(state, &base, play, cells.get(seat as usize), moves)
             }
+            ActionKind::Sow { cells, track, skipping } => {
+                let sowing = super::sowing::Sowing {
+                    id,
+                    seat,
+                    region: cells.get(seat as usize),
+                    track: self.game.tracks.get(*track as usize),
+                    skipping: skipping.as_ref(),
+                };
+                let when_holds = |ctx: &Ctx| self.reference_when(state, ctx, play);
+                let filters_hold = |ctx: &Ctx| self.reference_filters(state, ctx, play);
+                self.reference_sowings(state, (&base, sowing), (when_holds, filters_hold), moves);
+            }
             ActionKind::Declare => {
                 if self.reference_when(state, &base, play) && self.reference_filters(state, &base, play) {
                     moves.push(Move::bare(MoveKind::Action(id)));

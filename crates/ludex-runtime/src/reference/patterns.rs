@@ -68,6 +68,7 @@ impl Engine {
             | ActionKind::Declare
             | ActionKind::Place { .. }
             | ActionKind::Remove { .. }
+            | ActionKind::Sow { .. }
             | ActionKind::Along { source: TrackSource::Reserve, .. } => Vec::new(),
             // The cells that many places further along the seat's version of the track.
             ActionKind::Along { track, amounts, source: TrackSource::Board, .. } => {

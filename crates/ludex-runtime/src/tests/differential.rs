@@ -185,6 +185,8 @@ fn kind_seen(engine: &Engine, id: ActionId, mv: Move) -> &'static str {
         ActionKind::Along { .. } if mv.to.is_none() => "along a track, off its end",
         ActionKind::Along { source: ludex_ir::TrackSource::Reserve, .. } => "enter a track",
         ActionKind::Along { .. } => "along a track",
+        ActionKind::Sow { .. } if mv.from == mv.to => "sowing round to its cell",
+        ActionKind::Sow { .. } => "sowing",
     }
 }
 

@@ -8,6 +8,7 @@ mod movegen;
 mod notation;
 mod position;
 mod soundness;
+mod sowing;
 mod trials;
 mod turns;
 mod walk_tables;

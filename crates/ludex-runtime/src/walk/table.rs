@@ -61,7 +61,8 @@ impl WalkTables {
                 | ActionKind::Hop { .. }
                 | ActionKind::Anywhere { .. }
                 | ActionKind::Remove { .. }
-                | ActionKind::Along { .. } => None,
+                | ActionKind::Along { .. }
+                | ActionKind::Sow { .. } => None,
             })
             .collect();
         WalkTables { words, actions }
