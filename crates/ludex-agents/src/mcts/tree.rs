@@ -5,7 +5,9 @@
 //! A node is expanded the second time a descent reaches it (the first time a playout starts
 //! there). Decision nodes select by UCT for the seat to move, trying unvisited children first in
 //! random order; chance nodes sample an outcome (a die with more faces than
-//! [`MAX_CHANCE_CHILDREN`] is sampled without children, ending the descent).
+//! [`MAX_CHANCE_CHILDREN`] is sampled without children, ending the descent). UCT reads the means
+//! relative to the band of rewards the search has seen ([`RewardBand`]), so that the exploration
+//! constant weighs the same against soft heuristic rewards as against wins and losses.
 
 use web_time::Instant;
 
@@ -41,6 +43,42 @@ fn spent(budget: Budget, share: f64, iterations: u64, started: Instant) -> bool 
     match budget {
         Budget::Iterations(total) => iterations as f64 >= total as f64 * share,
         Budget::Time(time) => started.elapsed() >= time.mul_f64(share),
+    }
+}
+
+/// The lowest and highest reward the search has backed up, for any seat. UCT measures a mean by
+/// where it lies in this band (0 at its floor, 1 at its ceiling), as MuZero normalises its values
+/// by the least and greatest in its tree (Schrittwieser et al. 2020). Wins and losses span the
+/// whole band from 0 to 1, and then nothing changes; leaves scored by the heuristic give soft
+/// rewards in a narrow band around ½ (in a game of teams, a quiet position's capture of a pawn moves
+/// a seat's reward by a few hundredths), where an exploration constant made for wins and losses
+/// would drown every difference between moves, so that a larger budget bought no better choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct RewardBand {
+    floor: f64,
+    ceiling: f64,
+}
+
+impl Default for RewardBand {
+    fn default() -> RewardBand {
+        RewardBand { floor: f64::INFINITY, ceiling: f64::NEG_INFINITY }
+    }
+}
+
+impl RewardBand {
+    /// Widens the band to hold every reward of an iteration.
+    fn include(&mut self, rewards: &[f64]) {
+        for &reward in rewards {
+            self.floor = self.floor.min(reward);
+            self.ceiling = self.ceiling.max(reward);
+        }
+    }
+
+    /// Where `mean` lies in the band, from 0 to 1; ½ while the band is a single value (or empty),
+    /// when no mean is better than another.
+    fn place(&self, mean: f64) -> f64 {
+        let width = self.ceiling - self.floor;
+        if width > 0.0 { (mean - self.floor) / width } else { 0.5 }
     }
 }
 
@@ -100,6 +138,8 @@ pub(super) struct Tree<'e> {
     /// Playouts that reached the end of the game.
     finished_playouts: u64,
     history: MoveHistory,
+    /// The rewards backed up so far, which UCT reads its means against.
+    band: RewardBand,
     // Buffers reused by every iteration.
     path: Vec<u32>,
     moves: Vec<Move>,
@@ -136,6 +176,7 @@ impl<'e> Tree<'e> {
             playouts: 0,
             finished_playouts: 0,
             history: MoveHistory::default(),
+            band: RewardBand::default(),
             path: Vec::new(),
             moves: Vec::new(),
             rewards: Vec::new(),
@@ -304,7 +345,7 @@ impl<'e> Tree<'e> {
     }
 
     /// The child to descend to: an unvisited one at random, else the best by UCT for the seat
-    /// that chooses.
+    /// that chooses, its mean read in the band of rewards seen.
     fn select(&mut self, parent: usize, first: u32, count: u32) -> usize {
         let children = self.nodes.get(first as usize..(first + count) as usize).unwrap_or(&[]);
         let unvisited = children.iter().filter(|child| child.visits == 0).count();
@@ -317,7 +358,8 @@ impl<'e> Tree<'e> {
         let mut best = (first as usize, f64::NEG_INFINITY);
         for (index, child) in children.iter().enumerate() {
             let visits = f64::from(child.visits);
-            let score = child.reward / visits + self.exploration * (log_visits / visits).sqrt();
+            let score =
+                self.band.place(child.reward / visits) + self.exploration * (log_visits / visits).sqrt();
             if score > best.1 {
                 best = (first as usize + index, score);
             }
@@ -375,8 +417,10 @@ impl<'e> Tree<'e> {
         }
     }
 
-    /// Adds a visit to every node of the path, and to each the reward of the seat that chose it.
+    /// Adds a visit to every node of the path, and to each the reward of the seat that chose it;
+    /// widens the band of rewards seen.
     fn back_up(&mut self) {
+        self.band.include(&self.rewards);
         for &index in &self.path {
             let Some(node) = self.nodes.get_mut(index as usize) else { continue };
             node.visits = node.visits.saturating_add(1);
@@ -454,6 +498,47 @@ mod tests {
         let mut tree = Tree::new(&engine, &state, &[], &config, 1);
         tree.run(Budget::Iterations(10), Instant::now());
         assert_eq!(tree.iterations, 0);
+    }
+
+    #[test]
+    fn the_band_places_means_between_the_least_and_greatest_reward_seen() {
+        let mut band = RewardBand::default();
+        assert_eq!(band.place(0.3), 0.5, "no reward seen yet");
+        band.include(&[0.52, 0.52]);
+        assert_eq!(band.place(0.52), 0.5, "a single reward");
+        band.include(&[0.48, 0.5]);
+        assert_eq!((band.floor, band.ceiling), (0.48, 0.52));
+        for (mean, place) in [(0.48, 0.0), (0.5, 0.5), (0.52, 1.0), (0.51, 0.75)] {
+            assert!((band.place(mean) - place).abs() < 1e-9, "{mean} lies at {place}");
+        }
+        band.include(&[0.0, 1.0]);
+        assert_eq!(band.place(0.51), 0.51, "wins and losses span the whole band");
+    }
+
+    /// Each seat adds 1 to 5 to its points a turn; its pieces are worth 100, so a lead of a few
+    /// points gives a reward a few hundredths above ½.
+    const STAKES: &str = "game \"Stakes\"\nseat a\nseat b\nboard square 2 by 1\n\
+        piece stone { value 100 }\nvariable points of each seat = 0\n\
+        action add { choose n from 1 to 5  then { set points(mover) = points(mover) + n } }\n\
+        setup { place stone for a on cells a1\n place stone for b on cells b1 }\n\
+        phase play { turn { play add } }\nend { when turns >= 40: rank by points(seat) }\n";
+
+    #[test]
+    fn soft_rewards_in_a_narrow_band_still_single_out_the_best_move() {
+        let compiled = ludex_check::compile(STAKES, &BTreeMap::new());
+        let engine = Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)));
+        let state = engine.initial_state();
+        let mut moves = Vec::new();
+        engine.legal_moves(&state, &mut moves);
+        let config =
+            MctsConfig { budget: Budget::Iterations(2000), playout_plies: 0, ..MctsConfig::default() };
+        let mut tree = Tree::new(&engine, &state, &moves, &config, 5);
+        tree.run(config.budget, Instant::now());
+        assert!(tree.band.ceiling - tree.band.floor < 0.1, "a narrow band: {:?}", tree.band);
+        let visits: Vec<u32> = root_children(&tree).iter().map(|child| child.visits).collect();
+        // The more a move adds the more visits it gets, adding 5 the most (with the means read
+        // raw, UCT's exploration spreads them nearly evenly, about 400 each).
+        assert!(visits.windows(2).all(|pair| pair[0] < pair[1]) && visits[4] > 700, "{visits:?}");
     }
 
     #[test]
