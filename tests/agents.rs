@@ -11,6 +11,7 @@ use ludex::agents::greedy::GreedyAgent;
 use ludex::agents::mcts::{Budget, MctsAgent, MctsConfig, RootPolicy, search};
 use ludex::agents::play::play_out;
 use ludex::agents::{Agent, AgentSpec, Decision};
+use ludex::ir::Number;
 use ludex::runtime::{Engine, Move, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -208,7 +209,7 @@ end {
 "#;
 
 fn gamble(safe: i64, held: i64) -> Engine {
-    engine_with(GAMBLE, &BTreeMap::from([("safe".to_string(), safe), ("held".to_string(), held)]))
+    engine_with(GAMBLE, &BTreeMap::from([("safe".to_string(), Number::Int(safe)), ("held".to_string(), Number::Int(held))]))
 }
 
 #[test]

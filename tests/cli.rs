@@ -496,6 +496,26 @@ fn a_game_from_a_position_records_it_and_replays_from_it() {
 }
 
 #[test]
+fn decimal_scores_are_printed_and_recorded_exactly() {
+    // Go with its komi of 6.5: two passes on a board of one black stone end it at 81 to 6.5, and
+    // with `--option komi=0.5` at 81 to 0.5.
+    let path = temp_file("one-stone.position", b"pieces S1@e5\n");
+    let record = temp_file("go.jsonl", b"");
+    for (komi, white) in [("6.5", "6.5"), ("0.5", "0.5")] {
+        let option = format!("komi={komi}");
+        let position = ["--position", text(&path), "--seat", "white=human", "--seed", "1"];
+        let args = [&["play", "rules/go.rules", "--option", &option, "--record", text(&record)][..], &position].concat();
+        let output = ludex_with_input(&args, "pass\npass\n");
+        assert_exit(&output, 0);
+        let shown = stdout(&output);
+        assert!(shown.ends_with(&format!("points per seat:\n  black   81\n  white  {white}\n")), "{shown}");
+        let written = std::fs::read_to_string(&record).expect("the record");
+        assert!(written.contains(&format!(r#""scores":[81,"{white}"]"#)), "{written}");
+        assert!(written.contains(&format!(r#""komi":"{komi}""#)), "{written}");
+    }
+}
+
+#[test]
 fn games_with_scores_end_with_a_points_table_per_seat_and_per_team() {
     // Den-Den, four players: south takes northeast's Black, the last opponent Black its team did
     // not hold, and the team splits the ransom.

@@ -20,13 +20,14 @@ use serde::Deserialize;
 use super::input::{QUOTED_CHARS, read_text, resolve, shown_path};
 use super::{CliError, CliResult};
 use ludex::diagnostics::quote;
+use ludex::ir::Number;
 
 #[derive(Debug, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct MatchConfig {
     pub rules: Option<PathBuf>,
     #[serde(default)]
-    pub options: BTreeMap<String, i64>,
+    pub options: BTreeMap<String, Number>,
     #[serde(default)]
     pub seats: BTreeMap<String, String>,
     pub games: Option<u64>,

@@ -38,6 +38,7 @@ mod promotion;
 mod regions;
 mod regions_calls;
 mod removed;
+mod repetitions;
 mod scope;
 mod setup;
 mod tracks;
@@ -50,7 +51,7 @@ mod walks;
 use std::collections::BTreeMap;
 
 use ludex_diagnostics::{Code, Diagnostic, Limit, Limits};
-use ludex_ir::{self as ir, Board, Game};
+use ludex_ir::{self as ir, Board, Game, Number};
 use ludex_syntax::ast::{Ident, RulesFile, Span};
 
 use directions::DirRef;
@@ -63,7 +64,7 @@ pub use names::BUILTINS;
 pub use scope::{ExpressionPlace, context_words, context_words_in};
 
 /// Values chosen for the options a rules file declares (`--option players=4`).
-pub type OptionValues = BTreeMap<String, i64>;
+pub type OptionValues = BTreeMap<String, Number>;
 
 /// Checks a parsed file and lowers it for the given option values, under the default limits. The
 /// game is `None` when an error was found.

@@ -71,6 +71,10 @@ codes! {
     ConstantComparison = "constant-comparison",
     /// A context word, or something read from the mover's side, is used where it has no value.
     ContextUnavailable = "context-unavailable",
+    /// A decimal number has more digits after the point than decimals keep.
+    DecimalDigits = "decimal-digits",
+    /// A decimal number where a whole number is needed (a count, a cell, a bound, a limit).
+    DecimalNotWhole = "decimal-not-whole",
     /// A clause that may be written once is written twice.
     DuplicateClause = "duplicate-clause",
     /// A name, or an item a file has once, is declared twice.
