@@ -16,7 +16,7 @@ use ludex::runtime::{Engine, Move, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-fn engine_with(text: &str, options: &BTreeMap<String, i64>) -> Engine {
+fn engine_with(text: &str, options: &BTreeMap<String, Number>) -> Engine {
     let compiled = ludex::compile(text, options);
     Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
 }
@@ -209,7 +209,10 @@ end {
 "#;
 
 fn gamble(safe: i64, held: i64) -> Engine {
-    engine_with(GAMBLE, &BTreeMap::from([("safe".to_string(), Number::Int(safe)), ("held".to_string(), Number::Int(held))]))
+    engine_with(
+        GAMBLE,
+        &BTreeMap::from([("safe".to_string(), Number::Int(safe)), ("held".to_string(), Number::Int(held))]),
+    )
 }
 
 #[test]

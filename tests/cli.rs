@@ -504,7 +504,9 @@ fn decimal_scores_are_printed_and_recorded_exactly() {
     for (komi, white) in [("6.5", "6.5"), ("0.5", "0.5")] {
         let option = format!("komi={komi}");
         let position = ["--position", text(&path), "--seat", "white=human", "--seed", "1"];
-        let args = [&["play", "rules/go.rules", "--option", &option, "--record", text(&record)][..], &position].concat();
+        let args =
+            [&["play", "rules/go.rules", "--option", &option, "--record", text(&record)][..], &position]
+                .concat();
         let output = ludex_with_input(&args, "pass\npass\n");
         assert_exit(&output, 0);
         let shown = stdout(&output);

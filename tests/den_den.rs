@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 
 use ludex::agents::play::play_out;
 use ludex::agents::{Agent, RandomAgent};
-use ludex::record::{self, Record, RecordHeader};
 use ludex::ir::Number;
+use ludex::record::{self, Record, RecordHeader};
 use ludex::runtime::Engine;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -3,7 +3,9 @@
 //! substituted.
 
 use ludex::OptionValues;
-use ludex::ir::{ActionKind, BinaryOp, CellSet, Const, ContextWord, Effect, Expr, Game, Number, Outcome, SetupStep};
+use ludex::ir::{
+    ActionKind, BinaryOp, CellSet, Const, ContextWord, Effect, Expr, Game, Number, Outcome, SetupStep,
+};
 
 fn compile(text: &str, options: &OptionValues) -> ludex::Compiled {
     ludex::compile(text, options)

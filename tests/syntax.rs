@@ -41,6 +41,7 @@ fn shape(expr: &Expr) -> String {
             format!("(if {} then {} else {})", shape(condition), shape(then), shape(otherwise))
         }
         ExprKind::Roll { sides } => format!("roll d{}", sides.node),
+        ExprKind::Decimal(value) => format!("{value}"),
     }
 }
 
@@ -122,6 +123,8 @@ fn precedence_and_associativity() {
         ("(a or b) and c", "((a Or b) And c)"),
         ("if a then 1 else 2 + 3", "(if a then 1 else (2 Add 3))"),
         ("count(pieces(next, damyo)) == 0", "(count(pieces(next, damyo)) Eq 0)"),
+        ("2 * komi - 0.50 < 6.125", "(((2 Mul komi) Sub 0.5) Lt 6.125)"),
+        ("-6.5 + x.face", "((Neg 6.5) Add x.face)"),
     ];
     for (source, expected) in cases {
         assert_eq!(shape(&expression(source)), expected, "{source}");

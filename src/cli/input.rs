@@ -267,10 +267,12 @@ mod tests {
 
     #[test]
     fn assignments_parse_with_clear_errors() {
-        assert_eq!(parse_option("players = 4"), Ok(("players".to_string(), 4)));
+        assert_eq!(parse_option("players = 4"), Ok(("players".to_string(), Number::Int(4))));
+        assert_eq!(parse_option("komi=6.5").map(|(_, v)| v.to_string()), Ok("6.5".to_string()));
         assert!(parse_option("players").unwrap_err().contains("NAME=VALUE"));
         assert!(parse_option("=4").is_err());
-        assert!(parse_option("players=four").unwrap_err().contains("integer"));
+        assert!(parse_option("players=four").unwrap_err().contains("must be a number"));
+        assert!(parse_option("komi=6.5625").unwrap_err().contains("3 digits after the point"));
         assert_eq!(parse_seat("2=random"), Ok(("2".to_string(), AgentSpec::Random)));
         assert!(parse_seat("white=genius").unwrap_err().contains("unknown agent"));
     }

@@ -69,9 +69,10 @@ fn string_len(rest: &str) -> usize {
 /// The length of a number at the start of `rest`: digits, and a decimal's point and digits (`6.5`).
 fn number_len(rest: &str) -> usize {
     let whole = run(rest, |b| b.is_ascii_digit());
-    let fraction = rest.get(whole..).and_then(|after| after.strip_prefix('.')).map_or(0, |digits| {
-        run(digits, |b| b.is_ascii_digit())
-    });
+    let fraction = rest
+        .get(whole..)
+        .and_then(|after| after.strip_prefix('.'))
+        .map_or(0, |digits| run(digits, |b| b.is_ascii_digit()));
     if fraction > 0 { whole + 1 + fraction } else { whole }
 }
 

@@ -33,7 +33,7 @@ fn options(json: &str) -> Result<BTreeMap<String, Number>, String> {
         return Ok(BTreeMap::new());
     }
     serde_json::from_str(json).map_err(
-        |error| format!("options must be a JSON object of integers and decimals as text ("6.5"): {error}"),
+        |error| format!("options must be a JSON object of integers, and of decimals as text (\"6.5\"): {error}"),
     )
 }
 

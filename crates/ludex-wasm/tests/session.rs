@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use ludex_agents::record;
-use ludex_wasm::check::check;
 use ludex_ir::Number;
+use ludex_wasm::check::check;
 use ludex_wasm::session::Session;
 
 fn rules(name: &str) -> String {
@@ -38,7 +38,8 @@ fn diagnostics_have_lines_and_columns() {
     );
     assert!(first.message.contains("`q`"), "{}", first.message);
     assert_eq!(first.code, "ludex::unknown-piece");
-    let good = check(&rules("rules/den-den.rules"), &BTreeMap::from([("players".to_string(), Number::Int(4))]));
+    let good =
+        check(&rules("rules/den-den.rules"), &BTreeMap::from([("players".to_string(), Number::Int(4))]));
     assert!(good.ok && good.diagnostics.is_empty());
     assert_eq!(good.seats.len(), 4);
     assert_eq!(

@@ -46,7 +46,8 @@ fn shipped_rules() -> Vec<(String, ludex_check::OptionValues, u64)> {
     let mut rules: Vec<_> = files.iter().map(|path| (path.clone(), Default::default(), SEEDS)).collect();
     for (name, values) in variants {
         let path = files.iter().find(|path| path.ends_with(name)).expect("a shipped file");
-        let values = values.iter().map(|&(name, value)| (name.to_string(), ludex_ir::Number::Int(value))).collect();
+        let values =
+            values.iter().map(|&(name, value)| (name.to_string(), ludex_ir::Number::Int(value))).collect();
         rules.push((path.clone(), values, VARIANT_SEEDS));
     }
     rules
