@@ -207,6 +207,7 @@ mod tests {
         let teams = game(3, &[&[0, 2]]);
         assert_eq!(advantage(&teams, &[3.0, 5.0, 1.0], 0), -1.0);
         assert_eq!(advantage(&game(1, &[]), &[4.0], 0), 4.0);
-        assert_eq!(fold_keys(&[2, 500]), 2.5);
+        assert_eq!(fold_keys(&[Number::Int(2), Number::Int(500)]), 2.5);
+        assert_eq!(fold_keys(&["2.5".parse().unwrap()]), 2.5);
     }
 }

@@ -644,7 +644,7 @@ mod tests {
         assert_eq!(two.setup.len(), 2, "b places nothing");
         let Some(Expr::Binary(_, _, b)) = &two.actions[0].filter else { panic!("a comparison") };
         assert_eq!(**b, Expr::Const(Const::None));
-        let three = crate::compile(text, &[("players".to_string(), 3)].into()).game.expect("valid");
+        let three = crate::compile(text, &[("players".to_string(), ludex_ir::Number::Int(3))].into()).game.expect("valid");
         assert_eq!(three.seats.len(), 3);
         assert_eq!(three.teams[0].seats, [0, 1]);
     }

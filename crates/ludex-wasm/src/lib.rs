@@ -32,9 +32,9 @@ fn options(json: &str) -> Result<BTreeMap<String, Number>, String> {
     if json.trim().is_empty() {
         return Ok(BTreeMap::new());
     }
-    serde_json::from_str(json).map_err(
-        |error| format!("options must be a JSON object of integers, and of decimals as text (\"6.5\"): {error}"),
-    )
+    serde_json::from_str(json).map_err(|error| {
+        format!("options must be a JSON object of integers, and of decimals as text (\"6.5\"): {error}")
+    })
 }
 
 fn to_json(value: &impl serde::Serialize) -> String {
