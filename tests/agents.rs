@@ -11,11 +11,12 @@ use ludex::agents::greedy::GreedyAgent;
 use ludex::agents::mcts::{Budget, MctsAgent, MctsConfig, RootPolicy, search};
 use ludex::agents::play::play_out;
 use ludex::agents::{Agent, AgentSpec, Decision};
+use ludex::ir::Number;
 use ludex::runtime::{Engine, Move, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-fn engine_with(text: &str, options: &BTreeMap<String, i64>) -> Engine {
+fn engine_with(text: &str, options: &BTreeMap<String, Number>) -> Engine {
     let compiled = ludex::compile(text, options);
     Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
 }
@@ -208,7 +209,10 @@ end {
 "#;
 
 fn gamble(safe: i64, held: i64) -> Engine {
-    engine_with(GAMBLE, &BTreeMap::from([("safe".to_string(), safe), ("held".to_string(), held)]))
+    engine_with(
+        GAMBLE,
+        &BTreeMap::from([("safe".to_string(), Number::Int(safe)), ("held".to_string(), Number::Int(held))]),
+    )
 }
 
 #[test]

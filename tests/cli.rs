@@ -49,7 +49,7 @@ fn an_unreadable_rules_file_exits_2_naming_it() {
 fn malformed_options_and_seats_are_usage_errors() {
     let cases: [(&[&str], &str); 4] = [
         (&["check", DICE_CHESS, "--option", "players"], "NAME=VALUE"),
-        (&["ir", DICE_CHESS, "--option", "players=many"], "integer"),
+        (&["ir", DICE_CHESS, "--option", "players=many"], "number"),
         (&["run", DICE_CHESS, "--games", "1", "--seat", "1=genius"], "unknown agent `genius`"),
         (&["play", DICE_CHESS, "--seat", "white"], "SEAT=AGENT"),
     ];
@@ -493,6 +493,30 @@ fn a_game_from_a_position_records_it_and_replays_from_it() {
     assert_exit(&ludex(&["replay", text(&path)]), 0);
     let output = ludex(&["run", MANA, "--games", "1", "--position", "no/such.position"]);
     assert_exit(&output, 2);
+}
+
+#[test]
+fn decimal_scores_are_printed_and_recorded_exactly() {
+    // Go with its komi of 6.5: two passes on a board of one black stone end it at 81 to 6.5, and
+    // with `--option komi=0.5` at 81 to 0.5.
+    let path = temp_file("one-stone.position", b"pieces S1@e5\n");
+    let record = temp_file("go.jsonl", b"");
+    for (komi, white, total) in [("6.5", "6.5", "87.5"), ("0.5", "0.5", "81.5")] {
+        let option = format!("komi={komi}");
+        let position = ["--position", text(&path), "--seat", "white=human", "--seed", "1"];
+        let args =
+            [&["play", "rules/go.rules", "--option", &option, "--record", text(&record)][..], &position]
+                .concat();
+        let output = ludex_with_input(&args, "pass\npass\n");
+        assert_exit(&output, 0);
+        let shown = stdout(&output);
+        let table =
+            format!("points per seat:\n  black    81\n  white   {white}\n  total  {total}  all seats\n");
+        assert!(shown.ends_with(&table), "{shown}");
+        let written = std::fs::read_to_string(&record).expect("the record");
+        assert!(written.contains(&format!(r#""scores":[81,"{white}"]"#)), "{written}");
+        assert!(written.contains(&format!(r#""komi":"{komi}""#)), "{written}");
+    }
 }
 
 #[test]

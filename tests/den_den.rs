@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 
 use ludex::agents::play::play_out;
 use ludex::agents::{Agent, RandomAgent};
+use ludex::ir::Number;
 use ludex::record::{self, Record, RecordHeader};
 use ludex::runtime::Engine;
 use rand::SeedableRng;
@@ -24,7 +25,7 @@ const RULES: &str = "rules/den-den.rules";
 
 fn den_den(players: i64) -> Engine {
     let text = std::fs::read_to_string(RULES).expect("the rules file");
-    let options = BTreeMap::from([("players".to_string(), players)]);
+    let options = BTreeMap::from([("players".to_string(), Number::Int(players))]);
     let compiled = ludex::compile(&text, &options);
     assert!(compiled.diagnostics.is_empty(), "{:#?}", compiled.diagnostics);
     Engine::new(compiled.game.expect("no error"))
@@ -116,7 +117,7 @@ fn random_games_of_four_five_and_six_players_finish_and_replay_from_their_record
             assert_eq!(over.scores.len(), players as usize);
             let header = RecordHeader {
                 rules: RULES.to_string(),
-                options: BTreeMap::from([("players".to_string(), players)]),
+                options: BTreeMap::from([("players".to_string(), Number::Int(players))]),
                 seed,
                 seats: vec!["random".to_string(); players as usize],
                 position: None,

@@ -216,6 +216,15 @@ struct Cut<'t> {
     grids: Vec<bool>,
 }
 
+/// The length of the decimal literal `rest` starts with (`6.5`: digits, a point, digits), if it
+/// starts with one: one token, which respacing must not split.
+fn decimal_length(rest: &str) -> Option<usize> {
+    let whole = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let after_point = rest.get(whole..)?.strip_prefix('.')?;
+    let fraction = after_point.find(|c: char| !c.is_ascii_digit()).unwrap_or(after_point.len());
+    (whole > 0 && fraction > 0).then_some(whole + 1 + fraction)
+}
+
 fn cut(text: &str) -> Cut<'_> {
     let mut cut = Cut { tokens: Vec::new(), gaps: Vec::new(), grids: Vec::new() };
     let mut at = 0;
@@ -241,6 +250,8 @@ fn cut(text: &str) -> Cut<'_> {
         } else {
             let len = if c == '"' {
                 rest[1..].find('"').map_or(rest.len(), |i| i + 2)
+            } else if let Some(len) = decimal_length(rest) {
+                len
             } else if c.is_ascii_alphanumeric() || c == '_' {
                 rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len())
             } else if ["==", "!=", "<=", ">="].iter().any(|op| rest.starts_with(op)) {

@@ -13,6 +13,8 @@ mod support;
 
 use std::collections::BTreeMap;
 
+use ludex::ir::Number;
+
 use ludex::runtime::{Engine, State, perft_divide};
 use support::{legal, load, play};
 
@@ -38,7 +40,8 @@ fn moves_from(engine: &Engine, state: &State, cell: &str) -> Vec<String> {
 /// The engine for these option values.
 fn engine_with(options: &[(&str, i64)]) -> Engine {
     let text = std::fs::read_to_string(RULES).expect("the rules file");
-    let options: BTreeMap<String, i64> = options.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    let options: BTreeMap<String, Number> =
+        options.iter().map(|(k, v)| (k.to_string(), Number::Int(*v))).collect();
     let compiled = ludex::compile(&text, &options);
     Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
 }
@@ -229,7 +232,8 @@ fn option_values_that_describe_no_game_are_refused() {
         [("players", 3), ("territories", 1), ("teams", 2)],
         [("players", 4), ("territories", 2), ("teams", 2)],
     ] {
-        let options: BTreeMap<String, i64> = refused.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        let options: BTreeMap<String, Number> =
+            refused.iter().map(|(k, v)| (k.to_string(), Number::Int(*v))).collect();
         let compiled = ludex::compile(&text, &options);
         let codes: Vec<&str> = compiled.diagnostics.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["missing-seats"], "{refused:?}");

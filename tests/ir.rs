@@ -3,7 +3,9 @@
 //! substituted.
 
 use ludex::OptionValues;
-use ludex::ir::{ActionKind, BinaryOp, CellSet, Const, ContextWord, Effect, Expr, Game, Outcome, SetupStep};
+use ludex::ir::{
+    ActionKind, BinaryOp, CellSet, Const, ContextWord, Effect, Expr, Game, Number, Outcome, SetupStep,
+};
 
 fn compile(text: &str, options: &OptionValues) -> ludex::Compiled {
     ludex::compile(text, options)
@@ -128,20 +130,20 @@ fn goal_in_end_rule(game: &Game) -> &Expr {
 fn options_take_their_default_or_the_value_given() {
     let game = compile(OPTIONED, &OptionValues::new()).game.expect("valid");
     assert_eq!(goal_in_end_rule(&game), &Expr::Const(Const::Int(3)));
-    let chosen = OptionValues::from([("goal".to_string(), 7)]);
+    let chosen = OptionValues::from([("goal".to_string(), Number::Int(7))]);
     let game = compile(OPTIONED, &chosen).game.expect("valid");
     assert_eq!(goal_in_end_rule(&game), &Expr::Const(Const::Int(7)));
-    assert_eq!((game.options[0].value, game.options[0].default), (7, 3));
+    assert_eq!((game.options[0].value, game.options[0].default), (Number::Int(7), Number::Int(3)));
 }
 
 #[test]
 fn option_values_are_checked() {
-    let too_big = compile(OPTIONED, &OptionValues::from([("goal".to_string(), 11)]));
+    let too_big = compile(OPTIONED, &OptionValues::from([("goal".to_string(), Number::Int(11))]));
     let codes: Vec<_> = too_big.diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["out-of-range"]);
     assert!(too_big.game.is_none());
 
-    let unknown = compile(OPTIONED, &OptionValues::from([("gaol".to_string(), 1)]));
+    let unknown = compile(OPTIONED, &OptionValues::from([("gaol".to_string(), Number::Int(1))]));
     let diagnostic = &unknown.diagnostics[0];
     assert_eq!((diagnostic.code.as_str(), diagnostic.primary.span), ("unknown-option", Default::default()));
     assert_eq!(diagnostic.help.as_deref(), Some("did you mean `goal`?"));

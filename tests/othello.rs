@@ -6,6 +6,7 @@ mod support;
 
 use ludex::agents::play::play_out;
 use ludex::agents::{Agent, RandomAgent};
+use ludex::ir::Number;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use support::{engine, timed_perft};
@@ -33,7 +34,9 @@ fn random_games_end_when_neither_seat_can_move_ranked_by_discs() {
         let game = play_out(&engine, engine.initial_state(), &mut agents, &mut rng);
         let over = game.result().expect("every game ends").clone();
         assert_eq!(over.reason, "no seat can move", "seed {seed}");
-        let [black, white] = over.scores[..] else { panic!("two scores: {:?}", over.scores) };
+        let [Number::Int(black), Number::Int(white)] = over.scores[..] else {
+            panic!("two whole scores: {:?}", over.scores)
+        };
         assert!(black + white <= 64 && black + white > 4, "seed {seed}: {black} + {white}");
         let expected = match black.cmp(&white) {
             std::cmp::Ordering::Greater => [1, 2],

@@ -42,6 +42,7 @@ fn shape(expr: &Expr) -> String {
         }
         ExprKind::Roll { sides } => format!("roll d{}", sides.node),
         ExprKind::Exactly(inner) => format!("exactly {}", shape(inner)),
+        ExprKind::Decimal(value) => format!("{value}"),
     }
 }
 
@@ -123,6 +124,8 @@ fn precedence_and_associativity() {
         ("(a or b) and c", "((a Or b) And c)"),
         ("if a then 1 else 2 + 3", "(if a then 1 else (2 Add 3))"),
         ("count(pieces(next, damyo)) == 0", "(count(pieces(next, damyo)) Eq 0)"),
+        ("2 * komi - 0.50 < 6.125", "(((2 Mul komi) Sub 0.5) Lt 6.125)"),
+        ("-6.5 + x.face", "((Neg 6.5) Add x.face)"),
     ];
     for (source, expected) in cases {
         assert_eq!(shape(&expression(source)), expected, "{source}");

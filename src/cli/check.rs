@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use ludex::OptionValues;
 use ludex::diagnostics;
-use ludex::ir::{BoardKind, Game};
+use ludex::ir::{BoardKind, Game, Number};
 
 use super::input::{check_file, parse_option, plural};
 use super::limits::limits;
@@ -18,7 +18,7 @@ use super::{CliError, CliResult};
 pub struct OptionArgs {
     /// Set an option the rules file declares (repeatable)
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = parse_option)]
-    pub options: Vec<(String, i64)>,
+    pub options: Vec<(String, Number)>,
 }
 
 impl OptionArgs {

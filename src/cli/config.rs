@@ -20,13 +20,14 @@ use serde::Deserialize;
 use super::input::{QUOTED_CHARS, read_text, resolve, shown_path};
 use super::{CliError, CliResult};
 use ludex::diagnostics::quote;
+use ludex::ir::Number;
 
 #[derive(Debug, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct MatchConfig {
     pub rules: Option<PathBuf>,
     #[serde(default)]
-    pub options: BTreeMap<String, i64>,
+    pub options: BTreeMap<String, Number>,
     #[serde(default)]
     pub seats: BTreeMap<String, String>,
     pub games: Option<u64>,
@@ -60,12 +61,13 @@ mod tests {
     #[test]
     fn every_key_is_read() {
         let config = MatchConfig::parse(
-            "rules = \"a.rules\"\ngames = 10\nseed = 3\n[options]\nplayers = 4\n[seats]\n1 = \"human\"\nblack = \"random\"\n",
+            "rules = \"a.rules\"\ngames = 10\nseed = 3\n[options]\nplayers = 4\nkomi = \"5.5\"\n[seats]\n1 = \"human\"\nblack = \"random\"\n",
         )
         .unwrap();
         assert_eq!(config.rules, Some(PathBuf::from("a.rules")));
         assert_eq!((config.games, config.seed), (Some(10), Some(3)));
-        assert_eq!(config.options.get("players"), Some(&4));
+        assert_eq!(config.options.get("players"), Some(&Number::Int(4)));
+        assert_eq!(config.options.get("komi").map(Number::to_string).as_deref(), Some("5.5"));
         assert_eq!(config.seats.get("1").map(String::as_str), Some("human"));
         assert_eq!(config.seats.get("black").map(String::as_str), Some("random"));
         assert_eq!(MatchConfig::parse(""), Ok(MatchConfig::default()));

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludex::agents::AgentSpec;
 use ludex::diagnostics::{self, Code, Diagnostic, Limit};
-use ludex::ir::{Game, SeatId};
+use ludex::ir::{Game, Number, SeatId};
 use ludex::{OptionValues, compile_with_limits};
 
 use super::limits::limits;
@@ -203,16 +203,16 @@ pub fn load_rules(path: &Path, options: &OptionValues) -> CliResult<(Game, Strin
 }
 
 /// The value of every option the game declares, as the game was lowered.
-pub fn option_values(game: &Game) -> BTreeMap<String, i64> {
+pub fn option_values(game: &Game) -> BTreeMap<String, Number> {
     game.options.iter().map(|o| (o.name.clone(), o.value)).collect()
 }
 
 /// Parses `--option NAME=VALUE`.
-pub fn parse_option(text: &str) -> Result<(String, i64), String> {
+pub fn parse_option(text: &str) -> Result<(String, Number), String> {
     let (name, value) = split_assignment(text, "NAME=VALUE")?;
     let value = value
         .parse()
-        .map_err(|_| format!("the value of option `{name}` must be an integer, got `{value}`"))?;
+        .map_err(|error| format!("the value of option `{name}` must be a number, got `{value}`: {error}"))?;
     Ok((name, value))
 }
 
@@ -267,10 +267,12 @@ mod tests {
 
     #[test]
     fn assignments_parse_with_clear_errors() {
-        assert_eq!(parse_option("players = 4"), Ok(("players".to_string(), 4)));
+        assert_eq!(parse_option("players = 4"), Ok(("players".to_string(), Number::Int(4))));
+        assert_eq!(parse_option("komi=6.5").map(|(_, v)| v.to_string()), Ok("6.5".to_string()));
         assert!(parse_option("players").unwrap_err().contains("NAME=VALUE"));
         assert!(parse_option("=4").is_err());
-        assert!(parse_option("players=four").unwrap_err().contains("integer"));
+        assert!(parse_option("players=four").unwrap_err().contains("must be a number"));
+        assert!(parse_option("komi=6.5625").unwrap_err().contains("3 digits after the point"));
         assert_eq!(parse_seat("2=random"), Ok(("2".to_string(), AgentSpec::Random)));
         assert!(parse_seat("white=genius").unwrap_err().contains("unknown agent"));
     }

@@ -15,6 +15,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use ludex::ir::Number;
 use ludex::record::{self, Record};
 use serde::Deserialize;
 
@@ -41,7 +42,7 @@ pub struct MergeArgs {
 struct ShardSummary {
     game: String,
     rules: String,
-    options: BTreeMap<String, i64>,
+    options: BTreeMap<String, Number>,
     seed: u64,
     shard: Option<Shard>,
     record: Option<String>,

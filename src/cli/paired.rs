@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use ludex::agents::AgentSpec;
 use ludex::agents::play::{Ending, PlayedGame};
 use ludex::agents::stats::Proportion;
+use ludex::ir::Number;
 use ludex::runtime::{EndReason, GameResult};
 use serde::Serialize;
 
@@ -174,7 +175,7 @@ impl PairTally {
 pub struct PairedSummary {
     game: String,
     rules: String,
-    options: BTreeMap<String, i64>,
+    options: BTreeMap<String, Number>,
     /// Pair `i` of the run used seed `seed + i` for both its games.
     seed: u64,
     #[serde(skip_serializing_if = "Option::is_none")]

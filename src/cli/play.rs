@@ -81,8 +81,7 @@ pub fn play(args: &PlayArgs) -> CliResult {
     if let Ending::Over(result) = &ending
         && !result.scores.is_empty()
     {
-        let points: Vec<f64> = result.scores.iter().map(|&p| p as f64).collect();
-        write!(out, "{}", super::points::table(&engine.game, "points", &points, 0))?;
+        write!(out, "{}", super::points::table(&engine.game, "points", &result.scores, 0))?;
     }
     if let Some(mut file) = record_file {
         file.write(&Record::new(session.header(seed), game.finish(ending.clone())))?;

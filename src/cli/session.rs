@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use ludex::OptionValues;
 use ludex::agents::{Agent, AgentSpec};
-use ludex::ir::SeatId;
+use ludex::ir::{Number, SeatId};
 use ludex::record::{self, Record, RecordHeader};
 use ludex::runtime::{Engine, State};
 
@@ -57,7 +57,7 @@ pub struct Session {
     /// Each end rule's source text.
     end_rules: Vec<String>,
     rules: String,
-    options: BTreeMap<String, i64>,
+    options: BTreeMap<String, Number>,
     position: Option<String>,
 }
 

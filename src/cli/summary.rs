@@ -16,7 +16,9 @@ use std::ops::Range;
 use ludex::agents::play::PlayedGame;
 use ludex::agents::stats::Proportion;
 use ludex::ast::Item;
-use ludex::ir::Game;
+use ludex::ir::{Game, Number};
+
+use super::points::Points;
 use ludex::runtime::{EndReason, GameResult};
 use serde::{Deserialize, Serialize};
 
@@ -130,7 +132,7 @@ pub struct Tally {
     pub max_plies: u64,
     /// Games whose result gave scores, and each seat's points over them.
     pub scored: u64,
-    pub points: Vec<i64>,
+    pub points: Vec<Number>,
 }
 
 impl Tally {
@@ -145,7 +147,7 @@ impl Tally {
             plies: 0,
             max_plies: 0,
             scored: 0,
-            points: vec![0; seats],
+            points: vec![Number::Int(0); seats],
         }
     }
 
@@ -161,7 +163,7 @@ impl Tally {
         if !result.scores.is_empty() {
             self.scored += 1;
             for (total, &points) in self.points.iter_mut().zip(&result.scores) {
-                *total = total.saturating_add(points);
+                *total = total.plus(points);
             }
         }
         self.end_count(result.end).add(result);
@@ -195,7 +197,7 @@ impl Tally {
         self.max_plies = self.max_plies.max(other.max_plies);
         self.scored = self.scored.saturating_add(other.scored);
         for (points, more) in self.points.iter_mut().zip(&other.points) {
-            *points = points.saturating_add(*more);
+            *points = points.plus(*more);
         }
         Ok(())
     }
@@ -222,7 +224,7 @@ impl Tally {
 
     /// Each seat's mean points over the games that gave scores, if any did.
     fn mean_points(&self) -> Option<Vec<f64>> {
-        (self.scored > 0).then(|| self.points.iter().map(|&p| p as f64 / self.scored as f64).collect())
+        (self.scored > 0).then(|| self.points.iter().map(|&p| p.approximate() / self.scored as f64).collect())
     }
 }
 
@@ -231,7 +233,7 @@ pub struct Match<'a> {
     pub game: &'a Game,
     /// The rules file as given, and the value of every option.
     pub rules: &'a str,
-    pub options: &'a BTreeMap<String, i64>,
+    pub options: &'a BTreeMap<String, Number>,
     /// Each seat's agent, as written on the command line.
     pub agents: Vec<String>,
     /// Each end rule's source text ([`end_rule_texts`]).
@@ -253,7 +255,7 @@ pub struct Extent {
 pub struct Summary {
     game: String,
     rules: String,
-    options: BTreeMap<String, i64>,
+    options: BTreeMap<String, Number>,
     /// Game `i` of the run used seed `seed + i`.
     seed: u64,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -5,7 +5,7 @@
 //! board), turned
 //! into soft rewards by how far each side leads, in units of a typical piece value.
 
-use ludex_ir::{Game, SeatId};
+use ludex_ir::{Game, Number, SeatId};
 use ludex_runtime::{Engine, State};
 
 /// How much a later `rank by` key weighs against the one before it in a heuristic score.
@@ -57,11 +57,11 @@ pub fn heuristic_scores(engine: &Engine, state: &State, scores: &mut Vec<f64>) {
     }
 }
 
-fn fold_keys(keys: &[i64]) -> f64 {
+fn fold_keys(keys: &[Number]) -> f64 {
     let mut weight = 1.0;
     let mut total = 0.0;
     for &key in keys {
-        total += weight * key as f64;
+        total += weight * key.approximate();
         weight *= LATER_KEY_WEIGHT;
     }
     total
@@ -207,6 +207,7 @@ mod tests {
         let teams = game(3, &[&[0, 2]]);
         assert_eq!(advantage(&teams, &[3.0, 5.0, 1.0], 0), -1.0);
         assert_eq!(advantage(&game(1, &[]), &[4.0], 0), 4.0);
-        assert_eq!(fold_keys(&[2, 500]), 2.5);
+        assert_eq!(fold_keys(&[Number::Int(2), Number::Int(500)]), 2.5);
+        assert_eq!(fold_keys(&["2.5".parse().unwrap()]), 2.5);
     }
 }

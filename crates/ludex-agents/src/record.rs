@@ -21,7 +21,7 @@ use std::io::{self, BufRead, Read, Write};
 use serde::{Deserialize, Serialize};
 
 use crate::play::{PlayedGame, roll_notation};
-use ludex_ir::{Limit, Limits, quote};
+use ludex_ir::{Limit, Limits, Number, quote};
 use ludex_runtime::{Engine, GameResult, Move, State, Status};
 
 /// The record format's version, the value of the `ludex` field.
@@ -43,7 +43,7 @@ pub struct Record {
     /// The rules file as the game was started with it.
     pub rules: String,
     /// The value of every option the game declares.
-    pub options: BTreeMap<String, i64>,
+    pub options: BTreeMap<String, Number>,
     /// The seed of the game's random generator.
     pub seed: u64,
     /// The agent of each seat, in seat order (`random`, `human`).
@@ -64,7 +64,7 @@ pub struct RecordHeader {
     /// The rules file as the game was started with it (a path, as given).
     pub rules: String,
     /// The value of every option the game declares.
-    pub options: BTreeMap<String, i64>,
+    pub options: BTreeMap<String, Number>,
     /// The seed of the game's random generator.
     pub seed: u64,
     /// Each seat's agent spec, in seat order.
@@ -382,7 +382,7 @@ mod tests {
         Record::new(
             RecordHeader {
                 rules: "rules/game.rules".into(),
-                options: BTreeMap::from([("players".to_string(), 4)]),
+                options: BTreeMap::from([("players".to_string(), Number::Int(4))]),
                 seed: 42,
                 seats: vec!["human".into(), "random".into()],
                 position: None,
@@ -414,6 +414,22 @@ mod tests {
         assert!(!text.contains("position"));
         let records: Vec<_> = read_all(&text).into_iter().map(Result::unwrap).collect();
         assert_eq!(records, vec![(1, sample()), (2, sample())]);
+    }
+
+    #[test]
+    fn decimal_scores_and_options_round_trip_exactly_and_whole_ones_read_as_before() {
+        let mut record = sample();
+        let half = |text: &str| text.parse::<Number>().unwrap();
+        record.options.insert("komi".into(), half("6.5"));
+        if let Some(result) = record.result.as_mut() {
+            result.scores = vec![Number::Int(40), half("40.5")];
+        }
+        let mut out = Vec::new();
+        write(&mut out, &record).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains(r#""komi":"6.5","players":4"#), "{text}");
+        assert!(text.contains(r#""scores":[40,"40.5"]"#), "{text}");
+        assert_eq!(read_all(&text).into_iter().map(Result::unwrap).collect::<Vec<_>>(), vec![(1, record)]);
     }
 
     #[test]

@@ -74,7 +74,7 @@ pub(super) fn clause_span(clause: &ActionClause) -> Span {
         | ActionClause::Remove { span, .. }
         | ActionClause::Along { span, .. }
         | ActionClause::Continue { span, .. } => *span,
-        | ActionClause::Sow { span, .. } => *span,
+        ActionClause::Sow { span, .. } => *span,
         ActionClause::Over(over) => over.span,
         ActionClause::When(e) | ActionClause::Where(e) | ActionClause::StepCondition(e) => e.span,
         ActionClause::To(destination) => destination.span,

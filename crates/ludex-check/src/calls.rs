@@ -53,6 +53,9 @@ impl<'a> Checker<'a> {
                     self.resolve_all(call.args, scope);
                     return Typed::unknown();
                 }
+                if let Some(board) = self.board_repetitions(call, scope) {
+                    return board;
+                }
                 self.fixed_call(call, scope, Ty::Int, |[window]| {
                     (ir::Expr::RecentRepetitions(Box::new(window)), Ty::Int)
                 })

@@ -128,7 +128,10 @@ fn never_applies(first: &ir::Action, next: &ir::Action) -> Option<String> {
 fn landing_types(action: &ir::Action) -> Option<Vec<TypeId>> {
     let promoted = action.promotion.iter().flat_map(|p| p.types.iter().copied());
     match &action.kind {
-        ActionKind::Choose { .. } | ActionKind::Declare | ActionKind::Remove { .. } | ActionKind::Sow { .. } => None,
+        ActionKind::Choose { .. }
+        | ActionKind::Declare
+        | ActionKind::Remove { .. }
+        | ActionKind::Sow { .. } => None,
         ActionKind::Drop { .. } | ActionKind::Place { .. } => Some(action.pieces.clone()),
         ActionKind::Along { source: TrackSource::Reserve, .. } => Some(action.pieces.clone()),
         ActionKind::Step { .. }

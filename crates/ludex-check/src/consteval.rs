@@ -2,7 +2,7 @@
 //! cell is `it`) and counts known before the game (`actions 2`, `at most 2`). It follows the
 //! runtime's rules on `none`, saturating arithmetic and division by zero.
 
-use ludex_ir::{BinaryOp, Board, CellId, Const, ContextWord, Expr, IntegerResult, Map, MapId, Zone};
+use ludex_ir::{BinaryOp, Board, CellId, Const, ContextWord, Expr, Map, MapId, Number, NumberResult, Zone};
 
 use super::Lazy;
 
@@ -60,10 +60,7 @@ pub fn eval(expr: &Expr, env: &Env) -> Result<Const, Dynamic> {
             _ => Const::None,
         },
         Expr::Not(e) => Const::Bool(!truthy(eval(e, env)?)),
-        Expr::Neg(e) => match eval(e, env)? {
-            Const::Int(n) => Const::Int(n.saturating_neg()),
-            _ => Const::None,
-        },
+        Expr::Neg(e) => eval(e, env)?.number().map_or(Const::None, |n| Const::of_number(n.negated())),
         Expr::Binary(op, a, b) => binary(*op, eval(a, env)?, || eval(b, env))?,
         Expr::If(c, a, b) => {
             if truthy(eval(c, env)?) {
@@ -92,21 +89,26 @@ fn binary(op: BinaryOp, a: Const, b: impl FnOnce() -> Result<Const, Dynamic>) ->
     Ok(match op {
         BinaryOp::And => Const::Bool(truthy(a) && truthy(b()?)),
         BinaryOp::Or => Const::Bool(truthy(a) || truthy(b()?)),
-        BinaryOp::Eq => Const::Bool(a == b()?),
-        BinaryOp::Ne => Const::Bool(a != b()?),
-        _ => match (a, b()?) {
-            (Const::Int(x), Const::Int(y)) => integer(op, x, y),
+        BinaryOp::Eq => Const::Bool(canonical(a) == canonical(b()?)),
+        BinaryOp::Ne => Const::Bool(canonical(a) != canonical(b()?)),
+        _ => match (a.number(), b()?.number()) {
+            (Some(x), Some(y)) => numeric(op, x, y),
             _ if op.is_comparison() => Const::Bool(false),
             _ => Const::None,
         },
     })
 }
 
-fn integer(op: BinaryOp, a: i64, b: i64) -> Const {
-    match op.on_integers(a, b) {
-        IntegerResult::Int(n) => Const::Int(n),
-        IntegerResult::Bool(v) => Const::Bool(v),
-        IntegerResult::NotInteger => Const::None,
+/// The constant with a whole decimal as the whole number it is (numbers are equal by value).
+fn canonical(value: Const) -> Const {
+    value.number().map_or(value, Const::of_number)
+}
+
+fn numeric(op: BinaryOp, a: Number, b: Number) -> Const {
+    match Number::on_numbers(op, a, b) {
+        NumberResult::Number(n) => Const::of_number(n),
+        NumberResult::Bool(v) => Const::Bool(v),
+        NumberResult::NotNumeric => Const::None,
     }
 }
 

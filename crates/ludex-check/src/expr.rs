@@ -3,7 +3,7 @@
 //! bounded whatever the input.
 
 use ludex_diagnostics::{Code, Diagnostic, Limit};
-use ludex_ir::{self as ir, Const, ContextWord, PieceField};
+use ludex_ir::{self as ir, Const, ContextWord, Decimal, GameOption, Number, PieceField};
 use ludex_syntax::ast::{self, BinaryOp, Expr, ExprKind, Ident, Span, UnaryOp};
 
 use super::Checker;
@@ -58,6 +58,10 @@ impl<'a> Checker<'a> {
     pub(super) fn check_type(&mut self, typed: &Typed, span: Span, want: Ty) -> bool {
         if want.accepts(typed.ty) {
             return true;
+        }
+        if typed.ty == Ty::Decimal && want == Ty::Int {
+            self.report(decimal_not_whole(span));
+            return false;
         }
         self.report(Diagnostic::error(
             Code::TypeMismatch,
@@ -121,6 +125,7 @@ impl<'a> Checker<'a> {
     fn expr_kind(&mut self, e: &'a Expr, scope: &Scope<'a>) -> Typed {
         match &e.node {
             ExprKind::Int(n) => Typed::constant(Const::Int(*n), Ty::Int),
+            ExprKind::Decimal(d) => Typed::constant(Const::Decimal(*d), Ty::Decimal),
             ExprKind::Bool(b) => Typed::constant(Const::Bool(*b), Ty::Bool),
             ExprKind::None => Typed::constant(Const::None, Ty::NoneLit),
             // A declaration refused for taking a built-in's name was reported once, there.
@@ -236,10 +241,16 @@ impl<'a> Checker<'a> {
     fn symbol_value(&mut self, symbol: Symbol, ident: &'a Ident, scope: &Scope<'a>) -> Typed {
         self.use_at(symbol, ident.span);
         match symbol {
-            Symbol::Option(i) => {
-                let value = self.game.options.get(i).map_or(0, |o| o.value);
-                Typed::constant(Const::Int(value), Ty::Int)
-            }
+            Symbol::Option(i) => match self.game.options.get(i) {
+                Some(option) if option.is_decimal() => {
+                    let value = option.value.to_decimal().unwrap_or(Decimal::from_thousandths(0));
+                    Typed::constant(Const::Decimal(value), Ty::Decimal)
+                }
+                Some(GameOption { value: Number::Int(n), .. }) => Typed::constant(Const::Int(*n), Ty::Int),
+                Some(GameOption { value: Number::Decimal(_), .. }) | None => {
+                    Typed::constant(Const::Int(0), Ty::Int)
+                }
+            },
             Symbol::Seat(s) => match self.seat_id(s) {
                 Some(seat) => Typed::constant(Const::Seat(seat), Ty::Seat),
                 None => Typed::constant(Const::None, Ty::Seat),
@@ -374,11 +385,12 @@ impl<'a> Checker<'a> {
     fn unary(&mut self, op: UnaryOp, operand: &'a Expr, scope: &Scope<'a>) -> Typed {
         let (want, wrap): (Ty, fn(Box<ir::Expr>) -> ir::Expr) = match op {
             UnaryOp::Not => (Ty::Bool, ir::Expr::Not),
-            UnaryOp::Neg => (Ty::Int, ir::Expr::Neg),
+            UnaryOp::Neg => (Ty::Decimal, ir::Expr::Neg),
         };
         let inner = self.expr(operand, scope);
         self.check_type(&inner, operand.span, want);
-        Typed::node(wrap(Box::new(inner.expr)), want, &[inner.extent])
+        let ty = if want == Ty::Decimal { number_type(inner.ty, Ty::Int) } else { want };
+        Typed::node(wrap(Box::new(inner.expr)), ty, &[inner.extent])
     }
 
     fn binary(
@@ -400,6 +412,12 @@ impl<'a> Checker<'a> {
             }
             None => self.comparable(&l, &r, op.span, (left.span, right.span)),
         }
+        if ir_op == ir::BinaryOp::Mul && l.ty == Ty::Decimal && r.ty == Ty::Decimal {
+            self.report(decimal_not_whole(right.span).with_help(
+                "a product of two decimals is not exact to a thousandth: one side of `*` must be whole",
+            ));
+        }
+        let result = if result == Ty::Decimal { number_type(l.ty, r.ty) } else { result };
         let extent = [l.extent, r.extent];
         Typed::node(ir::Expr::Binary(ir_op, Box::new(l.expr), Box::new(r.expr)), result, &extent)
     }
@@ -524,8 +542,11 @@ impl<'a> Checker<'a> {
 /// `None` for `in`.
 fn operator(op: BinaryOp) -> Option<(ir::BinaryOp, Option<Ty>, Ty)> {
     let bool_op = |op| (op, Some(Ty::Bool), Ty::Bool);
-    let comparison = |op| (op, Some(Ty::Int), Ty::Bool);
-    let arithmetic = |op| (op, Some(Ty::Int), Ty::Int);
+    // Comparisons, `+`, `-` and `*` take decimals (a decimal result when an operand is one);
+    // `/` and `mod` give whole quotients and remainders of whole numbers only.
+    let comparison = |op| (op, Some(Ty::Decimal), Ty::Bool);
+    let arithmetic = |op| (op, Some(Ty::Decimal), Ty::Decimal);
+    let whole = |op| (op, Some(Ty::Int), Ty::Int);
     Some(match op {
         BinaryOp::Or => bool_op(ir::BinaryOp::Or),
         BinaryOp::And => bool_op(ir::BinaryOp::And),
@@ -538,10 +559,34 @@ fn operator(op: BinaryOp) -> Option<(ir::BinaryOp, Option<Ty>, Ty)> {
         BinaryOp::Add => arithmetic(ir::BinaryOp::Add),
         BinaryOp::Sub => arithmetic(ir::BinaryOp::Sub),
         BinaryOp::Mul => arithmetic(ir::BinaryOp::Mul),
-        BinaryOp::Div => arithmetic(ir::BinaryOp::Div),
-        BinaryOp::Mod => arithmetic(ir::BinaryOp::Mod),
+        BinaryOp::Div => whole(ir::BinaryOp::Div),
+        BinaryOp::Mod => whole(ir::BinaryOp::Mod),
         BinaryOp::In => return None,
     })
+}
+
+/// The type of arithmetic on numbers of these types: a decimal when one is, else an int (unknown
+/// after an error).
+fn number_type(a: Ty, b: Ty) -> Ty {
+    match (a, b) {
+        (Ty::Unknown, _) | (_, Ty::Unknown) => Ty::Unknown,
+        (Ty::Decimal, _) | (_, Ty::Decimal) => Ty::Decimal,
+        _ => Ty::Int,
+    }
+}
+
+/// A decimal where a whole number is needed.
+pub fn decimal_not_whole(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        Code::DecimalNotWhole,
+        "expected a whole number, found a decimal",
+        span,
+        "this is a decimal",
+    )
+    .with_help(
+        "counts, cells, bounds, limits, piece values, `/` and `mod` take whole numbers; decimals \
+         are for values such as scores",
+    )
 }
 
 /// "an int", "a seat": a type with its article.

@@ -39,6 +39,7 @@ mod promotion;
 mod regions;
 mod regions_calls;
 mod removed;
+mod repetitions;
 mod scope;
 mod setup;
 mod sowing;
@@ -53,7 +54,7 @@ mod where_look_ahead;
 use std::collections::BTreeMap;
 
 use ludex_diagnostics::{Code, Diagnostic, Limit, Limits};
-use ludex_ir::{self as ir, Board, Game};
+use ludex_ir::{self as ir, Board, Game, Number};
 use ludex_syntax::ast::{Ident, RulesFile, Span};
 
 use directions::DirRef;
@@ -66,7 +67,7 @@ pub use names::BUILTINS;
 pub use scope::{ExpressionPlace, context_words, context_words_in};
 
 /// Values chosen for the options a rules file declares (`--option players=4`).
-pub type OptionValues = BTreeMap<String, i64>;
+pub type OptionValues = BTreeMap<String, Number>;
 
 /// Checks a parsed file and lowers it for the given option values, under the default limits. The
 /// game is `None` when an error was found.
@@ -648,7 +649,9 @@ mod tests {
         assert_eq!(two.setup.len(), 2, "b places nothing");
         let Some(Expr::Binary(_, _, b)) = &two.actions[0].filter else { panic!("a comparison") };
         assert_eq!(**b, Expr::Const(Const::None));
-        let three = crate::compile(text, &[("players".to_string(), 3)].into()).game.expect("valid");
+        let three = crate::compile(text, &[("players".to_string(), ludex_ir::Number::Int(3))].into())
+            .game
+            .expect("valid");
         assert_eq!(three.seats.len(), 3);
         assert_eq!(three.teams[0].seats, [0, 1]);
     }

@@ -132,7 +132,11 @@ impl<'a> Source<'a> {
     fn depends_on_options(&self, expr: &ast::Expr) -> bool {
         let named = |name: &str| self.option_dependent.contains(name);
         match &expr.node {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Roll { .. } => false,
+            ExprKind::Int(_)
+            | ExprKind::Decimal(_)
+            | ExprKind::Bool(_)
+            | ExprKind::None
+            | ExprKind::Roll { .. } => false,
             ExprKind::Exactly(inner) => self.depends_on_options(inner),
             ExprKind::Name(ident) => named(&ident.name),
             ExprKind::Call { function, args } => {
@@ -466,10 +470,11 @@ impl<'g> Facts<'g> {
                 self.eval(seat, twin.lost(), found);
                 Values::Any
             }
-            Expr::RecentRepetitions(window) => {
+            Expr::RecentRepetitions(window) | Expr::BoardRepetitions(Some(window)) => {
                 self.eval(window, twin.lost(), found);
                 Values::Ints { low: 1, high: i64::MAX, or_none: OrNone::Never }
             }
+            Expr::BoardRepetitions(None) => Values::Ints { low: 1, high: i64::MAX, or_none: OrNone::Never },
             Expr::InCells { cell, .. } => {
                 self.eval(cell, twin.lost(), found);
                 Values::Any

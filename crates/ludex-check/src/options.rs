@@ -1,5 +1,7 @@
 //! Options: their declared ranges and the values this lowering uses (defaults unless overridden).
 
+use std::fmt::Display;
+
 use ludex_diagnostics::{Code, Diagnostic, did_you_mean};
 use ludex_ir::GameOption;
 use ludex_syntax::ast::{Ident, Span, Spanned};
@@ -25,7 +27,18 @@ impl Checker<'_> {
                     ));
                 }
                 let value = values.get(&decl.name.name).copied().unwrap_or(default);
-                if values.contains_key(&decl.name.name) && !(min..=max).contains(&value) {
+                let option = GameOption { name: decl.name.name.clone(), value, default, min, max };
+                if value.is_fractional() && !option.is_decimal() {
+                    self.report(
+                        Diagnostic::error(
+                            Code::DecimalNotWhole,
+                            format!("option `{}` = {value} is a decimal, and the option is whole", decl.name.name),
+                            decl.span,
+                            format!("declared from {min} to {max}, whole numbers"),
+                        )
+                        .with_help("an option takes decimals when its default or a bound is one, as `from 0 to 10.5`"),
+                    );
+                } else if values.contains_key(&decl.name.name) && !(min..=max).contains(&value) {
                     self.report(Diagnostic::error(
                         Code::OutOfRange,
                         format!("option `{}` = {value} is outside {min} to {max}", decl.name.name),
@@ -33,7 +46,7 @@ impl Checker<'_> {
                         format!("declared from {min} to {max}"),
                     ));
                 }
-                GameOption { name: decl.name.name.clone(), value, default, min, max }
+                option
             })
             .collect()
     }
@@ -60,7 +73,12 @@ impl Checker<'_> {
 }
 
 /// A declared range whose minimum is above its maximum (`what`: "option", "attribute").
-pub(super) fn empty_range(what: &str, name: &Ident, min: &Spanned<i64>, max: &Spanned<i64>) -> Diagnostic {
+pub(super) fn empty_range<N: Display>(
+    what: &str,
+    name: &Ident,
+    min: &Spanned<N>,
+    max: &Spanned<N>,
+) -> Diagnostic {
     Diagnostic::error(
         Code::OutOfRange,
         format!("{what} `{}` has an empty range: {} is above {}", name.name, min.node, max.node),

@@ -197,10 +197,10 @@ impl<'a> Checker<'a> {
         rules.iter().map(|rule| self.end_rule(rule)).collect()
     }
 
-    /// `score EXPR` in `end`: an int for each seat.
+    /// `score EXPR` in `end`: a number (whole or decimal) for each seat.
     pub(super) fn score(&mut self) -> Option<ir::Expr> {
         let score = self.decls.end.and_then(|e| e.score.as_ref())?;
-        Some(self.expect(score, &Scope::score(), Ty::Int))
+        Some(self.expect(score, &Scope::score(), Ty::Decimal))
     }
 
     fn end_rule(&mut self, rule: &'a ast::EndRule) -> ir::EndRule {
@@ -212,7 +212,7 @@ impl<'a> Checker<'a> {
             ast::Outcome::Draw(_) => ir::Outcome::Draw,
             ast::Outcome::Rank(keys) => {
                 let scope = Scope::rank_key();
-                ir::Outcome::Rank(keys.iter().map(|k| self.expect(k, &scope, Ty::Int)).collect())
+                ir::Outcome::Rank(keys.iter().map(|k| self.expect(k, &scope, Ty::Decimal)).collect())
             }
         };
         ir::EndRule { condition, outcome }

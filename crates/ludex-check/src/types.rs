@@ -42,6 +42,8 @@ pub enum Ty {
     NoneLit,
     /// After an error: compatible with everything, so that one mistake is reported once.
     Unknown,
+    /// A number that may have a fractional part; an int widens to it.
+    Decimal,
 }
 
 impl Ty {
@@ -58,6 +60,7 @@ impl Ty {
             Ty::Phase => "phase",
             Ty::NoneLit => "none",
             Ty::Unknown => "unknown",
+            Ty::Decimal => "decimal",
         }
     }
 
@@ -81,6 +84,7 @@ impl Ty {
             Ty::Piece(_) => ValueType::Piece,
             Ty::PieceType => ValueType::PieceType,
             Ty::Phase => ValueType::Phase,
+            Ty::Decimal => ValueType::Decimal,
             Ty::NoneLit | Ty::Unknown => return None,
         })
     }
@@ -91,14 +95,16 @@ impl Ty {
             (Ty::Unknown, _) | (_, Ty::Unknown) => Some(Ty::Unknown),
             (Ty::NoneLit, t) | (t, Ty::NoneLit) => Some(t),
             (Ty::Piece(a), Ty::Piece(b)) => Some(Ty::Piece(a.union(b))),
+            (Ty::Int, Ty::Decimal) | (Ty::Decimal, Ty::Int) => Some(Ty::Decimal),
             (a, b) if a == b => Some(a),
             _ => None,
         }
     }
 
-    /// Whether a value of type `found` may stand where `self` is expected.
+    /// Whether a value of type `found` may stand where `self` is expected: an int where a decimal
+    /// is, never a decimal where an int is.
     pub fn accepts(self, found: Ty) -> bool {
-        self.join(found).is_some()
+        !(self == Ty::Int && found == Ty::Decimal) && self.join(found).is_some()
     }
 }
 

@@ -75,6 +75,10 @@ codes! {
     ContextUnavailable = "context-unavailable",
     /// A continuation (`then ACTION`) can never go on from where the move's first part lands.
     ContinuationNeverApplies = "continuation-never-applies",
+    /// A decimal number has more digits after the point than decimals keep.
+    DecimalDigits = "decimal-digits",
+    /// A decimal number where a whole number is needed (a count, a cell, a bound, a limit).
+    DecimalNotWhole = "decimal-not-whole",
     /// A clause that may be written once is written twice.
     DuplicateClause = "duplicate-clause",
     /// A name, or an item a file has once, is declared twice.

@@ -10,11 +10,13 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod geometry;
+pub mod number;
 
 use serde::{Deserialize, Serialize};
 
 pub use geometry::{Board, BoardKind, Cell, Direction, JoinError, Reflection, Symmetry};
 pub use ludex_diagnostics::{Limit, Limits, MAX_CELLS, quote};
+pub use number::{Decimal, Number, NumberError, NumberResult};
 
 /// A cell's index in [`Board::cells`].
 pub type CellId = u16;
@@ -152,13 +154,21 @@ pub struct GameOption {
     /// The option's name as written.
     pub name: String,
     /// The value used for this lowering (the default unless `--option` chose another).
-    pub value: i64,
+    pub value: Number,
     /// The default `D` of `option NAME = D from MIN to MAX`.
-    pub default: i64,
+    pub default: Number,
     /// The least value allowed.
-    pub min: i64,
+    pub min: Number,
     /// The greatest value allowed.
-    pub max: i64,
+    pub max: Number,
+}
+
+impl GameOption {
+    /// Whether it is a decimal option: its default or a bound has a fractional part (it then takes
+    /// any decimal in its range; otherwise whole numbers only).
+    pub fn is_decimal(&self) -> bool {
+        [self.default, self.min, self.max].iter().any(|n| n.is_fractional())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -282,6 +292,8 @@ pub enum ValueType {
     PieceType,
     /// A phase, such as `play`.
     Phase,
+    /// A number that may have a fractional part ([`Decimal`]); whole numbers widen to it.
+    Decimal,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -1023,6 +1035,32 @@ pub enum Const {
     PieceType(TypeId),
     /// A phase.
     Phase(PhaseId),
+    /// A decimal number (`6.5`).
+    Decimal(Decimal),
+}
+
+impl Const {
+    /// The number it is, if it is one.
+    pub fn number(self) -> Option<Number> {
+        match self {
+            Const::Int(n) => Some(Number::Int(n)),
+            Const::Decimal(d) => Some(Number::from_decimal(d)),
+            Const::None
+            | Const::Bool(_)
+            | Const::Cell(_)
+            | Const::Seat(_)
+            | Const::PieceType(_)
+            | Const::Phase(_) => None,
+        }
+    }
+
+    /// The constant of a number.
+    pub fn of_number(number: Number) -> Const {
+        match number {
+            Number::Int(n) => Const::Int(n),
+            Number::Decimal(d) => Const::Decimal(d),
+        }
+    }
 }
 
 /// Names bound by where an expression is evaluated.
@@ -1542,6 +1580,11 @@ pub enum Expr {
     /// lowering of `stuck` in an action's `where`, which joins the turn's `legal if` as
     /// `not MoveOf(action) or stuck`.
     MoveOf(ActionId),
+    /// How many times the board alone has been as it is (or as the move leaves it, in `legal if`),
+    /// whoever is to move and whatever else the position holds, this time included: among the
+    /// so many positions before it only, with a window (`repetitions(board)`,
+    /// `repetitions(board, N)`; positional superko).
+    BoardRepetitions(Option<Box<Expr>>),
 }
 
 impl Expr {
@@ -1558,7 +1601,8 @@ impl Expr {
             | Expr::Variable(_)
             | Expr::Roll(_)
             | Expr::Local(_)
-            | Expr::MoveOf(_) => false,
+            | Expr::MoveOf(_)
+            | Expr::BoardRepetitions(None) => false,
             Expr::SeatVariable(_, e)
             | Expr::Map(_, e)
             | Expr::PieceAt(e)
@@ -1569,7 +1613,8 @@ impl Expr {
             | Expr::Shift { cell: e, .. }
             | Expr::Connected { seat: e, .. }
             | Expr::InARow(Line { cell: e, .. })
-            | Expr::RecentRepetitions(e) => any_of(&[e]),
+            | Expr::RecentRepetitions(e)
+            | Expr::BoardRepetitions(Some(e)) => any_of(&[e]),
             Expr::InZone { cell: a, seat: b, .. }
             | Expr::Binary(_, a, b)
             | Expr::Allied(a, b)

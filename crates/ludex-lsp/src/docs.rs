@@ -687,7 +687,9 @@ pub const CONTEXT_WORDS: &[WordDoc] = &[
     doc(
         "repetitions",
         "int",
-        "in end rules: how many times the current position has occurred, this time included",
+        "in end rules (and a turn's `legal if`, of the position the move leads to): how many times the \
+         current position has occurred, this time included; `repetitions(N)` among the last N only, \
+         `repetitions(board)` and `repetitions(board, N)` comparing the board alone (positional superko)",
         "11.2",
     ),
     doc(

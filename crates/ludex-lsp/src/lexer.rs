@@ -42,7 +42,7 @@ pub fn tokens(text: &str) -> Vec<Token> {
             }
             b'#' => (TokenKind::Comment, rest.find(['\n', '\r']).unwrap_or(rest.len())),
             b'"' => (TokenKind::String, string_len(rest)),
-            b'0'..=b'9' => (TokenKind::Number, run(rest, |b| b.is_ascii_digit())),
+            b'0'..=b'9' => (TokenKind::Number, number_len(rest)),
             b'a'..=b'z' | b'A'..=b'Z' => {
                 (TokenKind::Word, run(rest, |b| b.is_ascii_alphanumeric() || b == b'_'))
             }
@@ -64,6 +64,16 @@ fn string_len(rest: &str) -> usize {
         Some(i) => i + 1,
         None => rest.len(),
     }
+}
+
+/// The length of a number at the start of `rest`: digits, and a decimal's point and digits (`6.5`).
+fn number_len(rest: &str) -> usize {
+    let whole = run(rest, |b| b.is_ascii_digit());
+    let fraction = rest
+        .get(whole..)
+        .and_then(|after| after.strip_prefix('.'))
+        .map_or(0, |digits| run(digits, |b| b.is_ascii_digit()));
+    if fraction > 0 { whole + 1 + fraction } else { whole }
 }
 
 fn run(rest: &str, keep: impl Fn(u8) -> bool) -> usize {
@@ -99,6 +109,13 @@ mod tests {
                 (Unknown, "¤"),
             ]
         );
+    }
+
+    #[test]
+    fn a_decimal_is_one_number_and_a_field_after_a_number_is_not() {
+        use TokenKind::*;
+        assert_eq!(kinds_and_texts("komi = 6.5"), [(Word, "komi"), (Punctuation, "="), (Number, "6.5")]);
+        assert_eq!(kinds_and_texts("2.face"), [(Number, "2"), (Punctuation, "."), (Word, "face")]);
     }
 
     #[test]

@@ -83,7 +83,7 @@ impl CellTest {
                     (value, Expr::Map(map, cell)) => (key(cell)?, map, value, flipped(*op)),
                     _ => return None,
                 };
-                (is_invariant(value) && gives_int(value)).then(|| CellTest {
+                (is_invariant(value) && gives_int(value, layout.game)).then(|| CellTest {
                     key,
                     unless: None,
                     map: layout.map(*map),

@@ -8,7 +8,7 @@
 
 use ludex_ir::{
     ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, Expr, Game, IntegerResult, MapId,
-    PieceField, SeatId, TypeId, VarId,
+    PieceField, SeatId, TypeId, ValueType, VarId,
 };
 
 use std::ops::ControlFlow;
@@ -157,7 +157,7 @@ impl Cond {
                 Cond::Expr(expr.clone())
             }
             Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right)
-                if gives_int(left) && gives_int(right) =>
+                if gives_int(left, layout.game) && gives_int(right, layout.game) =>
             {
                 Cond::Compare(*op, Int::new(left, layout), Int::new(right, layout))
             }
@@ -223,8 +223,9 @@ fn constant_test(left: &Expr, right: &Expr, layout: &Layout) -> Option<(Operand,
     }
 }
 
-/// Whether an expression always gives an integer or `none`.
-pub(super) fn gives_int(expr: &Expr) -> bool {
+/// Whether an expression always gives an integer or `none` (arithmetic does unless an operand may
+/// be a decimal).
+pub(super) fn gives_int(expr: &Expr, game: &Game) -> bool {
     use BinaryOp::{Add, Div, Mod, Mul, Sub};
     match expr {
         Expr::Const(constant) => matches!(constant, Const::Int(_) | Const::None),
@@ -238,11 +239,25 @@ pub(super) fn gives_int(expr: &Expr) -> bool {
                 | ContextWord::Passes
         ),
         Expr::Field(_, field) => matches!(field, PieceField::Attribute(_) | PieceField::Value),
-        Expr::Neg(inner) => gives_int(inner),
-        Expr::Binary(op, ..) => matches!(op, Add | Sub | Mul | Div | Mod),
+        Expr::Neg(inner) => gives_int(inner, game),
+        Expr::Binary(Div | Mod, ..) => true,
+        Expr::Binary(Add | Sub | Mul, left, right) => {
+            !may_be_decimal(left, game) && !may_be_decimal(right, game)
+        }
         Expr::Map(..) | Expr::Count(..) | Expr::Sum(..) | Expr::Distance(..) => true,
         _ => false,
     }
+}
+
+/// Whether an expression may give a decimal: it reads a decimal constant or variable.
+fn may_be_decimal(expr: &Expr, game: &Game) -> bool {
+    let decimal_variable =
+        |v: &VarId| game.variables.get(usize::from(*v)).is_some_and(|v| v.ty == ValueType::Decimal);
+    expr.any(&mut |e| match e {
+        Expr::Const(Const::Decimal(_)) => true,
+        Expr::Variable(v) | Expr::SeatVariable(v, _) => decimal_variable(v),
+        _ => false,
+    })
 }
 
 /// The length of each action's moves that has one (a walk's length, a slide's most steps).

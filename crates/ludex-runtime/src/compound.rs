@@ -6,6 +6,7 @@
 //! reference implementation finds them the same way, with its own generation
 //! (`reference::moves`).
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use ludex_ir::{ActionId, CellId, Continuation, SeatId, TypeId};
@@ -58,6 +59,13 @@ impl Move {
     }
 }
 
+thread_local! {
+    /// The thread's copy of the position after a first part, kept between generations so that a
+    /// warm generation does not allocate (a generation inside one, such as a look-ahead's, takes a
+    /// new one).
+    static AFTER_FIRST: Cell<Option<State>> = const { Cell::new(None) };
+}
+
 impl Engine {
     /// The moves a first part begins: it alone where the continuation's condition fails after it,
     /// otherwise it followed by each move of the continued action from where it landed (none when
@@ -70,9 +78,29 @@ impl Engine {
         continuation: &Continuation,
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        let mut after = state.clone();
-        let goes_on = self.play_part(&mut after, seat, first).is_some_and(|ctx| {
-            continuation.condition.as_ref().is_none_or(|condition| self.holds(&after, &ctx, condition))
+        let mut after = match AFTER_FIRST.take() {
+            Some(mut scratch) => {
+                scratch.clone_from(state);
+                scratch
+            }
+            None => state.clone(),
+        };
+        let flow = self.continue_from(&mut after, seat, first, continuation, sink);
+        AFTER_FIRST.set(Some(after));
+        flow
+    }
+
+    /// [`Engine::continue_move`] on `after`, a copy of the position before `first`.
+    fn continue_from(
+        &self,
+        after: &mut State,
+        seat: SeatId,
+        first: Move,
+        continuation: &Continuation,
+        sink: &mut impl Sink,
+    ) -> ControlFlow<()> {
+        let goes_on = self.play_part(after, seat, first).is_some_and(|ctx| {
+            continuation.condition.as_ref().is_none_or(|condition| self.holds(after, &ctx, condition))
         });
         if !goes_on {
             return sink(first);
@@ -82,7 +110,7 @@ impl Engine {
         };
         let second =
             Played { id: continuation.action, action, seat, choice_filter: &NO_FILTER, origin: first.to };
-        self.action_moves(&after, second, &mut |part| sink(first.followed_by(part)))
+        self.action_moves(after, second, &mut |part| sink(first.followed_by(part)))
     }
 
     /// The state after a compound move's first part alone (its capture and its `then`), as its

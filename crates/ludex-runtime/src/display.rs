@@ -275,6 +275,7 @@ impl Engine {
         match value {
             Value::None => "none".into(),
             Value::Int(n) => n.to_string(),
+            Value::Decimal(d) => d.to_string(),
             Value::Bool(b) => b.to_string(),
             Value::Cell(c) => self.cell_name(c).into(),
             Value::Seat(s) => self.seat_name(s).into(),

@@ -4,12 +4,13 @@
 use std::ops::ControlFlow;
 
 use ludex_ir::{
-    Action, ActionId, CellId, Collection, Const, ContextWord, DirId, Expr, LocalSlot, PieceField, SeatId,
-    TypeId, VarId,
+    Action, ActionId, CellId, Collection, Const, ContextWord, DirId, Expr, LocalSlot, Number, PieceField,
+    SeatId, TypeId, VarId,
 };
 
 use super::Engine;
 use super::effects::TurnAfter;
+use super::history::Repeated;
 use super::look_ahead::StuckAsks;
 use super::state::{Piece, State};
 use super::turns::Answers;
@@ -182,9 +183,17 @@ impl Ctx<'_> {
     /// `stuck` looks ahead from it, the turn machine's questions answered by `answers`, and
     /// `repetitions` asks about the position the move of `action` leads to. (One copy of the
     /// context: trials build it for every move they try.)
-    pub(crate) fn trying_move(self, answers: &'static dyn Answers, after: TurnAfter, action: ActionId) -> Self {
+    pub(crate) fn trying_move(
+        self,
+        answers: &'static dyn Answers,
+        after: TurnAfter,
+        action: ActionId,
+    ) -> Self {
         let stuck = StuckAsks::AfterMove { answers, after };
-        Ctx { evaluation: Evaluation { stuck, position: Judged::MoveResult(action), ..self.evaluation }, ..self }
+        Ctx {
+            evaluation: Evaluation { stuck, position: Judged::MoveResult(action), ..self.evaluation },
+            ..self
+        }
     }
 
     /// The context of a seat-by-seat evaluation, for `seat`.
@@ -225,6 +234,7 @@ impl Engine {
             Expr::Not(e) => Value::Bool(!self.eval(state, ctx, e).truthy()),
             Expr::Neg(e) => match self.eval(state, ctx, e) {
                 Value::Int(n) => Value::Int(n.saturating_neg()),
+                Value::Decimal(d) => Value::of_number(Number::Decimal(d).negated()),
                 _ => Value::None,
             },
             Expr::Binary(op, left, right) => self.binary_expr(state, ctx, *op, left, right),
@@ -323,7 +333,14 @@ impl Engine {
                 _ => Value::None,
             },
             Expr::RecentRepetitions(window) => match self.eval(state, ctx, window) {
-                Value::Int(window) => Value::Int(self.repetitions(state, ctx, Some(window))),
+                Value::Int(window) => {
+                    Value::Int(self.repetitions(state, ctx, Some(window), Repeated::Position))
+                }
+                _ => Value::None,
+            },
+            Expr::BoardRepetitions(None) => Value::Int(self.repetitions(state, ctx, None, Repeated::Board)),
+            Expr::BoardRepetitions(Some(window)) => match self.eval(state, ctx, window) {
+                Value::Int(window) => Value::Int(self.repetitions(state, ctx, Some(window), Repeated::Board)),
                 _ => Value::None,
             },
             Expr::InCells { cell, set } => match self.eval(state, ctx, cell) {
@@ -414,7 +431,7 @@ impl Engine {
                     self.stuck_after_move(state, ctx, (answers, after))
                 }
             },
-            ContextWord::Repetitions => Value::Int(self.repetitions(state, ctx, None)),
+            ContextWord::Repetitions => Value::Int(self.repetitions(state, ctx, None, Repeated::Position)),
             ContextWord::SinceFirstSeen => Value::Int(self.since_first_seen(state)),
             ContextWord::Passes => Value::Int(state.passes.into()),
         }

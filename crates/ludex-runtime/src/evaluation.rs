@@ -2,7 +2,7 @@
 //! of its pieces on the board) and the keys the game ranks seats by (its first `rank by` end rule,
 //! else its `score`), evaluated now.
 
-use ludex_ir::{Outcome, SeatId};
+use ludex_ir::{Number, Outcome, SeatId};
 
 use super::Engine;
 use super::eval::Ctx;
@@ -25,13 +25,17 @@ impl Engine {
     /// The keys the game ranks seats by, evaluated for the seat in this state as if the game ended
     /// now: those of the first `rank by` end rule, else the `score` (a key that is not an integer
     /// reads `i64::MIN`); `None` when the game neither ranks nor scores.
-    pub fn rank_keys(&self, state: &State, seat: SeatId) -> Option<Vec<i64>> {
+    pub fn rank_keys(&self, state: &State, seat: SeatId) -> Option<Vec<Number>> {
         let rank = self.game.end.iter().find_map(|rule| match &rule.outcome {
             Outcome::Rank(keys) => Some(keys.as_slice()),
             Outcome::Win(_) | Outcome::Loss(_) | Outcome::Draw => None,
         });
         let keys = rank.or(self.game.score.as_ref().map(std::slice::from_ref))?;
         let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state))).for_seat(Some(seat));
-        Some(keys.iter().map(|key| self.eval(state, &ctx, key).as_int().unwrap_or(i64::MIN)).collect())
+        Some(
+            keys.iter()
+                .map(|key| self.eval(state, &ctx, key).as_number().unwrap_or(Number::Int(i64::MIN)))
+                .collect(),
+        )
     }
 }

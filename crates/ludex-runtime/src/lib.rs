@@ -75,7 +75,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
-use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, PhaseId, SeatId, TypeId, VarId};
+use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, Number, PhaseId, SeatId, TypeId, VarId};
 
 pub use compound::Part;
 pub use explain::{Condition, Refusal};
@@ -176,9 +176,10 @@ pub struct GameResult {
     /// Which end it was (read back from `reason`, never written).
     #[serde(skip_serializing)]
     pub end: EndReason,
-    /// Each seat's score when the rules give one; empty otherwise.
+    /// Each seat's score when the rules give one; empty otherwise. A decimal score is written as
+    /// text (`"40.5"`), a whole one as a number, as before decimals existed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub scores: Vec<i64>,
+    pub scores: Vec<Number>,
 }
 
 /// Which end a game reached.
@@ -217,7 +218,7 @@ struct ResultText {
     places: Vec<u32>,
     reason: String,
     #[serde(default)]
-    scores: Vec<i64>,
+    scores: Vec<Number>,
 }
 
 impl From<ResultText> for GameResult {
@@ -267,6 +268,8 @@ struct StateLayout {
 struct EndReads {
     /// `repetitions` or `since_first_seen`: positions are recorded in the history.
     history: bool,
+    /// `repetitions(board)`: boards are recorded in the board history.
+    boards: bool,
     /// `stuck`: it is found once per decision point.
     stuck: bool,
     /// Who ends a game in which every seat passed in a row.
@@ -575,6 +578,7 @@ impl Tables {
         let end_reads = EndReads {
             history: history::reads_repetitions(game)
                 || history::end_rules_read(game, ludex_ir::ContextWord::SinceFirstSeen),
+            boards: history::reads_board_repetitions(game),
             stuck: history::end_rules_read(game, ludex_ir::ContextWord::Stuck),
             passes: if history::end_rules_read(game, ludex_ir::ContextWord::Passes) {
                 PassesEnd::Rules

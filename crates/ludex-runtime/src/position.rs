@@ -30,12 +30,14 @@
 //! roll 6 variable score(white)  #   or `roll SIDES variable NAME[(SEAT)]`
 //! resume action              # what follows the rolls: `setup`, `action` or `turn` (the default)
 //! result 1 2 white wins      # the game is over: each seat's place, then the reason
-//! scores 7 -7                # and each seat's score, when the rules give one
+//! scores 7 -7.5              # and each seat's score (whole or decimal), when the rules give one
 //! history 9e3779b97f4a7c15 c2b2ae3d27d4eb4f  # position hashes so far, the current one last
+//! boards 3c6ef372fe94f82b 9e3779b97f4a7c15   # the boards' hashes alone, at the same points
 //! ```
 //!
-//! `history` is written only for rules that ask for `repetitions`; without it, a position read at
-//! a decision point starts its history with itself. Without `result`, a position read at a decision
+//! `history` is written only for rules that ask for `repetitions`, `boards` for rules that ask for
+//! `repetitions(board)`; without them, a position read at a decision point starts its histories
+//! with itself. Without `result`, a position read at a decision
 //! point is judged by the end rules at once, as if its last move had just been played.
 //!
 //! A PIECE is its type's letter, the owner's seat number (1-based; none for a neutral piece) and
@@ -49,8 +51,9 @@
 
 use std::fmt::Write;
 
-use ludex_ir::{AttrId, CellId, Limit, PhaseId, SeatId, Stacking, ValueType, VarId};
+use ludex_ir::{AttrId, CellId, Limit, Number, PhaseId, SeatId, Stacking, ValueType, VarId};
 
+use super::history::Repeated;
 use super::state::{PendingRoll, Piece, Prize, Resume, RollTarget, State};
 use super::value::Value;
 use super::{EndReason, Engine, GameResult};
@@ -133,7 +136,8 @@ impl Reader<'_> {
             "scores" => self.scores(args)?,
             "retired" => self.retired(args)?,
             "pieces" => self.pieces(args)?,
-            "history" => self.history(args)?,
+            "history" => self.history(args, Repeated::Position)?,
+            "boards" => self.history(args, Repeated::Board)?,
             other => return Err(format!("unknown statement `{other}`").into()),
         }
         Ok(())
@@ -167,15 +171,20 @@ impl Reader<'_> {
         Ok(self.state)
     }
 
-    fn history(&mut self, args: &str) -> Result<(), String> {
+    /// `history H H ...` (the positions' hashes) or `boards H H ...` (the boards' hashes).
+    fn history(&mut self, args: &str, repeated: Repeated) -> Result<(), String> {
         self.history = true;
+        let history = match repeated {
+            Repeated::Position => &mut self.state.history,
+            Repeated::Board => &mut self.state.board_history,
+        };
         for word in args.split_whitespace() {
             let hash =
                 u64::from_str_radix(word, 16).map_err(|_| format!("`{word}` is not a position hash"))?;
-            if self.state.history.len() >= MAX_HISTORY {
+            if history.len() >= MAX_HISTORY {
                 return Err(format!("more than {MAX_HISTORY} positions in the history"));
             }
-            self.state.history.push(hash);
+            history.push(hash);
         }
         Ok(())
     }
@@ -258,6 +267,7 @@ impl Reader<'_> {
                 named(game.phases.iter().map(|p| &p.name).collect()).map(|p| Value::Phase(p as u8))
             }
             ValueType::Piece => Some(Value::Piece(self.piece(text, None)?)),
+            ValueType::Decimal => text.parse().ok().map(Value::of_number),
         };
         found.ok_or_else(|| format!("`{text}` is not a {ty:?} value"))
     }
@@ -499,7 +509,10 @@ impl Reader<'_> {
 
     /// `scores N N ...`: each seat's score in the result, after `result`.
     fn scores(&mut self, args: &str) -> Result<(), String> {
-        let scores: Vec<i64> = args.split_whitespace().map(parse_number).collect::<Result<_, _>>()?;
+        let scores: Vec<Number> = args
+            .split_whitespace()
+            .map(|text| text.parse().map_err(|error| format!("`{text}`: {error}")))
+            .collect::<Result<_, _>>()?;
         if scores.len() != self.engine.seat_count() {
             return Err(format!("`scores` gives {} numbers, one per seat", self.engine.seat_count()));
         }
@@ -595,13 +608,15 @@ pub(crate) fn write(engine: &Engine, state: &State) -> String {
         let places: Vec<String> = result.places.iter().map(u32::to_string).collect();
         let _ = writeln!(out, "result {} {}", places.join(" "), result.reason);
         if !result.scores.is_empty() {
-            let scores: Vec<String> = result.scores.iter().map(i64::to_string).collect();
+            let scores: Vec<String> = result.scores.iter().map(Number::to_string).collect();
             let _ = writeln!(out, "scores {}", scores.join(" "));
         }
     }
-    if !state.history.is_empty() {
-        let hashes: Vec<String> = state.history.iter().map(|h| format!("{h:016x}")).collect();
-        let _ = writeln!(out, "history {}", hashes.join(" "));
+    for (word, history) in [("history", &state.history), ("boards", &state.board_history)] {
+        if !history.is_empty() {
+            let hashes: Vec<String> = history.iter().map(|h| format!("{h:016x}")).collect();
+            let _ = writeln!(out, "{word} {}", hashes.join(" "));
+        }
     }
     out
 }

@@ -126,6 +126,9 @@ pub struct State {
     /// The hashes of the positions at the decision points so far, the current one last (kept
     /// only when the rules ask for repetitions).
     pub(crate) history: Vec<u64>,
+    /// The hashes of the boards alone at the same decision points (kept only when the rules ask
+    /// for repetitions of the board, `repetitions(board)`).
+    pub(crate) board_history: Vec<u64>,
     /// The cells written since the copy was last equal to its source (scratch copies only).
     pub(crate) journal: Journal,
 }
@@ -176,6 +179,7 @@ impl State {
             pending: VecDeque::new(),
             result: None,
             history: Vec::new(),
+            board_history: Vec::new(),
             journal: Journal::default(),
             ..*self
         }
@@ -241,6 +245,7 @@ impl State {
             resume,
             result,
             history,
+            board_history,
             journal: _,
         } = source;
         self.below.clone_from(below);
@@ -254,8 +259,14 @@ impl State {
         self.pending.clone_from(pending);
         self.result.clone_from(result);
         match history_copy {
-            HistoryCopy::Whole => self.history.clone_from(history),
-            HistoryCopy::Empty => self.history.clear(),
+            HistoryCopy::Whole => {
+                self.history.clone_from(history);
+                self.board_history.clone_from(board_history);
+            }
+            HistoryCopy::Empty => {
+                self.history.clear();
+                self.board_history.clear();
+            }
         }
     }
 }

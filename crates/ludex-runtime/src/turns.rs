@@ -4,7 +4,7 @@
 //! legal? does an end rule hold?) go through [`Answers`], which the engine answers by its speed
 //! layers and the reference plainly.
 
-use ludex_ir::{ActionCount, Const, EndRule, Expr, Outcome, SeatId, SetupStep};
+use ludex_ir::{ActionCount, Const, EndRule, Expr, Number, Outcome, SeatId, SetupStep};
 
 use super::board_index::BoardIndex;
 use super::effects::TurnAfter;
@@ -90,6 +90,7 @@ impl Engine {
             resume: Resume::Decision,
             result: None,
             history: Vec::new(),
+            board_history: Vec::new(),
             journal: Journal::default(),
         };
         self.initialise_variables(&mut state);
@@ -385,7 +386,9 @@ impl Engine {
         if let Some(score) = &self.game.score {
             let ctx = self.end_ctx(state);
             result.scores = (0..self.seat_count() as SeatId)
-                .map(|seat| self.eval(state, &ctx.for_seat(Some(seat)), score).as_int().unwrap_or(0))
+                .map(|seat| {
+                    self.eval(state, &ctx.for_seat(Some(seat)), score).as_number().unwrap_or(Number::Int(0))
+                })
                 .collect();
         }
         result
@@ -413,10 +416,12 @@ impl Engine {
 
     /// The seats ordered by the keys, higher first; seats equal on every key share a place.
     fn ranked(&self, state: &State, ctx: &Ctx, keys: &[Expr], end: EndReason, reason: &str) -> GameResult {
-        let scores: Vec<Vec<i64>> = (0..self.seat_count() as SeatId)
+        let scores: Vec<Vec<Number>> = (0..self.seat_count() as SeatId)
             .map(|seat| {
                 let ctx = ctx.for_seat(Some(seat));
-                keys.iter().map(|k| self.eval(state, &ctx, k).as_int().unwrap_or(i64::MIN)).collect()
+                keys.iter()
+                    .map(|k| self.eval(state, &ctx, k).as_number().unwrap_or(Number::Int(i64::MIN)))
+                    .collect()
             })
             .collect();
         let places = scores.iter().map(|mine| 1 + scores.iter().filter(|s| *s > mine).count() as u32);

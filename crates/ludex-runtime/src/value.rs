@@ -1,8 +1,12 @@
 //! Run-time values of expressions and the operators on them, with the language's rules for `none`:
 //! any operation on `none` gives `none` except `==`/`!=`; `and`/`or`/`not` read it as false;
-//! comparisons with it are false; arithmetic saturates; `/` and `mod` by 0 give 0.
+//! comparisons with it are false; arithmetic saturates; `/` and `mod` by 0 give 0. A number that is
+//! not whole is a [`Value::Decimal`] ([`Number`]'s rules: exact, canonical, saturating); whole
+//! numbers keep their own fast path.
 
-use ludex_ir::{BinaryOp, CellId, Const, IntegerResult, PhaseId, SeatId, TypeId};
+use ludex_ir::{
+    BinaryOp, CellId, Const, Decimal, IntegerResult, Number, NumberResult, PhaseId, SeatId, TypeId,
+};
 
 use super::state::{Piece, Prize};
 
@@ -29,6 +33,8 @@ pub enum Value {
     Phase(PhaseId),
     /// A piece on the board with the cell it stands on.
     Placed(Piece, CellId),
+    /// A number with a fractional part (a whole number is always an `Int`).
+    Decimal(Decimal),
 }
 
 impl Value {
@@ -42,6 +48,23 @@ impl Value {
         match self {
             Value::Int(n) => Some(n),
             _ => None,
+        }
+    }
+
+    /// The number, if it is one.
+    pub fn as_number(self) -> Option<Number> {
+        match self {
+            Value::Int(n) => Some(Number::Int(n)),
+            Value::Decimal(d) => Some(Number::Decimal(d)),
+            _ => None,
+        }
+    }
+
+    /// The value of a number.
+    pub fn of_number(number: Number) -> Value {
+        match number {
+            Number::Int(n) => Value::Int(n),
+            Number::Decimal(d) => Value::Decimal(d),
         }
     }
 
@@ -97,6 +120,7 @@ impl Value {
             Const::Seat(s) => Value::Seat(s),
             Const::PieceType(t) => Value::PieceType(t),
             Const::Phase(p) => Value::Phase(p),
+            Const::Decimal(d) => Value::of_number(Number::from_decimal(d)),
         }
     }
 
@@ -117,6 +141,9 @@ pub fn binary(op: BinaryOp, left: Value, right: Value) -> Value {
         }
         _ => match (left, right) {
             (Value::Int(a), Value::Int(b)) => integer(op, a, b),
+            (Value::Int(_) | Value::Decimal(_), Value::Int(_) | Value::Decimal(_)) => {
+                numeric(op, left, right)
+            }
             _ if op.is_comparison() => Value::Bool(false),
             _ => Value::None,
         },
@@ -128,6 +155,16 @@ fn integer(op: BinaryOp, a: i64, b: i64) -> Value {
         IntegerResult::Int(n) => Value::Int(n),
         IntegerResult::Bool(v) => Value::Bool(v),
         IntegerResult::NotInteger => Value::None,
+    }
+}
+
+/// An operator with a decimal operand.
+fn numeric(op: BinaryOp, a: Value, b: Value) -> Value {
+    let (Some(a), Some(b)) = (a.as_number(), b.as_number()) else { return Value::None };
+    match Number::on_numbers(op, a, b) {
+        NumberResult::Number(n) => Value::of_number(n),
+        NumberResult::Bool(v) => Value::Bool(v),
+        NumberResult::NotNumeric => Value::None,
     }
 }
 
@@ -153,5 +190,22 @@ mod tests {
         assert_eq!(binary(BinaryOp::Div, Value::Int(i64::MIN), Value::Int(-1)), Value::Int(i64::MAX));
         assert_eq!(binary(BinaryOp::Mod, Value::Int(-7), Value::Int(3)), Value::Int(2));
         assert_eq!(binary(BinaryOp::Div, Value::Int(-7), Value::Int(2)), Value::Int(-3));
+    }
+
+    #[test]
+    fn decimals_mix_with_whole_numbers_exactly() {
+        let half = Value::Decimal(Decimal::from_thousandths(500));
+        let komi = Value::from_const(Const::Decimal(Decimal::from_thousandths(6500)));
+        assert_eq!(
+            binary(BinaryOp::Add, Value::Int(40), half),
+            Value::Decimal(Decimal::from_thousandths(40_500))
+        );
+        assert_eq!(binary(BinaryOp::Add, komi, half), Value::Int(7));
+        assert_eq!(binary(BinaryOp::Eq, binary(BinaryOp::Add, half, half), Value::Int(1)), Value::Bool(true));
+        assert_eq!(binary(BinaryOp::Gt, komi, Value::Int(6)), Value::Bool(true));
+        assert_eq!(binary(BinaryOp::Lt, komi, Value::None), Value::Bool(false));
+        assert_eq!(binary(BinaryOp::Add, komi, Value::None), Value::None);
+        assert_eq!(binary(BinaryOp::Div, komi, Value::Int(2)), Value::None);
+        assert_eq!(Value::from_const(Const::Decimal(Decimal::from_thousandths(7000))), Value::Int(7));
     }
 }

@@ -2,6 +2,7 @@
 //! every part with its span in the text (for diagnostics and for `--bless`, which writes into it).
 
 use ludex_diagnostics::Span;
+use ludex_ir::Number;
 
 /// A parsed `.tests` file.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -69,7 +70,7 @@ pub struct OptionSetting {
     /// The option's name, as the rules declare it.
     pub name: Spanned<String>,
     /// The value (the checker says whether the rules allow it).
-    pub value: i64,
+    pub value: Number,
     /// The whole line.
     pub span: Span,
 }
@@ -195,7 +196,7 @@ pub enum Claim {
     /// The reason the game ended, as the engine gives it (`end rule 2: white wins`).
     Reason(Expected<String>),
     /// The finished game's score of each seat named (`score` in the rules).
-    Scores(Expected<Vec<SeatNumber>>),
+    Scores(Expected<Vec<SeatNumber<Number>>>),
     /// A variable's value (a per-seat variable with its seat), written as in the position format.
     Variable {
         /// The variable, as the rules declare it.
@@ -250,11 +251,11 @@ pub enum Outcome {
     Places(Vec<SeatNumber>),
 }
 
-/// `SEAT N`: a seat's place or score.
+/// `SEAT N`: a seat's place (whole) or score (whole or decimal, a [`Number`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatNumber {
+pub struct SeatNumber<N = i64> {
     /// The seat, by name.
     pub seat: Spanned<String>,
     /// Its place (1 is first) or its score.
-    pub number: i64,
+    pub number: N,
 }

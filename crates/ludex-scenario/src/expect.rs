@@ -5,7 +5,7 @@
 //! piece letter) make the expectation malformed.
 
 use ludex_diagnostics::{Code, Diagnostic, Span, did_you_mean};
-use ludex_ir::{CellId, SeatId, ValueType};
+use ludex_ir::{CellId, Number, SeatId, ValueType};
 use ludex_runtime::{Engine, State, Status, Value, perft};
 
 use crate::ast::{Claim, Expectation, Expected, Holding, Outcome, Relation, SeatNumber, Spanned};
@@ -338,7 +338,7 @@ impl Game<'_> {
         self.compare_state("the reason the game ended", reason.span, expected.as_deref(), holds, actual)
     }
 
-    fn scores(&self, scores: &Expected<Vec<SeatNumber>>) -> Check {
+    fn scores(&self, scores: &Expected<Vec<SeatNumber<Number>>>) -> Check {
         let actual = match self.engine.status(self.state) {
             Status::Over(result) if result.scores.is_empty() => Err("the rules give no scores".to_string()),
             Status::Over(result) => Ok(result.scores),
@@ -426,6 +426,7 @@ impl Game<'_> {
         let game = &self.engine.game;
         let read = match ty {
             ValueType::Int => text.parse::<i64>().ok().map(|n| actual == Value::Int(n)),
+            ValueType::Decimal => text.parse::<Number>().ok().map(|n| actual == Value::of_number(n)),
             ValueType::Bool => text.parse::<bool>().ok().map(|b| actual == Value::Bool(b)),
             ValueType::Cell => self.engine.cell_named(text).map(|c| actual == Value::Cell(c)),
             ValueType::Seat => self.engine.seat_named(text).map(|s| actual == Value::Seat(s)),
@@ -524,7 +525,7 @@ impl Game<'_> {
         }
     }
 
-    fn seat_numbers(&self, numbers: &[SeatNumber]) -> Result<Vec<(SeatId, i64)>, Box<Finding>> {
+    fn seat_numbers<N: Copy>(&self, numbers: &[SeatNumber<N>]) -> Result<Vec<(SeatId, N)>, Box<Finding>> {
         numbers.iter().map(|n| Ok((self.seat(&n.seat)?, n.number))).collect()
     }
 
@@ -683,6 +684,7 @@ fn type_name(ty: ValueType) -> &'static str {
         ValueType::Piece => "piece",
         ValueType::PieceType => "piece type",
         ValueType::Phase => "phase",
+        ValueType::Decimal => "number",
     }
 }
 

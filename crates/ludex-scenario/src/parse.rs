@@ -6,6 +6,7 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use ludex_diagnostics::{Code, Diagnostic, Span};
+use ludex_ir::{Number, NumberError};
 
 use crate::ast::{
     Claim, Expectation, Expected, Holding, NamedPosition, OptionSetting, Outcome, PositionText, Relation,
@@ -234,7 +235,7 @@ impl TestBuilder<'_> {
         let span = span_of(&pair);
         let mut inner = pair.into_inner();
         let name = spanned(&inner.next()?);
-        let value = self.number(&inner.next()?)?;
+        let value = self.decimal(&inner.next()?)?;
         Some(OptionSetting { name, value, span })
     }
 
@@ -325,7 +326,7 @@ impl TestBuilder<'_> {
                     Rule::winners => {
                         Some(Outcome::Winners(value.into_inner().map(|s| spanned(&s)).collect()))
                     }
-                    _ => Some(Outcome::Places(self.seat_numbers(value.into_inner())?)),
+                    _ => Some(Outcome::Places(self.seat_numbers(value.into_inner(), Self::number)?)),
                 };
                 Claim::Result(Expected { value: outcome, span })
             }
@@ -338,7 +339,10 @@ impl TestBuilder<'_> {
                     Rule::placeholder => Claim::Scores(Expected { value: None, span: span_of(&first) }),
                     _ => {
                         let span = inner.clone().map(|p| span_of(&p)).reduce(Span::to)?;
-                        Claim::Scores(Expected { value: Some(self.seat_numbers(inner)?), span })
+                        Claim::Scores(Expected {
+                            value: Some(self.seat_numbers(inner, Self::decimal)?),
+                            span,
+                        })
                     }
                 }
             }
@@ -362,12 +366,17 @@ impl TestBuilder<'_> {
         })
     }
 
-    fn seat_numbers<'i>(&mut self, pairs: impl Iterator<Item = Pair<'i, Rule>>) -> Option<Vec<SeatNumber>> {
+    /// `SEAT N, SEAT N`, each number read by `read`.
+    fn seat_numbers<'i, N>(
+        &mut self,
+        pairs: impl Iterator<Item = Pair<'i, Rule>>,
+        read: impl Fn(&mut Self, &Pair<'i, Rule>) -> Option<N>,
+    ) -> Option<Vec<SeatNumber<N>>> {
         pairs
             .map(|pair| {
                 let mut inner = pair.into_inner();
                 let seat = spanned(&inner.next()?);
-                let number = self.number(&inner.next()?)?;
+                let number = read(self, &inner.next()?)?;
                 Some(SeatNumber { seat, number })
             })
             .collect()
@@ -389,6 +398,26 @@ impl TestBuilder<'_> {
             ));
         }
         number
+    }
+
+    /// A whole or decimal number (`number` of the grammar), refused with the reason it cannot be read.
+    fn decimal(&mut self, pair: &Pair<'_, Rule>) -> Option<Number> {
+        let text = pair.as_str().trim();
+        let error = match text.parse() {
+            Ok(number) => return Some(number),
+            Err(error) => error,
+        };
+        let code = match error {
+            NumberError::TooManyFractionDigits => Code::DecimalDigits,
+            NumberError::TooLarge | NumberError::NotANumber => Code::NumberTooLarge,
+        };
+        self.diagnostics.push(Diagnostic::error(
+            code,
+            format!("`{text}`: {error}"),
+            span_of(pair),
+            "not read",
+        ));
+        None
     }
 }
 

@@ -169,7 +169,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::name => "a name",
         Rule::cell => "a cell",
-        Rule::int | Rule::integer => "a number",
+        Rule::int | Rule::integer | Rule::number => "a number",
         Rule::string => "a quoted text",
         Rule::dice => "a die such as `d6`",
         Rule::placeholder => "`?`",
@@ -183,7 +183,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::included_moves => "`include`",
         Rule::excluded_moves => "`exclude`",
         Rule::draw => "`draw`",
-        Rule::winners | Rule::places | Rule::seat_number => "a seat",
+        Rule::winners | Rule::places | Rule::seat_number | Rule::seat_score => "a seat",
         Rule::EOI => "the end of the line",
         Rule::WHITESPACE
         | Rule::COMMENT

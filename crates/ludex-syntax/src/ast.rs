@@ -3,6 +3,7 @@
 //! The AST mirrors the grammar (`grammar/ludex.pest`) one item at a time and resolves nothing:
 //! names are plain identifiers and every expression is untyped. `ludex_check` gives them meaning.
 
+pub use ludex_ir::{Decimal, Number};
 use serde::Serialize;
 
 pub use ludex_diagnostics::Span;
@@ -84,11 +85,11 @@ pub struct OptionDecl {
     /// The option's name, a constant integer in expressions.
     pub name: Ident,
     /// The default value `D`.
-    pub default: Spanned<i64>,
+    pub default: Spanned<Number>,
     /// The least value allowed, `MIN`.
-    pub min: Spanned<i64>,
+    pub min: Spanned<Number>,
     /// The greatest value allowed, `MAX`.
-    pub max: Spanned<i64>,
+    pub max: Spanned<Number>,
     /// Where the whole item is written.
     pub span: Span,
 }
@@ -1028,6 +1029,8 @@ pub enum ExprKind {
     },
     /// `exactly N`: a line's length, no more (only as the length of `in_a_row` and `lines`).
     Exactly(Box<Expr>),
+    /// A decimal literal, `6.5` (docs/language.md, "Decimal numbers").
+    Decimal(Decimal),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -75,9 +75,9 @@ fn option_decl(pair: Pair<'_, Rule>) -> Converted<OptionDecl> {
     let mut children = Children::of(pair);
     Ok(OptionDecl {
         name: children.ident()?,
-        default: children.int()?,
-        min: children.int()?,
-        max: children.int()?,
+        default: children.number()?,
+        min: children.number()?,
+        max: children.number()?,
         span,
     })
 }

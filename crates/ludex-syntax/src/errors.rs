@@ -360,19 +360,16 @@ fn decimal_around(text: &str, at: Span) -> Option<Span> {
     (digits(whole) && digits(fraction)).then(|| Span::new(start, end))
 }
 
-/// A decimal number where the language has whole numbers only.
+/// A decimal number where the grammar takes whole numbers only (a board's size, a row, a count).
 fn decimal(text: &str, number: Span) -> Diagnostic {
     let written = slice(text, number);
     Diagnostic::error(
-        Code::SyntaxError,
-        format!("`{written}` is a decimal number, and ludex's numbers are whole"),
+        Code::DecimalNotWhole,
+        format!("`{written}` is a decimal number, and a whole number is needed here"),
         number,
         "not a whole number",
     )
-    .with_help(
-        "count in smaller units so that every value is whole: a komi of 6.5 is 13 half-points, with \
-         the other scores doubled too",
-    )
+    .with_help("decimals may be written in expressions and options' values only: write a whole number")
 }
 
 /// Where an item stops parsing, with the rules and tokens that could have come there.
@@ -703,6 +700,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::keyword => "a keyword",
         Rule::ident => "a name",
         Rule::int => "a number",
+        Rule::decimal => "a decimal number",
+        Rule::number => "a number",
         Rule::string => "a string in double quotes",
         Rule::dice => "dice like `d6`",
         Rule::letter => "a single letter",

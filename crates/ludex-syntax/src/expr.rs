@@ -6,7 +6,7 @@ use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, ConstPrattParser, Op};
 
 use super::Rule;
-use super::tree::{Children, Converted, expect_rule, ident, int, malformed, number, span_of};
+use super::tree::{Children, Converted, decimal, expect_rule, ident, int, malformed, number, span_of};
 use crate::ast::{BinaryOp, Expr, ExprKind, Span, Spanned, UnaryOp};
 use ludex_diagnostics::{Code, Diagnostic};
 
@@ -96,6 +96,7 @@ fn leaf(kind: ExprKind, pair: &Pair<'_, Rule>) -> Converted<Built> {
 fn primary(pair: Pair<'_, Rule>) -> Converted<Built> {
     match pair.as_rule() {
         Rule::int => int(&pair).and_then(|value| leaf(ExprKind::Int(value.node), &pair)),
+        Rule::decimal => decimal(&pair).and_then(|value| leaf(ExprKind::Decimal(value), &pair)),
         Rule::true_lit => leaf(ExprKind::Bool(true), &pair),
         Rule::false_lit => leaf(ExprKind::Bool(false), &pair),
         Rule::none_lit => leaf(ExprKind::None, &pair),

@@ -4,8 +4,9 @@
 use pest::iterators::{Pair, Pairs};
 
 use super::Rule;
-use crate::ast::{Ident, Span, Spanned};
+use crate::ast::{Decimal, Ident, Number, Span, Spanned};
 use ludex_diagnostics::{Code, Diagnostic};
+use ludex_ir::NumberError;
 
 /// Converting one item either succeeds or stops at its first fatal diagnostic.
 pub(super) type Converted<T> = Result<T, Box<Diagnostic>>;
@@ -76,6 +77,18 @@ impl<'i> Children<'i> {
     pub(super) fn int(&mut self) -> Converted<Spanned<i64>> {
         int(&self.expect(Rule::int)?)
     }
+
+    /// The next child, a whole or decimal number.
+    pub(super) fn number(&mut self) -> Converted<Spanned<Number>> {
+        let pair = self.required()?;
+        let span = span_of(&pair);
+        let value = match pair.as_rule() {
+            Rule::int => Number::Int(int(&pair)?.node),
+            Rule::decimal => Number::from_decimal(decimal(&pair)?),
+            _ => return Err(malformed(span)),
+        };
+        Ok(Spanned::new(value, span))
+    }
 }
 
 impl<'i> Iterator for Children<'i> {
@@ -122,6 +135,39 @@ pub(super) fn number(text: &str, span: Span) -> Converted<i64> {
             .with_help(format!("numbers range from {} to {}", i64::MIN, i64::MAX)),
         )
     })
+}
+
+/// A decimal literal (`6.5`): at most [`ludex_ir::number::FRACTION_DIGITS`] digits after the point,
+/// and within what a decimal holds.
+pub(super) fn decimal(pair: &Pair<'_, Rule>) -> Converted<Decimal> {
+    let (text, span) = (pair.as_str(), span_of(pair));
+    text.parse().map_err(|error| Box::new(decimal_error(text, span, error)))
+}
+
+fn decimal_error(text: &str, span: Span, error: NumberError) -> Diagnostic {
+    let digits = ludex_ir::number::FRACTION_DIGITS;
+    match error {
+        NumberError::TooManyFractionDigits => Diagnostic::error(
+            Code::DecimalDigits,
+            format!("`{text}` has more than {digits} digits after the point"),
+            span,
+            format!("at most {digits} digits after the point"),
+        )
+        .with_help(format!(
+            "decimals are exact to a thousandth: round it to {digits} digits, or count in smaller units"
+        )),
+        NumberError::TooLarge | NumberError::NotANumber => Diagnostic::error(
+            Code::NumberTooLarge,
+            format!("the number `{text}` is too large"),
+            span,
+            "this does not fit in a decimal",
+        )
+        .with_help(format!(
+            "decimals range from {} to {}",
+            Decimal::from_thousandths(i64::MIN),
+            Decimal::from_thousandths(i64::MAX)
+        )),
+    }
 }
 
 /// A string literal without its quotes.

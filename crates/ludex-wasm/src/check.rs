@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use ludex_check::OptionValues;
 use ludex_diagnostics::{Severity, line_column};
+use ludex_ir::Number;
 
 /// One diagnostic, placed for an editor.
 #[derive(Serialize)]
@@ -36,12 +37,13 @@ pub struct DiagnosticView {
 pub struct OptionView {
     /// The option's name, as the rules declare it.
     pub name: String,
-    /// The value the rules were checked with: the one given, else the default.
-    pub value: i64,
+    /// The value the rules were checked with: the one given, else the default (a decimal as
+    /// text, `"6.5"`).
+    pub value: Number,
     /// The least value the rules allow.
-    pub min: i64,
+    pub min: Number,
     /// The greatest value the rules allow (inclusive).
-    pub max: i64,
+    pub max: Number,
 }
 
 /// The result of checking a rules text.

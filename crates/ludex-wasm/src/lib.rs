@@ -21,16 +21,20 @@ pub mod session;
 
 use std::collections::BTreeMap;
 
+use ludex_ir::Number;
+
 use wasm_bindgen::prelude::*;
 
 use session::Session;
 
 /// Option values from JSON (`{"players": 4}`; empty text for none).
-fn options(json: &str) -> Result<BTreeMap<String, i64>, String> {
+fn options(json: &str) -> Result<BTreeMap<String, Number>, String> {
     if json.trim().is_empty() {
         return Ok(BTreeMap::new());
     }
-    serde_json::from_str(json).map_err(|error| format!("options must be a JSON object of integers: {error}"))
+    serde_json::from_str(json).map_err(|error| {
+        format!("options must be a JSON object of integers, and of decimals as text (\"6.5\"): {error}")
+    })
 }
 
 fn to_json(value: &impl serde::Serialize) -> String {

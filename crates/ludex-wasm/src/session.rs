@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use ludex_agents::record::{self, Entry, Record};
 use ludex_agents::{AgentSpec, Decision};
+use ludex_ir::Number;
 use ludex_render::{LastMove, Picture};
 use ludex_runtime::{Engine, Move, MoveKind, State, Status};
 
@@ -77,7 +78,7 @@ impl Session {
     pub fn new(
         text: &str,
         rules: &str,
-        options: &BTreeMap<String, i64>,
+        options: &BTreeMap<String, Number>,
         seed: u64,
     ) -> Result<Session, String> {
         let compiled = ludex_check::compile(text, options);

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use ludex_agents::record;
+use ludex_ir::Number;
 use ludex_wasm::check::check;
 use ludex_wasm::session::Session;
 
@@ -37,12 +38,13 @@ fn diagnostics_have_lines_and_columns() {
     );
     assert!(first.message.contains("`q`"), "{}", first.message);
     assert_eq!(first.code, "ludex::unknown-piece");
-    let good = check(&rules("rules/den-den.rules"), &BTreeMap::from([("players".to_string(), 4)]));
+    let good =
+        check(&rules("rules/den-den.rules"), &BTreeMap::from([("players".to_string(), Number::Int(4))]));
     assert!(good.ok && good.diagnostics.is_empty());
     assert_eq!(good.seats.len(), 4);
     assert_eq!(
         good.options.iter().find(|o| o.name == "players").map(|o| (o.value, o.min, o.max)),
-        Some((4, 4, 6))
+        Some((Number::Int(4), Number::Int(4), Number::Int(6)))
     );
     assert!(good.zones.contains(&"throne".to_string()));
     let refused = Session::new(text, "broken", &BTreeMap::new(), 0).err().expect("refused");

@@ -49,7 +49,8 @@ fn shipped_rules() -> Vec<(String, ludex_check::OptionValues, u64)> {
         files.iter().map(|path| (path.clone(), Default::default(), seeds(path))).collect();
     for (name, values) in variants {
         let path = files.iter().find(|path| path.ends_with(name)).expect("a shipped file");
-        let values = values.iter().map(|&(name, value)| (name.to_string(), value)).collect();
+        let values =
+            values.iter().map(|&(name, value)| (name.to_string(), ludex_ir::Number::Int(value))).collect();
         rules.push((path.clone(), values, VARIANT_SEEDS));
     }
     rules

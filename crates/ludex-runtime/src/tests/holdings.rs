@@ -2,6 +2,7 @@
 //! scores, on small games compiled from text.
 
 use super::*;
+use ludex_ir::Number;
 
 /// Two seats on a 3x3 board with pieces `man` (M, value 1) and `king` (K, value 5), a step action
 /// and `extra` items.
@@ -119,7 +120,7 @@ fn with_a_score_an_end_of_its_own_ranks_the_seats_and_every_result_carries_the_s
     play(&engine, &mut state, "pass");
     match engine.status(&state) {
         Status::Over(result) => {
-            assert_eq!((result.places, result.scores), (vec![1, 2], vec![9, 0]));
+            assert_eq!((result.places, result.scores), (vec![1, 2], vec![Number::Int(9), Number::Int(0)]));
             assert_eq!(result.reason, "no seat can move");
         }
         other => panic!("{other:?}"),

@@ -65,7 +65,10 @@ fn a_test_has_its_options_its_start_and_its_statements_in_order() {
     assert_eq!(test.name.value, "every statement");
     assert_eq!(&FILE[test.name.span.start..test.name.span.end], "\"every statement\"");
     assert_eq!(test.options.len(), 1);
-    assert_eq!((test.options[0].name.value.as_str(), test.options[0].value), ("goal", -3));
+    assert_eq!(
+        (test.options[0].name.value.as_str(), test.options[0].value),
+        ("goal", ludex_ir::Number::Int(-3))
+    );
     assert_eq!(test.start.kind, StartKind::Setup { seed: Some(7) });
     assert_eq!(statements().len(), 2 + 19);
     let named = &parsed.suite.tests[1].start.kind;
@@ -120,7 +123,7 @@ fn expectations_keep_their_values_and_where_they_are_written() {
         matches!(&claims[16], Claim::Reason(Expected { value: Some(reason), .. }) if reason == "end rule 1: white wins")
     );
     assert!(
-        matches!(&claims[17], Claim::Scores(Expected { value: Some(scores), .. }) if scores[1].number == -3)
+        matches!(&claims[17], Claim::Scores(Expected { value: Some(scores), .. }) if scores[1].number == ludex_ir::Number::Int(-3))
     );
     assert!(
         matches!(&claims[18], Claim::Variable { seat: Some(seat), value: Expected { value: None, .. }, .. } if seat.value == "white")
