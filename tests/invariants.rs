@@ -47,10 +47,11 @@ fn engines() -> &'static [(String, Engine)] {
 
 /// The pieces held: on the board, in every reserve and in every prize pile.
 fn held(engine: &Engine, state: &State) -> usize {
-    let cells = (0..engine.game.board.cell_count()).filter(|&c| engine.piece_at(state, c as u16).is_some());
+    let on_board: usize =
+        (0..engine.game.board.cell_count()).map(|c| engine.stack_height(state, c as u16)).sum();
     let seats = 0..engine.game.seats.len() as u8;
     let holdings: usize = seats.map(|s| engine.reserve(state, s).len() + engine.prizes(state, s).len()).sum();
-    cells.count() + holdings
+    on_board + holdings
 }
 
 /// Whether the rules can take a piece out of the game: a capture or `send` to nowhere, or a seat
