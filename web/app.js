@@ -21,9 +21,13 @@ function setStatus(text, isError = false) {
   $('status').classList.toggle('error', isError);
 }
 
+// Whole values go as JSON numbers, decimals as text ("6.5"), which the engine reads exactly.
 function optionValues() {
   const values = {};
-  for (const input of document.querySelectorAll('#options input')) values[input.name] = Number(input.value);
+  for (const input of document.querySelectorAll('#options input')) {
+    const value = Number(input.value);
+    values[input.name] = Number.isInteger(value) ? value : input.value;
+  }
   return values;
 }
 
@@ -94,6 +98,8 @@ function showOptions(options) {
     input.name = o.name;
     input.min = o.min;
     input.max = o.max;
+    // A decimal option (its values come as text) takes any step.
+    if ([o.value, o.min, o.max].some((v) => typeof v === 'string')) input.step = 'any';
     input.value = o.name in old ? old[o.name] : o.value;
     input.addEventListener('change', scheduleCheck);
     label.append(input);
