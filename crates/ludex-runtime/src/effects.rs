@@ -27,22 +27,35 @@ impl Engine {
         turn_after: TurnAfter,
         then: impl FnOnce(&mut State, &Ctx) -> R,
     ) -> Option<R> {
-        let ctx = self.play_part(state, seat, mv)?;
-        if let Some(second) = mv.second_part() {
-            self.play_part(state, seat, second);
-        }
-        if let Some(phase) =
-            self.game.phases.get(state.phase as usize).filter(|_| turn_after == TurnAfter::Played)
-        {
-            self.run_effects(state, &ctx, &phase.turn.after);
-        }
-        Some(then(state, &ctx))
+        self.play_part_then(state, seat, mv, |state, ctx| {
+            if let Some(second) = mv.second_part() {
+                self.play_part(state, seat, second);
+            }
+            if let Some(phase) =
+                self.game.phases.get(state.phase as usize).filter(|_| turn_after == TurnAfter::Played)
+            {
+                self.run_effects(state, ctx, &phase.turn.after);
+            }
+            then(state, ctx)
+        })
     }
 
     /// Plays one part of an action move (the whole of a move of one part): the piece moves (or is
     /// dropped, or the number chosen), the capture and its effects, the action's `then`; gives the
     /// context they ran in. A compound move's second part has its `from` where the first landed.
     pub(crate) fn play_part(&self, state: &mut State, seat: SeatId, mv: Move) -> Option<Ctx<'static>> {
+        self.play_part_then(state, seat, mv, |_, ctx| *ctx)
+    }
+
+    /// [`Engine::play_part`], giving `then` the context where it was built, with no copy (a move
+    /// of one part is played this way, once a ply and once a trial).
+    fn play_part_then<R>(
+        &self,
+        state: &mut State,
+        seat: SeatId,
+        mv: Move,
+        then: impl FnOnce(&mut State, &Ctx<'static>) -> R,
+    ) -> Option<R> {
         let MoveKind::Action(id) = mv.kind else { return None };
         let action = self.game.actions.get(id as usize)?;
         let mut ctx = Ctx::new(Some(seat), Some(self.seat_after(state)));
@@ -81,7 +94,7 @@ impl Engine {
             }
         }
         self.run_effects(state, &ctx, &action.then);
-        Some(ctx)
+        Some(then(state, &ctx))
     }
 
     /// Puts the piece of a drop (from the reserve) or a placing (a new one) on its cell.
