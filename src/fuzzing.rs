@@ -26,37 +26,8 @@ use crate::record;
 use crate::runtime::{Engine, State, Status};
 use crate::syntax::ITEM_KEYWORDS;
 
-/// The rules files mutated and played: every shipped game (`rules/`) and every example of the
-/// documentation (`docs/examples/`); a test fails when one is missing. New files go at the end, so
-/// that the stored corpus inputs keep picking the files they picked.
-pub const RULES: [(&str, &str); 26] = [
-    ("chess", include_str!("../rules/chess.rules")),
-    ("den-den", include_str!("../rules/den-den.rules")),
-    ("dice-chess-6x6", include_str!("../rules/dice-chess-6x6.rules")),
-    ("dice-chess", include_str!("../rules/dice-chess.rules")),
-    ("duwen-ridge", include_str!("../rules/duwen-ridge.rules")),
-    ("duwen", include_str!("../rules/duwen.rules")),
-    ("glinski", include_str!("../rules/glinski.rules")),
-    ("immortal-star-masters", include_str!("../rules/immortal-star-masters.rules")),
-    ("mana", include_str!("../rules/mana.rules")),
-    ("hex-example", include_str!("../docs/examples/hex.rules")),
-    ("pawns", include_str!("../docs/examples/pawns.rules")),
-    ("race", include_str!("../docs/examples/race.rules")),
-    ("skirmish", include_str!("../docs/examples/skirmish.rules")),
-    ("backgammon", include_str!("../rules/backgammon.rules")),
-    ("draughts", include_str!("../rules/draughts.rules")),
-    ("go", include_str!("../rules/go.rules")),
-    ("hex", include_str!("../rules/hex.rules")),
-    ("morris", include_str!("../rules/morris.rules")),
-    ("othello", include_str!("../rules/othello.rules")),
-    ("shogi", include_str!("../rules/shogi.rules")),
-    ("dobutsu", include_str!("../docs/examples/dobutsu.rules")),
-    ("gomoku", include_str!("../docs/examples/gomoku.rules")),
-    ("tic-tac-toe", include_str!("../docs/examples/tic-tac-toe.rules")),
-    ("amazons", include_str!("../rules/amazons.rules")),
-    ("kalah", include_str!("../rules/kalah.rules")),
-    ("oware", include_str!("../rules/oware.rules")),
-];
+// `RULES`: the rules files mutated and played, written by the build script from `fuzz/rules.list`.
+include!(concat!(env!("OUT_DIR"), "/fuzz_rules.rs"));
 
 /// The most steps (moves and rolls) a mutated game is played for.
 const PLAYED_STEPS: usize = 300;
