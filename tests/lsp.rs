@@ -224,6 +224,22 @@ fn hover_shows_declarations_with_their_comments_and_the_languages_documentation(
     assert_eq!(hover, Value::Null, "nothing in a comment");
 }
 
+/// In a slide of exact length, `direction` is the direction walked and `axis` a built-in.
+#[test]
+fn hover_explains_the_direction_a_slide_walks() {
+    let text = read("rules/lines-of-action.rules");
+    let (mut client, _) = serving(&text);
+    let direction = hover_text(&mut client, find(&text, "direction)", 0, 2));
+    assert!(
+        direction.contains(
+            "the word `direction` — in the distance of a slide of exact length: the direction being walked"
+        ),
+        "{direction}"
+    );
+    let axis = hover_text(&mut client, find(&text, "axis(from", 0, 1));
+    assert!(axis.starts_with("```ludex\naxis(CELL [, DIRS]) → collection\n```\nbuilt-in `axis`"), "{axis}");
+}
+
 #[test]
 fn definition_and_references_follow_the_checkers_resolution() {
     let text = read("rules/dice-chess.rules");

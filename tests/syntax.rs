@@ -63,7 +63,9 @@ fn dice_chess_reads_as_written() {
     let actions = actions(&file);
     let names: Vec<&str> = actions.iter().map(|a| a.name.name.as_str()).collect();
     assert_eq!(names, ["step", "diagonal", "double"]);
-    let ActionClause::Slide { directions, at_most: Some(at_most), .. } = &actions[2].clauses[0] else {
+    let ActionClause::Slide { directions, length: Some(WalkLength::AtMost(at_most)), .. } =
+        &actions[2].clauses[0]
+    else {
         panic!("`double` slides: {:#?}", actions[2].clauses);
     };
     assert_eq!(directions[0].name, "orthogonal");

@@ -310,7 +310,7 @@ impl<'a> Checker<'a> {
         if !matches!(pattern, Some(ActionClause::Walk { .. })) {
             self.walk_clauses_without_walk(pattern, &other_walk_clauses);
         }
-        if !matches!(pattern, Some(ActionClause::Hop { .. })) {
+        if !matches!(pattern, Some(ActionClause::Hop { .. } | ActionClause::Slide { .. })) {
             self.hop_clauses_without_hop(hop_clauses);
         }
         match pattern {
@@ -318,10 +318,8 @@ impl<'a> Checker<'a> {
                 let dirs = self.direction_list(directions);
                 ActionKind::Step { directions: self.per_seat(&dirs) }
             }
-            Some(ActionClause::Slide { directions, at_most, .. }) => {
-                let dirs = self.direction_list(directions);
-                let max = at_most.as_ref().map(|e| self.length(e, &before));
-                ActionKind::Slide { directions: self.per_seat(&dirs), max }
+            Some(ActionClause::Slide { directions, length, .. }) => {
+                self.slide((directions, length.as_ref()), hop_clauses, &before)
             }
             Some(ActionClause::Leap { paths, .. }) => {
                 let paths: Vec<Vec<_>> = paths
@@ -408,7 +406,7 @@ impl<'a> Checker<'a> {
     }
 
     /// A slide's or walk's length: an int, at least 1 when known now.
-    fn length(&mut self, e: &'a Expr, scope: &Scope<'a>) -> ir::Expr {
+    pub(super) fn length(&mut self, e: &'a Expr, scope: &Scope<'a>) -> ir::Expr {
         self.at_least_one(e, scope, |n| format!("a length of {n} moves nowhere"))
     }
 

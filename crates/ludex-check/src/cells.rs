@@ -14,8 +14,8 @@ use super::scope::Scope;
 use super::types::{Extent, Ty, Typed};
 
 /// The functions that make a collection of cells (the regions' are in `regions_calls`).
-pub(super) const CELL_COLLECTIONS: [&str; 9] =
-    ["bracketed", "ray", "between", "lines", "cells", "neighbours", "group", "around", "territory"];
+pub(super) const CELL_COLLECTIONS: [&str; 10] =
+    ["bracketed", "ray", "between", "lines", "cells", "neighbours", "group", "around", "territory", "axis"];
 
 /// The words of a cell test, as `bracketed` reads them.
 const CELL_TESTS: [(&str, CellTest); 4] = [
@@ -42,6 +42,7 @@ impl<'a> Checker<'a> {
             "ray" => self.ray(call, scope),
             "between" => self.between(call, scope),
             "lines" => self.lines(call, scope),
+            "axis" => self.axis(call, scope),
             _ => self.region_set(call, scope),
         }
     }

@@ -105,7 +105,8 @@ fn cannot_end_a_move(action: &ir::Action) -> Option<&'static str> {
         | ActionKind::Place { .. }
         | ActionKind::Anywhere { .. }
         | ActionKind::Remove { .. }
-        | ActionKind::Along { .. } => None,
+        | ActionKind::Along { .. }
+        | ActionKind::SlideExactly { .. } => None,
     }
 }
 
@@ -140,8 +141,7 @@ fn landing_types(action: &ir::Action) -> Option<Vec<TypeId>> {
         | ActionKind::Walk { .. }
         | ActionKind::Hop { .. }
         | ActionKind::Anywhere { .. }
-        | ActionKind::Along { source: TrackSource::Board, .. } => {
-            Some(action.pieces.iter().copied().chain(promoted).collect())
-        }
+        | ActionKind::Along { source: TrackSource::Board, .. }
+        | ActionKind::SlideExactly { .. } => Some(action.pieces.iter().copied().chain(promoted).collect()),
     }
 }

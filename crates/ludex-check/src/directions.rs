@@ -28,6 +28,8 @@ impl Checker<'_> {
                 dirs.push(single);
             } else if let Some(group) = self.direction_group(ident) {
                 dirs.extend(group);
+            } else if ident.name == super::slides::WALKED_DIRECTION {
+                dirs.extend(self.walked_direction(ident));
             } else {
                 self.unknown_direction(ident);
             }

@@ -19,7 +19,8 @@ fn keyword(clause: &ActionClause) -> &'static str {
     }
 }
 
-fn over(over: ast::Over) -> ir::Over {
+/// What an `over` clause names.
+pub(super) fn over(over: ast::Over) -> ir::Over {
     match over {
         ast::Over::Enemy => ir::Over::Enemy,
         ast::Over::Friend => ir::Over::Friend,

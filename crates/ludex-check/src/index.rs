@@ -183,6 +183,16 @@ impl IndexBuilder {
         self.uses.push((span, found));
     }
 
+    /// How many uses are recorded, to forget those recorded after (see `forget_since`).
+    pub fn mark(&self) -> usize {
+        self.uses.len()
+    }
+
+    /// Forgets the uses recorded since `mark`.
+    pub fn forget_since(&mut self, mark: usize) {
+        self.uses.truncate(mark);
+    }
+
     pub fn attribute_declared(&mut self, slot: AttrId, name: &Ident, clause: Span) {
         self.attributes.push((slot, name.clone(), clause));
     }

@@ -42,6 +42,7 @@ mod removed;
 mod repetitions;
 mod scope;
 mod setup;
+mod slides;
 mod sowing;
 mod tracks;
 mod turns;
@@ -226,6 +227,15 @@ struct Resolving {
     valuing: bool,
     /// The cells the board leaves out (on the whole board).
     shaping_board: bool,
+    /// An exact slide's distance, lowered for one of its directions (the word `direction`).
+    walking: Option<Walking>,
+}
+
+/// The direction an exact slide's distance is lowered for, and whether it read `direction`.
+#[derive(Clone, Copy)]
+struct Walking {
+    direction: ir::DirId,
+    read: bool,
 }
 
 impl<'a> Checker<'a> {
@@ -260,7 +270,7 @@ impl<'a> Checker<'a> {
                 limits: limits.clone(),
                 next_slot: 0,
             },
-            resolving: Resolving { valuing: false, shaping_board: false },
+            resolving: Resolving { valuing: false, shaping_board: false, walking: None },
         }
     }
 

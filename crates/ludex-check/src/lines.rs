@@ -1,5 +1,6 @@
 //! Straight lines of cells: the sets `ray(CELL, DIRS [, TEST])` (from a cell to the edge, or to
-//! the first cell that fails the test), `between(CELL,
+//! the first cell that fails the test), `axis(CELL [, DIRS])` (the whole lines through a cell),
+//! `between(CELL,
 //! CELL)` (strictly between two cells on one line) and `lines(CELL, N [, DIRS [, TEST]])` (the
 //! lines of at least N cells through a cell, or of exactly N with `exactly N`), and the condition
 //! `in_a_row(CELL, N [, DIRS [, TEST]])` (whether there is one). A line runs along an axis, a
@@ -48,6 +49,31 @@ impl<'a> Checker<'a> {
     /// `lines(CELL, N [, DIRS [, TEST]])`.
     pub(super) fn lines(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<Pieces> {
         let (line, extent) = self.line(call, scope)?;
+        Some(Pieces { collection: Collection::Cells(CellCollection::Lines(line)), element: Ty::Cell, extent })
+    }
+
+    /// `axis(CELL [, DIRS])`: along each axis of the directions (default: every direction), the
+    /// whole line through the cell, whatever its cells hold: a line of at least one cell that
+    /// every cell passes.
+    pub(super) fn axis(&mut self, call: Call<'a>, scope: &Scope<'a>) -> Option<Pieces> {
+        if !self.arity(call, 1..=2, scope) {
+            return None;
+        }
+        let [cell, rest @ ..] = call.args else { return None };
+        let cell = self.expect_typed(cell, scope, Ty::Cell);
+        let directions = match rest.first() {
+            Some(directions) => self.direction_argument(directions),
+            None => Some(self.all_directions()),
+        };
+        let axes = directions?.iter().map(|dirs| self.axes(dirs)).collect();
+        let extent = self.along_board(&[cell.extent]);
+        let line = Line {
+            cell: Box::new(cell.expr),
+            length: 1,
+            axes,
+            test: LineTest::Every,
+            bound: LineBound::AtLeast,
+        };
         Some(Pieces { collection: Collection::Cells(CellCollection::Lines(line)), element: Ty::Cell, extent })
     }
 

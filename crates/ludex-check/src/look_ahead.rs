@@ -32,7 +32,8 @@ impl Checker<'_> {
                 | ActionKind::Anywhere { .. }
                 | ActionKind::Remove { .. }
                 | ActionKind::Along { .. }
-                | ActionKind::Sow { .. } => &[],
+                | ActionKind::Sow { .. }
+                | ActionKind::SlideExactly { .. } => &[],
             };
             with.iter().any(|(_, value)| matches!(value, Expr::Roll(_))) || rolls(&action.then)
         });

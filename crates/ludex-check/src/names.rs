@@ -11,7 +11,7 @@ use ludex_syntax::ast::{self, Ident, Item, RulesFile, Span};
 use super::scope::Word;
 
 /// The built-in functions; no declaration may take their names.
-pub const BUILTINS: [&str; 26] = [
+pub const BUILTINS: [&str; 27] = [
     "count",
     "sum",
     "pieces",
@@ -38,6 +38,7 @@ pub const BUILTINS: [&str; 26] = [
     "neighbours",
     "group",
     "around",
+    "axis",
 ];
 
 /// What a declared name stands for.

@@ -497,6 +497,19 @@ pub enum ActionKind {
         /// cell gets no piece; `None`: every cell gets one.
         skipping: Option<Expr>,
     },
+    /// A straight line of exactly so many cells in one of the directions (`slide DIRS exactly
+    /// EXPR`): the piece lands on the cell that far along the line, passing over the cells before
+    /// it, each of which must be empty or hold what `over` lets it pass (nothing is captured on the
+    /// way). Each direction has its own distance: written with the word `direction`, the distance
+    /// is lowered once per direction, the word read as that direction.
+    SlideExactly {
+        /// For each seat, its directions (read from its side), each with its distance, evaluated
+        /// with `mover`, `piece` and `from` bound (`none` or below 1: no move that way).
+        lines: PerSeat<Vec<(DirId, Expr)>>,
+        /// What the cells passed over may hold besides nothing (`over WHAT`; `Over::Empty`, the
+        /// default: empty cells only).
+        over: Over,
+    },
 }
 
 /// Where the piece of a move along a track starts.
@@ -532,6 +545,26 @@ impl Over {
             Over::Friend | Over::Occupied | Over::Empty | Over::Any => false,
         }
     }
+
+    /// Whether a slide of exactly so many cells may pass over a cell (the empty cells always), a
+    /// cell holding a piece being an enemy of the mover's or not as said.
+    pub fn lets_slide_pass(self, piece: Option<Allegiance>) -> bool {
+        match (self, piece) {
+            (_, None) | (Over::Occupied | Over::Any, Some(_)) => true,
+            (Over::Enemy, Some(side)) => side == Allegiance::Enemy,
+            (Over::Friend, Some(side)) => side == Allegiance::Friend,
+            (Over::Empty, Some(_)) => false,
+        }
+    }
+}
+
+/// Whose a piece is, seen from the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allegiance {
+    /// The mover's or a team mate's.
+    Friend,
+    /// A piece the mover may capture.
+    Enemy,
 }
 
 /// A hop's `chain`: after each hop the piece must hop again from where it landed when it can and
@@ -554,7 +587,8 @@ impl ActionKind {
             | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
             | ActionKind::Anywhere { .. }
-            | ActionKind::Along { source: TrackSource::Board, .. } => true,
+            | ActionKind::Along { source: TrackSource::Board, .. }
+            | ActionKind::SlideExactly { .. } => true,
             ActionKind::Along { source: TrackSource::Reserve, .. }
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
@@ -577,7 +611,8 @@ impl ActionKind {
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
             | ActionKind::Anywhere { .. }
-            | ActionKind::Along { .. } => destination.allows_enemy(),
+            | ActionKind::Along { .. }
+            | ActionKind::SlideExactly { .. } => destination.allows_enemy(),
             ActionKind::Remove { .. } => true,
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
@@ -1443,6 +1478,9 @@ pub enum LineTest {
     SameOwner,
     /// A cell test from the mover's side.
     Cells(CellTest),
+    /// Every cell, whatever it holds (`axis(CELL, DIRS)`: the whole line through the cell, from
+    /// one edge of the board to the other).
+    Every,
 }
 
 /// What a cell must hold, seen from the mover (as `to` clauses say it).

@@ -258,7 +258,7 @@ pub const KEYWORDS: &[WordDoc] = &[
     doc(
         "over",
         "over enemy | friend | occupied | empty | any",
-        "What the cell a hop jumps must hold (`enemy` when not said); only a hop over an enemy captures.",
+        "What the cell a hop jumps must hold (`enemy` when not said); only a hop over an enemy captures. On a slide of exact length: what the cells it passes may hold besides nothing.",
         "15.1",
     ),
     doc(
@@ -284,8 +284,8 @@ pub const KEYWORDS: &[WordDoc] = &[
     doc("any", "over any", "A hop over any cell, empty or not.", "15.1"),
     doc(
         "exactly",
-        "walk DIRS exactly EXPR / in_a_row(CELL, exactly N)",
-        "A walk of exactly so many steps; a line of exactly so many cells (a longer one does not count).",
+        "walk DIRS exactly EXPR / slide DIRS exactly EXPR / in_a_row(CELL, exactly N)",
+        "A walk of exactly so many steps; a slide of exactly so many cells; a line of exactly so many cells (a longer one does not count).",
         "15.1",
     ),
     doc(
@@ -829,7 +829,21 @@ pub const BUILTINS: &[WordDoc] = &[
         "cells (`it` is a cell): next to the set and not in it (a group's liberties, when empty)",
         "11.7",
     ),
+    doc(
+        "axis",
+        "axis(CELL [, DIRS]) → collection",
+        "cells (`it` is a cell): the whole straight lines through the cell, from edge to edge",
+        "11.7",
+    ),
 ];
+
+/// The word `direction`, where a direction is expected in the distance of a slide of exact length.
+pub const WALKED_DIRECTION: WordDoc = doc(
+    "direction",
+    "direction",
+    "in the distance of a slide of exact length: the direction being walked",
+    "15.1",
+);
 
 /// The fields every piece has, as docs/language.md's table in section 11.6 gives them.
 pub const FIELDS: &[WordDoc] = &[
@@ -902,7 +916,7 @@ mod tests {
     #[test]
     fn context_words_builtins_and_fields_say_what_the_reference_says() {
         let reference = language_reference();
-        for doc in CONTEXT_WORDS.iter().chain(BUILTINS).chain(FIELDS) {
+        for doc in CONTEXT_WORDS.iter().chain(BUILTINS).chain(FIELDS).chain([&WALKED_DIRECTION]) {
             assert!(
                 reference.contains(doc.text),
                 "`{}`: {:?} is not in docs/language.md",

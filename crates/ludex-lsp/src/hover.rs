@@ -22,6 +22,9 @@ pub fn hover(document: &Document, offset: usize) -> Option<Hover> {
                 Meaning::ContextWord => docs::context_word(name)?.markdown(&format!("context word `{name}`")),
                 Meaning::Builtin => docs::builtin(name)?.markdown(&format!("built-in `{name}`")),
                 Meaning::Cell => format!("cell `{name}` of the board"),
+                Meaning::Direction if name == docs::WALKED_DIRECTION.word => {
+                    docs::WALKED_DIRECTION.markdown(&format!("the word `{name}`"))
+                }
                 Meaning::Direction => format!("direction `{name}` of the board"),
             };
             (reference.span, markdown)

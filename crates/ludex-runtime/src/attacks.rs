@@ -12,8 +12,8 @@
 //! line is then ruled out by one test of its ray.
 
 use ludex_ir::{
-    Action, ActionId, ActionKind, CellId, DirId, Expr, Game, PerSeat, SeatId, Track, TrackSource, TypeId,
-    WalkRules,
+    Action, ActionId, ActionKind, CellId, DirId, Expr, Game, Over, PerSeat, SeatId, Track, TrackSource,
+    TypeId, WalkRules,
 };
 
 use super::Engine;
@@ -100,7 +100,8 @@ impl PhaseAttacks {
                 | ActionKind::Hop { .. }
                 | ActionKind::Anywhere { .. }
                 | ActionKind::Along { .. }
-                | ActionKind::Remove { .. } => attacks.others.push(id),
+                | ActionKind::Remove { .. }
+                | ActionKind::SlideExactly { .. } => attacks.others.push(id),
                 // They never capture (see `captures`).
                 ActionKind::Sow { .. }
                 | ActionKind::Drop { .. }
@@ -293,6 +294,11 @@ impl Probe<'_> {
                 cells.get(seat).is_some_and(|cells| cells.contains(self.cell))
                     && self.conditions_hold_in(action, self.before_removing())
             }
+            ActionKind::SlideExactly { lines, over } => lines.get(seat).is_some_and(|lines| {
+                lines
+                    .iter()
+                    .any(|(direction, distance)| self.slides_exactly(action, (*direction, distance), *over))
+            }),
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
@@ -352,6 +358,28 @@ impl Probe<'_> {
                     .any(|action| self.attacks_from(action, next, distance));
             }
             cell = next;
+        }
+        false
+    }
+
+    /// Whether a piece of the attacker lands on the cell by a slide of exactly so many cells in
+    /// the direction (a slide of computed length attacks its landing cell only): walking back
+    /// from the cell, each piece the action moves is tried at its distance from the cell, until a
+    /// cell the slide could not pass over.
+    fn slides_exactly(&self, action: &Action, (direction, distance): (DirId, &Expr), over: Over) -> bool {
+        let reverse = &self.engine.tables.speed.attacks.reverse;
+        let Some(back) = reverse.get(direction as usize).copied().flatten() else { return false };
+        let cells = self.engine.game.board.cell_count();
+        for (passed, from) in self.engine.ray(self.cell, back).take(cells).enumerate() {
+            if self.moves_by(action, from)
+                && self.engine.exact_slide_lands(self.state, &self.before(from), distance, passed + 1)
+                && self.conditions_hold(action, from)
+            {
+                return true;
+            }
+            if !self.engine.slide_passes(self.state, Some(self.attacker), from, over) {
+                return false;
+            }
         }
         false
     }
@@ -449,7 +477,8 @@ impl Probe<'_> {
             | ActionKind::Place { .. }
             | ActionKind::Remove { .. }
             | ActionKind::Along { .. }
-            | ActionKind::Sow { .. } => true,
+            | ActionKind::Sow { .. }
+            | ActionKind::SlideExactly { .. } => true,
         };
         within && self.conditions_hold(action, from)
     }

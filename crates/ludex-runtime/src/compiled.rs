@@ -276,7 +276,8 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
         | ActionKind::Anywhere { .. }
         | ActionKind::Remove { .. }
         | ActionKind::Along { .. }
-        | ActionKind::Sow { .. } => None,
+        | ActionKind::Sow { .. }
+        | ActionKind::SlideExactly { .. } => None,
     };
     layout.game.actions.iter().map(|action| length(&action.kind)).collect()
 }

@@ -87,7 +87,8 @@ impl Engine {
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
-            | ActionKind::Anywhere { .. } => self.move_piece(state, &mut ctx, mv),
+            | ActionKind::Anywhere { .. }
+            | ActionKind::SlideExactly { .. } => self.move_piece(state, &mut ctx, mv),
             ActionKind::Sow { track, skipping, .. } => {
                 let track = self.game.tracks.get(*track as usize);
                 self.sow_pieces(state, &mut ctx, (mv.from, mv.to), (track, skipping.as_ref()));

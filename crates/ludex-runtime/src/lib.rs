@@ -43,6 +43,7 @@ mod display;
 mod effects;
 mod eval;
 mod evaluation;
+mod exact_slides;
 mod explain;
 mod filters;
 mod hashing;

@@ -108,6 +108,7 @@ impl Engine {
         match test {
             LineTest::SameOwner => owner.is_some() && state.piece(cell).map(|p| p.owner) == owner,
             LineTest::Cells(test) => self.cell_passes(state, seat, cell, test),
+            LineTest::Every => true,
         }
     }
 }

@@ -223,9 +223,10 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
             action.promotion.as_ref().is_none_or(|promotion| promotion.types.is_sorted_by(|a, b| a < b));
         match &action.kind {
             ActionKind::Walk { rules, .. } => walk::is_plain(rules) && action.promotion.is_none(),
-            ActionKind::Step { .. } | ActionKind::Slide { .. } | ActionKind::Leap { .. } => {
-                small_board && promotions_in_order
-            }
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::SlideExactly { .. } => small_board && promotions_in_order,
             ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
@@ -302,7 +303,8 @@ impl Generator<'_> {
             | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
             | ActionKind::Anywhere { .. }
-            | ActionKind::Along { source: TrackSource::Board, .. } => self.piece_moves(sink),
+            | ActionKind::Along { source: TrackSource::Board, .. }
+            | ActionKind::SlideExactly { .. } => self.piece_moves(sink),
         }
     }
 
@@ -394,7 +396,8 @@ impl Generator<'_> {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Anywhere { .. } => {
+            | ActionKind::Anywhere { .. }
+            | ActionKind::SlideExactly { .. } => {
                 return self.line_moves(ctx, from, sink);
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
@@ -531,6 +534,10 @@ impl Generator<'_> {
             ActionKind::Anywhere { cells } => {
                 let cells = cells.get(seat).map_or(&[][..], |cells| cells.cells.as_slice());
                 cells.iter().copied().filter(|&to| to != from).try_for_each(visit)
+            }
+            ActionKind::SlideExactly { lines, over } => {
+                let lines = lines.get(seat).map_or(&[][..], Vec::as_slice);
+                self.engine.exact_slide_ends((self.state, ctx), (lines, *over), from).try_for_each(visit)
             }
             // Not lines: `pattern_moves` never asks.
             ActionKind::Walk { .. }

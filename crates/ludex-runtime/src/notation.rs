@@ -59,7 +59,8 @@ impl Engine {
             | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
             | ActionKind::Anywhere { .. }
-            | ActionKind::Along { source: TrackSource::Board, .. } => Some(Family::PieceMoves),
+            | ActionKind::Along { source: TrackSource::Board, .. }
+            | ActionKind::SlideExactly { .. } => Some(Family::PieceMoves),
         };
         let overlap = |a: &[ludex_ir::TypeId], b: &[ludex_ir::TypeId]| {
             a.is_empty() || b.is_empty() || a.iter().any(|t| b.contains(t))
@@ -126,7 +127,8 @@ impl Engine {
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
             | ActionKind::Anywhere { .. }
-            | ActionKind::Along { source: TrackSource::Board, .. } => {
+            | ActionKind::Along { source: TrackSource::Board, .. }
+            | ActionKind::SlideExactly { .. } => {
                 let moving = mv.from.and_then(|from| state.piece(from));
                 let captures = mv
                     .to

@@ -120,7 +120,8 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
         | ActionKind::Anywhere { .. }
         | ActionKind::Remove { .. }
         | ActionKind::Along { .. }
-        | ActionKind::Sow { .. } => None,
+        | ActionKind::Sow { .. }
+        | ActionKind::SlideExactly { .. } => None,
     }
 }
 

@@ -207,6 +207,9 @@ fn action_conditions(action: &Action) -> Vec<&Expr> {
         | ActionKind::Declare => {}
         ActionKind::Along { amounts, .. } => conditions.extend(amounts),
         ActionKind::Sow { skipping, .. } => conditions.extend(skipping),
+        ActionKind::SlideExactly { lines, .. } => {
+            conditions.extend(lines.iter().flatten().map(|(_, distance)| distance));
+        }
         // They never capture, so `attacked` never reads them.
         ActionKind::Drop { .. }
         | ActionKind::Choose { .. }

@@ -457,12 +457,13 @@ pub enum ActionClause {
         /// Where the whole clause is written.
         span: Span,
     },
-    /// `slide orthogonal at most 2`: a straight line through empty cells.
+    /// `slide orthogonal at most 2`: a straight line through empty cells; `slide all exactly N`:
+    /// exactly N cells along the line.
     Slide {
         /// The directions and groups, in the order written.
         directions: Vec<Ident>,
-        /// `at most EXPR`: the most steps; `None`: as far as the line is empty.
-        at_most: Option<Expr>,
+        /// `at most EXPR` or `exactly EXPR`; `None`: as far as the line is empty.
+        length: Option<WalkLength>,
         /// Where the whole clause is written.
         span: Span,
     },
@@ -662,7 +663,7 @@ pub enum Over {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
-/// The length of a `walk`.
+/// The length of a `walk` or a `slide`.
 pub enum WalkLength {
     /// `exactly EXPR`: exactly so many steps.
     Exactly(Expr),

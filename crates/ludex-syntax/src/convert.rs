@@ -412,8 +412,8 @@ fn action_clause(pair: Pair<'_, Rule>) -> Converted<ActionClause> {
         Rule::step_pattern => ActionClause::Step { directions: ident_list(children.required()?)?, span },
         Rule::slide_pattern => {
             let directions = ident_list(children.expect(Rule::ident_list)?)?;
-            let at_most = children.next_if(Rule::at_most).map(single_expr).transpose()?;
-            ActionClause::Slide { directions, at_most, span }
+            let length = children.next().map(walk_length).transpose()?;
+            ActionClause::Slide { directions, length, span }
         }
         Rule::leap_pattern => {
             let paths = children.map(|path| Children::of(path).map(|p| ident(&p)).collect()).collect();

@@ -71,7 +71,8 @@ impl Engine {
                 | ActionKind::Choose { .. }
                 | ActionKind::Declare
                 | ActionKind::Place { .. }
-                | ActionKind::Sow { .. } => (0..self.game.board.cell_count() as CellId)
+                | ActionKind::Sow { .. }
+                | ActionKind::SlideExactly { .. } => (0..self.game.board.cell_count() as CellId)
                     .filter(|&from| {
                         state.piece(from).is_some_and(|p| p.owner == Some(attacker) && moved(p.kind))
                     })
@@ -117,7 +118,8 @@ impl Engine {
                     | ActionKind::Choose { .. }
                     | ActionKind::Declare
                     | ActionKind::Place { .. }
-                    | ActionKind::Sow { .. } => {
+                    | ActionKind::Sow { .. }
+                    | ActionKind::SlideExactly { .. } => {
                         let Some(from) = before.from else { continue };
                         let ends = self.reference_ends(state, &before, (action, attacker), from);
                         cells.extend(

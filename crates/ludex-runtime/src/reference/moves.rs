@@ -139,7 +139,8 @@ impl Engine {
             | ActionKind::Leap { .. }
             | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
-            | ActionKind::Anywhere { .. } => self.reference_piece_moves(state, &base, play, moves),
+            | ActionKind::Anywhere { .. }
+            | ActionKind::SlideExactly { .. } => self.reference_piece_moves(state, &base, play, moves),
             ActionKind::Drop { cells, .. } => {
                 let pieces = Self::reference_droppable(state, play);
                 self.reference_put(state, &base, play, (cells.get(seat as usize), &pieces), moves)

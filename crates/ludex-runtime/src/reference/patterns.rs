@@ -2,7 +2,7 @@
 //! from its cell, each with the piece standing there (which the move would capture) and, for a
 //! walk that keeps it, the path. Shared by the reference's moves and attacks.
 
-use ludex_ir::{Action, ActionKind, CellId, Expr, SeatId, TrackSource};
+use ludex_ir::{Action, ActionKind, CellId, Expr, Over, SeatId, TrackSource};
 
 use crate::eval::Ctx;
 use crate::state::State;
@@ -55,6 +55,30 @@ impl Engine {
                 let shape = WalkShape::of(of_seat(directions, seat), length, *exact, rules);
                 self.with_walk_ends(state, ctx, from, (shape, rules), <[WalkEnd]>::to_vec)
             }
+            ActionKind::SlideExactly { lines, over } => {
+                // In each direction, the cell exactly that far; every cell before it empty or one
+                // `over` lets the slide pass; a distance that is no number, below 1 or longer than
+                // any line is no move.
+                let mut ends = Vec::new();
+                for (direction, distance) in of_seat(lines, seat) {
+                    let Some(distance) = self.eval(state, ctx, distance).as_int() else { continue };
+                    let Ok(steps) = usize::try_from(distance) else { continue };
+                    if steps == 0 || steps > board.cell_count() {
+                        continue;
+                    }
+                    let mut cell = Some(from);
+                    for passed in 1..=steps {
+                        cell = cell.and_then(|c| board.neighbour(c, *direction));
+                        if passed < steps
+                            && cell.is_some_and(|c| !self.reference_may_pass(state, seat, c, *over))
+                        {
+                            cell = None;
+                        }
+                    }
+                    ends.extend(cell.map(end));
+                }
+                ends
+            }
             // Every cell of the board in the seat's region, but the start.
             ActionKind::Anywhere { cells } => (0..board.cell_count())
                 .filter_map(|cell| CellId::try_from(cell).ok())
@@ -79,6 +103,19 @@ impl Engine {
                 let ends = amounts.filter(|&n| n > 0).filter_map(|n| cells.get(start + n as usize).copied());
                 ends.map(end).collect()
             }
+        }
+    }
+
+    /// Whether a slide of the seat may pass over the cell: empty, or holding a piece `over` names
+    /// (an enemy's is one the seat may capture; any other is a friend's).
+    fn reference_may_pass(&self, state: &State, seat: SeatId, cell: CellId, over: Over) -> bool {
+        let Some(piece) = state.piece(cell) else { return true };
+        let enemy = self.is_enemy(seat, &piece);
+        match over {
+            Over::Empty => false,
+            Over::Enemy => enemy,
+            Over::Friend => !enemy,
+            Over::Occupied | Over::Any => true,
         }
     }
 

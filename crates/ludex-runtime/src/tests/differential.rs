@@ -68,7 +68,7 @@ fn compiled(name: &str, text: &str, options: &ludex_check::OptionValues) -> Engi
 /// A game on a board of 260 cells, past every layer that needs a board of at most four words of
 /// bit sets (walk tables, cell tests, masks of ends, moves listed in order): the shipped games are
 /// all smaller. It has a plain walk, a walk with only a step condition, a slide with a bound, a
-/// leap, promotion with a filter on the type promoted to, drops of two types with a filter on `to`, the Mana rule on `from` as a turn
+/// leap, a slide of exact length over any piece (its distance from a map), promotion with a filter on the type promoted to, drops of two types with a filter on `to`, the Mana rule on `from` as a turn
 /// choice's filter, `otherwise`, captures into the reserve and a `legal if` that asks `attacked`.
 fn sprawl() -> String {
     let rows: Vec<String> = (0..13)
@@ -92,10 +92,11 @@ fn sprawl() -> String {
          action pawn_step for pawn {{\n  step forward, forward_left, forward_right\n  promote on far to rook, knight\n\
            where promotion == none or promotion == rook or level(to) == 2\n}}\n\
          action scout_walk for scout {{\n  walk all at most 3\n}}\n\
+         action vault for knight {{\n  slide orthogonal exactly level(from) + 1 over any\n  where level(to) != 3\n}}\n\
          action climb for climber {{\n  walk orthogonal exactly 2\n  each step where level(step_to) >= level(step_from)\n}}\n\
          action land {{\n  drop pawn, knight on rows 1 to 3\n  where level(to) == 2\n}}\n\
          capture {{\n  to reserve\n}}\n\
-         phase play {{\n  turn {{\n    play king_step, rook_slide, knight_leap, pawn_step, scout_walk, climb\n\
+         phase play {{\n  turn {{\n    play king_step, rook_slide, knight_leap, pawn_step, scout_walk, climb, vault\n\
              where mark == none or level(from) == level(mark)\n    otherwise land\n\
              legal if not in_check(mover)\n    after {{\n      set mark = to\n    }}\n  }}\n}}\n\
          end {{\n  when count(pieces(next, king)) == 0: win mover\n  when stuck and in_check(next): win mover\n\
@@ -188,6 +189,7 @@ fn kind_seen(engine: &Engine, id: ActionId, mv: Move) -> &'static str {
         ActionKind::Along { .. } => "along a track",
         ActionKind::Sow { .. } if mv.from == mv.to => "sowing round to its cell",
         ActionKind::Sow { .. } => "sowing",
+        ActionKind::SlideExactly { .. } => "slide of exact length",
     }
 }
 
@@ -351,6 +353,7 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
     let every = [
         "step",
         "slide",
+        "slide of exact length",
         "leap",
         "plain walk",
         "walk keeping its path",

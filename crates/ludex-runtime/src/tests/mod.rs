@@ -2,6 +2,7 @@
 
 mod compiled;
 mod differential;
+mod exact_slides;
 mod holdings;
 mod look_ahead;
 mod movegen;

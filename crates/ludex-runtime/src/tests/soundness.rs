@@ -281,7 +281,7 @@ fn a_definition_called_over_pieces_gives_what_it_gives_piece_by_piece() {
 
 /// Whether the cells are attacked (defender seat 0, any attacker), by the engine and the reference
 /// alike.
-fn attacked_cells(engine: &Engine, state: &State, cells: &[&str]) -> Vec<bool> {
+pub(super) fn attacked_cells(engine: &Engine, state: &State, cells: &[&str]) -> Vec<bool> {
     let ctx = Ctx::new(Some(0), Some(1));
     let attacks = engine.reference_attacks(state);
     cells

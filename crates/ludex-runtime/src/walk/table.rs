@@ -62,7 +62,8 @@ impl WalkTables {
                 | ActionKind::Anywhere { .. }
                 | ActionKind::Remove { .. }
                 | ActionKind::Along { .. }
-                | ActionKind::Sow { .. } => None,
+                | ActionKind::Sow { .. }
+                | ActionKind::SlideExactly { .. } => None,
             })
             .collect();
         WalkTables { words, actions }
