@@ -28,7 +28,7 @@ impl Engine {
         then: impl FnOnce(&mut State, &Ctx) -> R,
     ) -> Option<R> {
         self.play_part_then(state, seat, mv, |state, ctx| {
-            if let Some(second) = mv.second_part() {
+            if let Some(second) = self.second_part(mv) {
                 self.play_part(state, seat, second);
             }
             if let Some(phase) =

@@ -103,9 +103,9 @@ pub struct Move {
     /// The steps of a walk whose path matters (it pays, pushes or may leave the board); empty for
     /// every other move. A walk that leaves the board has no `to`.
     pub path: Path,
-    /// A compound move's second part (`then ACTION`), played from `to` in the same ply; `None`
-    /// for a move of one part.
-    pub tail: Option<Part>,
+    /// A compound move's second part (`then ACTION`), played from `to` in the same ply
+    /// ([`Engine::second_part`]); [`Part::NONE`] for a move of one part.
+    pub tail: Part,
 }
 
 /// The kind of a [`Move`].
@@ -122,7 +122,7 @@ pub enum MoveKind {
 impl Move {
     /// A move of the kind that names no cell, piece, choice or path.
     pub fn bare(kind: MoveKind) -> Move {
-        Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE, tail: None }
+        Move { kind, from: None, to: None, piece: None, choice: 0, path: Path::NONE, tail: Part::NONE }
     }
 
     /// The move of a `choose` action that chooses `value` (one of [`choice_values`]).

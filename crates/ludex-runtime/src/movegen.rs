@@ -24,7 +24,7 @@ use super::hops::Hops;
 use super::state::{Piece, State};
 use super::trial::Trials;
 use super::walk::{self, WalkEnd, WalkShape};
-use super::{Engine, Move, MoveKind, Path, choice_values};
+use super::{Engine, Move, MoveKind, Part, Path, choice_values};
 
 /// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
 /// each caller's sink is inlined into the generator.
@@ -620,7 +620,7 @@ impl Generator<'_> {
             piece: None,
             choice: 0,
             path,
-            tail: None,
+            tail: Part::NONE,
         }
     }
 
@@ -935,7 +935,7 @@ impl Generator<'_> {
             piece: dropped,
             choice,
             path: Path::NONE,
-            tail: None,
+            tail: Part::NONE,
         })
     }
 }

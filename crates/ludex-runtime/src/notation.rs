@@ -76,7 +76,7 @@ impl Engine {
     /// The notation without the tie-breaking suffix: a compound move's parts joined by `/`, the
     /// second written on the position after the first.
     fn plain_notation(&self, state: &State, mv: Move) -> String {
-        match (self.after_first_part(state, mv), mv.second_part()) {
+        match (self.after_first_part(state, mv), self.second_part(mv)) {
             (Some(after), Some(second)) => format!(
                 "{}{PART_SEPARATOR}{}",
                 self.part_notation(state, mv.first_part()),
@@ -180,7 +180,7 @@ impl Engine {
     /// Whether lower-cased text without a suffix names the move: each part of a compound move
     /// read as a move of its own.
     fn reads_as(&self, state: &State, mv: Move, body: &str) -> bool {
-        let (Some(after), Some(second)) = (self.after_first_part(state, mv), mv.second_part()) else {
+        let (Some(after), Some(second)) = (self.after_first_part(state, mv), self.second_part(mv)) else {
             return self.part_reads_as(state, mv, body);
         };
         body.split_once(PART_SEPARATOR).is_some_and(|(first_body, second_body)| {

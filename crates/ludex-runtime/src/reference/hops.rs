@@ -10,7 +10,7 @@ use ludex_ir::{Action, ActionKind, CellId, DirId, Over, SeatId, TypeId};
 use crate::eval::Ctx;
 use crate::state::State;
 use crate::walk::{MAX_PATH_STEPS, Path};
-use crate::{Engine, Move, MoveKind};
+use crate::{Engine, Move, MoveKind, Part};
 
 /// One way a chain ends: where, by which hops, over which cells, promoting to what.
 pub(super) struct ChainEnd {
@@ -132,7 +132,15 @@ impl Engine {
             if filters_hold(&ctx) {
                 let kind = MoveKind::Action(id);
                 let (to, piece) = (Some(end.to), end.promotion);
-                moves.push(Move { kind, from: Some(from), to, piece, choice: 0, path: end.path, tail: None });
+                moves.push(Move {
+                    kind,
+                    from: Some(from),
+                    to,
+                    piece,
+                    choice: 0,
+                    path: end.path,
+                    tail: Part::NONE,
+                });
             }
         }
     }

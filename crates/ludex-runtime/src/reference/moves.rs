@@ -15,7 +15,7 @@ use crate::effects::TurnAfter;
 use crate::eval::{Ctx, PieceSlot};
 use crate::state::{Piece, State};
 use crate::walk::WalkEnd;
-use crate::{Engine, Move, MoveKind, Path, choice_values};
+use crate::{Engine, Move, MoveKind, Part, Path, choice_values};
 
 use super::turns::Plain;
 
@@ -126,7 +126,7 @@ impl Engine {
         let play = Play { id: continuation.action, action, seat, choice_filter: None, origin: first.to };
         let mut seconds = Vec::new();
         self.reference_action_moves(&after, play, &mut seconds);
-        moves.extend(seconds.into_iter().map(|second| first.followed_by(second)));
+        moves.extend(seconds.into_iter().filter_map(|second| first.followed_by(second)));
     }
 
     /// The moves of one action, before the turn's `legal if`.
@@ -290,7 +290,7 @@ impl Engine {
             piece: None,
             choice: 0,
             path: end.path,
-            tail: None,
+            tail: Part::NONE,
         };
         match self.promotions_offered(state, play.action, play.seat, &ctx) {
             Some(types) => {
@@ -353,7 +353,7 @@ impl Engine {
                         piece: Some(piece.kind),
                         choice: 0,
                         path: Path::NONE,
-                        tail: None,
+                        tail: Part::NONE,
                     });
                 }
             }

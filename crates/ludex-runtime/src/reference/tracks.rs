@@ -12,7 +12,7 @@ use ludex_ir::{Action, ActionId, CellId, Expr, Preference, SeatId, Track};
 use crate::eval::Ctx;
 use crate::prefer::MAX_PREFER_POSITIONS;
 use crate::state::{Piece, State};
-use crate::{Engine, Move, MoveKind, Path};
+use crate::{Engine, Move, MoveKind, Part, Path};
 
 /// The completions searched for `prefer`: the best worth from each position reached, and how many
 /// more positions the search may play into.
@@ -90,7 +90,15 @@ impl Engine {
             }
             let kind = MoveKind::Action(play.id);
             let piece = if from.is_none() { Some(piece.kind) } else { None };
-            moves.push(Move { kind, from, to, piece, choice: amount as i32, path: Path::NONE, tail: None });
+            moves.push(Move {
+                kind,
+                from,
+                to,
+                piece,
+                choice: amount as i32,
+                path: Path::NONE,
+                tail: Part::NONE,
+            });
         }
     }
 

@@ -123,6 +123,26 @@ fn relay() -> &'static str {
      end {\n  when count(pieces(next, runner)) == 0: win mover\n  when moved >= 60: draw\n}\n"
 }
 
+/// A game whose compound moves end with a part that a [`Part`] packs apart from a cell and a
+/// type: a runner steps, then (every third move) moves along its lane by 1, 2 or two thousand
+/// million cells (past its end into the reserve); or steps, then (every other move) chooses a bid
+/// of -1, 0 or 1; or steps diagonally, then enters a runner of its reserve onto the lane.
+fn tally() -> &'static str {
+    "game \"tally\"\nseat north\nseat south turned 180\nboard square 5 by 5\npiece runner {\n\
+       letter R\n}\ntrack lane of each seat = a1 to e1, e2 to a2, a3 to e3\n\
+     variable bid = 0\nvariable moved = 0\nsetup {\n\
+       place runner for each seat on cells a1, c1, e2\n}\naction dash for runner {\n\
+       step orthogonal\n  to empty\n  then run if moved mod 3 == 0\n}\n\
+     action run for runner {\n  along lane by 1, 2, 2000000000\n  to empty\n\
+       exit to reserve\n}\naction wade for runner {\n  step orthogonal\n  to empty\n\
+       then bid if moved mod 2 == 1\n}\naction bid {\n  choose amount from -1 to 1\n\
+       then {\n    set bid = bid + amount\n  }\n}\naction sneak for runner {\n\
+       step diagonal\n  to empty\n  then enter_it if count(reserve(mover)) > 0\n}\n\
+     action enter_it for runner {\n  enter lane by 1, 4\n  to empty\n}\nphase play {\n\
+       turn {\n    play dash, wade, sneak\n    after {\n      set moved = moved + 1\n    }\n\
+       }\n}\nend {\n  when stuck: win next\n  when moved >= 40: draw\n}\n"
+}
+
 /// What the comparison went through, to show that it reached every construct.
 #[derive(Debug, Default)]
 struct Coverage {
@@ -132,6 +152,8 @@ struct Coverage {
     attacks: usize,
     /// What the moves compared did: the kinds of their actions, and more.
     seen: BTreeSet<&'static str>,
+    /// The kinds of the compound moves' second parts.
+    second_parts: BTreeSet<&'static str>,
 }
 
 impl Coverage {
@@ -142,8 +164,9 @@ impl Coverage {
             return;
         };
         self.seen.insert(kind_seen(engine, id, mv));
-        if let Some(second @ Move { kind: MoveKind::Action(second_id), .. }) = mv.second_part() {
+        if let Some(second @ Move { kind: MoveKind::Action(second_id), .. }) = engine.second_part(mv) {
             self.seen.insert(kind_seen(engine, second_id, second));
+            self.second_parts.insert(kind_seen(engine, second_id, second));
         }
         let action = &engine.game.actions[id as usize];
         let drops = matches!(
@@ -159,11 +182,9 @@ impl Coverage {
         if matches!(action.kind, ActionKind::Walk { .. }) && mv.to.is_none() {
             self.seen.insert("walk off the board");
         }
-        match (&action.continuation, mv.tail) {
-            (Some(_), Some(_)) => self.seen.insert("compound move"),
-            (Some(_), None) => self.seen.insert("first part alone"),
-            (None, _) => false,
-        };
+        if action.continuation.is_some() {
+            self.seen.insert(if mv.tail.is_some() { "compound move" } else { "first part alone" });
+        }
     }
 }
 
@@ -337,9 +358,11 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
         .map(|(path, options, seeds)| (engine_for(&path, &options), path, options, seeds));
     let sprawl = compiled("sprawl", &sprawl(), &Default::default());
     let relay = compiled("relay", relay(), &Default::default());
+    let tally = compiled("tally", tally(), &Default::default());
     let made_up = [
         (sprawl, "sprawl".into(), Default::default(), SEEDS),
         (relay, "relay".into(), Default::default(), SEEDS),
+        (tally, "tally".into(), Default::default(), SEEDS),
     ];
     for (engine, path, options, seeds) in games.chain(made_up) {
         let mut coverage = Coverage::default();
@@ -348,6 +371,11 @@ fn the_engine_gives_what_the_reference_gives_on_every_shipped_game() {
         }
         eprintln!("{path} {options:?}: {coverage:?}");
         assert!(coverage.positions >= seeds as usize * 2 && coverage.moves > coverage.positions, "{path}");
+        if path == "tally" {
+            let parts = ["choose", "along a track", "along a track, off its end", "enter a track"];
+            let missed: Vec<_> = parts.iter().filter(|kind| !coverage.second_parts.contains(*kind)).collect();
+            assert!(missed.is_empty(), "tally's second parts never reached {missed:?}");
+        }
         seen.extend(coverage.seen);
     }
     let every = [

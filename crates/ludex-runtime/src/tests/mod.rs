@@ -1,6 +1,7 @@
 //! Unit tests of the runtime on small hand-built games, and the helpers that build them.
 
 mod compiled;
+mod compound;
 mod differential;
 mod exact_slides;
 mod holdings;
