@@ -29,7 +29,7 @@ use crate::syntax::ITEM_KEYWORDS;
 /// The rules files mutated and played: every shipped game (`rules/`) and every example of the
 /// documentation (`docs/examples/`); a test fails when one is missing. New files go at the end, so
 /// that the stored corpus inputs keep picking the files they picked.
-pub const RULES: [(&str, &str); 26] = [
+pub const RULES: [(&str, &str); 27] = [
     ("chess", include_str!("../rules/chess.rules")),
     ("den-den", include_str!("../rules/den-den.rules")),
     ("dice-chess-6x6", include_str!("../rules/dice-chess-6x6.rules")),
@@ -56,6 +56,7 @@ pub const RULES: [(&str, &str); 26] = [
     ("amazons", include_str!("../rules/amazons.rules")),
     ("kalah", include_str!("../rules/kalah.rules")),
     ("oware", include_str!("../rules/oware.rules")),
+    ("frontier", include_str!("../docs/examples/frontier.rules")),
 ];
 
 /// The most steps (moves and rolls) a mutated game is played for.
