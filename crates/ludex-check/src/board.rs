@@ -13,8 +13,6 @@ use super::names::{Decls, Symbol, reserved_name};
 use super::scope::Scope;
 use super::types::Ty;
 
-/// Square boards are at most this many files wide (cells are named by one letter a file).
-const MAX_WIDTH: i64 = 26;
 /// Hexagonal boards have at most this many cells a side.
 const MAX_HEX_SIDE: i64 = 12;
 
@@ -40,22 +38,22 @@ impl<'a> Checker<'a> {
                 hex(side.node).filter(|b| b.cell_count() <= self.nesting.limits.max_cells)
             }
             BoardShape::Rhombus { width, height } => {
-                rhombus(width.node, height.node).filter(|b| b.cell_count() <= self.nesting.limits.max_cells)
+                rhombus(width.node, height.node, self.nesting.limits.max_cells)
             }
         };
         if board.is_none() {
             let limits = match decl.shape {
-                BoardShape::Square { .. } => {
-                    format!(
-                        "a square board is 1 to {MAX_WIDTH} files wide, with at most {} cells (the limit `{}`)",
-                        self.nesting.limits.max_cells,
-                        Limit::Cells
-                    )
-                }
+                BoardShape::Square { .. } => format!(
+                    "a square board is at least 1 by 1, with at most {} cells (the limit `{}`)",
+                    self.nesting.limits.max_cells,
+                    Limit::Cells
+                ),
                 BoardShape::Hex { .. } => format!("a hexagonal board has 1 to {MAX_HEX_SIDE} cells a side"),
-                BoardShape::Rhombus { .. } => {
-                    format!("a rhombus of hexagons is 1 to {MAX_WIDTH} files wide and high")
-                }
+                BoardShape::Rhombus { .. } => format!(
+                    "a rhombus of hexagons is at least 1 by 1, with at most {} cells (the limit `{}`)",
+                    self.nesting.limits.max_cells,
+                    Limit::Cells
+                ),
             };
             self.report(
                 Diagnostic::error(
@@ -343,15 +341,22 @@ impl<'a> Checker<'a> {
 
 /// A square board, if its size is supported.
 fn square(width: i64, height: i64, max_cells: usize) -> Option<Board> {
-    let fits = (1..=MAX_WIDTH).contains(&width)
-        && height >= 1
-        && width.saturating_mul(height) <= i64::try_from(max_cells).unwrap_or(i64::MAX);
-    if fits { Board::square(width as u32, height as u32) } else { None }
+    let (width, height) = lettered_size(width, height, max_cells)?;
+    Board::square(width, height)
 }
 
-fn rhombus(width: i64, height: i64) -> Option<Board> {
-    let size = |n: i64| u32::try_from(n).ok().filter(|n| (1..=MAX_WIDTH as u32).contains(n));
-    Board::rhombus(size(width)?, size(height)?)
+fn rhombus(width: i64, height: i64, max_cells: usize) -> Option<Board> {
+    let (width, height) = lettered_size(width, height, max_cells)?;
+    Board::rhombus(width, height)
+}
+
+/// The sides of a board of lettered files (`a`, ... `z`, `aa`, ...), when both are at least 1 and
+/// the board has at most `max_cells` cells.
+fn lettered_size(width: i64, height: i64, max_cells: usize) -> Option<(u32, u32)> {
+    let fits = width >= 1
+        && height >= 1
+        && width.saturating_mul(height) <= i64::try_from(max_cells).unwrap_or(i64::MAX);
+    if fits { Some((u32::try_from(width).ok()?, u32::try_from(height).ok()?)) } else { None }
 }
 
 fn hex(side: i64) -> Option<Board> {

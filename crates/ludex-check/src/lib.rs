@@ -731,12 +731,40 @@ mod tests {
     }
 
     #[test]
+    fn files_past_z_are_named_by_two_letters_in_cells_and_regions() {
+        let game = valid(
+            "square 30 by 30",
+            "zone wings = files aa to ad + cells z1, ad30\nsetup { place pawn for white on wings }",
+        );
+        let wings = &game.zones[0].cells[0];
+        let count = wings.cells.len();
+        assert_eq!(count, 4 * 30 + 1, "files aa, ab, ac, ad and z1 (ad30 is in file ad)");
+        let file = |name: &str| game.board.cells[game.board.cell_named(name).unwrap() as usize].file;
+        assert_eq!((file("z1"), file("aa1"), file("ad30")), (26, 27, 30));
+        let off = game_with("square 30 by 30", "zone far = file ae\nsetup { place pawn for white on far }");
+        assert_eq!(codes(&off), ["out-of-range"]);
+        assert_eq!(off.diagnostics[0].message, "file ae is off the board");
+        let unknown =
+            game_with("square 30 by 30", "zone far = cells ae1\nsetup { place pawn for white on far }");
+        assert_eq!(codes(&unknown), ["unknown-cell"]);
+    }
+
+    #[test]
     fn resource_limits_are_diagnostics() {
         assert_eq!(codes(&game_with("square 26 by 1000", "")), ["bad-board-size"]);
-        // The docs' limits: 26 files (letters), any number of ranks within the cells.
-        assert_eq!(codes(&game_with("square 27 by 2", "")), ["bad-board-size"]);
+        // The docs' limits: any number of files and ranks within the cells, files past `z`
+        // named `aa`, `ab`, ...
+        assert_eq!(codes(&game_with("square 65 by 64", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("square 4097 by 1", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("hex 65 by 64", "")), ["bad-board-size"]);
         let tall = valid("square 5 by 300", "setup { place pawn for each seat on row 1 }");
         assert_eq!(tall.board.cells.len(), 1500);
+        let wide = valid("square 64 by 64", "setup { place pawn for each seat on cells aa1, bl64 }");
+        assert_eq!(wide.board.cells.last().map(|c| c.name.as_str()), Some("bl64"));
+        let long = valid("square 4096 by 1", "setup { place pawn for white on cells fan1 }");
+        assert_eq!(long.board.cell_named("fan1"), Some(4095));
+        let rhombus = valid("hex 31 by 3", "setup { place pawn for each seat on cells ae1 }");
+        assert_eq!(rhombus.board.cell_count(), 93, "31 files, the last `ae`");
         assert_eq!(codes(&game_with("square 4 by 99999999999", "")), ["bad-board-size"]);
         assert_eq!(codes(&game_with("hex 13", "")), ["bad-board-size"]);
         let huge = "setup { reserve pawn 99999999999 for each seat }";

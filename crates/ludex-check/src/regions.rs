@@ -5,6 +5,7 @@
 //! that seat's version.
 
 use ludex_diagnostics::{Code, Diagnostic};
+use ludex_ir::cell_names::file_number;
 use ludex_ir::{self as ir, CellId, CellSet, PerSeat, SeatId, ZoneId};
 use ludex_syntax::ast::{Expr, Ident, Region, Span, Spanned};
 
@@ -144,7 +145,7 @@ impl<'a> Checker<'a> {
         self.no_cells()
     }
 
-    /// The 1-based number of the file with that letter.
+    /// The 1-based number of the file with those letters.
     fn file_number(&mut self, ident: &Ident) -> Option<u32> {
         let board = self.game.board.as_ref()?;
         let letters = |name: &str| name.trim_end_matches(|c: char| c.is_ascii_digit()).to_string();
@@ -153,7 +154,9 @@ impl<'a> Checker<'a> {
         }
         let first = board.cells.first().map(|c| letters(&c.name)).unwrap_or_default();
         let last = board.cells.last().map(|c| letters(&c.name)).unwrap_or_default();
-        let (code, message) = if ident.name.len() == 1 && ident.name.chars().all(|c| c.is_ascii_lowercase()) {
+        let file_letters =
+            file_number(&ident.name).is_some_and(|n| n as usize <= self.nesting.limits.max_cells);
+        let (code, message) = if file_letters {
             (Code::OutOfRange, format!("file {} is off the board", ident.name))
         } else {
             (Code::UnknownCell, format!("`{}` is not a file", ident.name))

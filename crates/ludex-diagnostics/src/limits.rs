@@ -5,8 +5,7 @@
 //! limit ([`Limit::name`]) and where, never a crash, a hang or an echo of the whole input.
 //!
 //! Some bounds are fixed by the representation rather than chosen, and so are not here: 16 seats,
-//! 64 piece types, 8 attribute names, a square board 26 files wide, a hexagonal board 12 cells a
-//! side. A limit may be lowered freely, and raised up to its ceiling ([`Limit::ceiling`]), where
+//! 64 piece types, 8 attribute names, a hexagonal board 12 cells a side. A limit may be lowered freely, and raised up to its ceiling ([`Limit::ceiling`]), where
 //! the representation sets one (no board has more than [`MAX_CELLS`] cells: the runtime's cell sets
 //! are that size).
 

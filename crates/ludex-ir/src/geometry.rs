@@ -5,13 +5,15 @@
 //! Square boards use doubled centred coordinates (`2x - (w - 1)`, `2y - (h - 1)`) so that rotating
 //! about the centre stays in integers. Hexagonal boards are hex-hex with flat-topped cells in
 //! doubled coordinates (`column`, `2 * height`): a side step changes the column by 0 or 1, a corner
-//! step by 1 or 2. Cell names are a file letter and a rank counted from the bottom of that file
-//! (`a1`); hexagonal files skip the letter `j`, as the usual hexagonal chess notation does.
+//! step by 1 or 2. Cell names are a file's letters and a rank counted from the bottom of that file
+//! (`a1`, `ad30`: see `cell_names`); hexagonal files skip the letter `j`, as the usual hexagonal
+//! chess notation does.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::cell_names::{file_letters, file_number, split_cell_name};
 use super::{CellId, DirId};
 
 /// A missing neighbour in `Board::neighbours`.
@@ -22,7 +24,7 @@ pub const NO_CELL: CellId = CellId::MAX;
 pub enum BoardKind {
     /// `board square W by H`: a grid of squares.
     Square {
-        /// Files (columns), 1 to 26.
+        /// Files (columns), named `a`, `b`, ... `z`, `aa`, `ab`, ... (see `cell_names`).
         width: u32,
         /// Ranks (rows).
         height: u32,
@@ -35,7 +37,7 @@ pub enum BoardKind {
     /// A rhombus (parallelogram) of hexagons: `width` files of `height` cells, each file half a
     /// cell higher than the one on its left (Hex's board).
     Rhombus {
-        /// Files, named by letters from `a`.
+        /// Files, named as a square board's are, from `a`.
         width: u32,
         /// Cells in each file.
         height: u32,
@@ -45,7 +47,7 @@ pub enum BoardKind {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 /// A cell of the board.
 pub struct Cell {
-    /// The cell's name: its file letter and rank (`a1`).
+    /// The cell's name: its file's letters and its rank (`a1`, `ad30`).
     pub name: String,
     /// Doubled centred coordinates (see the module doc).
     pub x: i32,
@@ -170,18 +172,23 @@ const HEX_DIRECTIONS: [(&str, i32, i32); 12] = [
 
 const HEX_FILE_LETTERS: &str = "abcdefghiklmnopqrstuvwxyz";
 
-/// Whether a board of lettered files may be so wide and high: 1 to 26 files, at most
-/// `MAX_CELLS` cells.
-fn lettered_size(width: u32, height: u32) -> bool {
-    (1..=26).contains(&width)
-        && height > 0
-        && (width as usize).saturating_mul(height as usize) <= super::MAX_CELLS
+/// The 1-based file of a hexagonal board that a letter names (`k` is 10: `j` is skipped).
+fn hex_file_number(letters: &str) -> Option<u32> {
+    let mut chars = letters.chars();
+    let (Some(letter), None) = (chars.next(), chars.next()) else { return None };
+    HEX_FILE_LETTERS.find(letter).map(|index| index as u32 + 1)
 }
 
-/// A cell named by its file's letter (from `a`, none skipped) and its rank, at a point.
+/// Whether a board of lettered files may be so wide and high: both sides at least 1, at most
+/// `MAX_CELLS` cells.
+fn lettered_size(width: u32, height: u32) -> bool {
+    width > 0 && height > 0 && (width as usize).saturating_mul(height as usize) <= super::MAX_CELLS
+}
+
+/// A cell named by its file's letters (`a`, ... `z`, `aa`, ...: see `cell_names`) and its rank, at a
+/// point.
 fn lettered(file: u32, rank: u32, (x, y): (i32, i32)) -> Cell {
-    let letter = (b'a' + (file.saturating_sub(1) % 26) as u8) as char;
-    Cell { name: format!("{letter}{rank}"), x, y, file, rank }
+    Cell { name: format!("{}{rank}", file_letters(file)), x, y, file, rank }
 }
 
 /// The directions that pass between two neighbours (a diagonal between two orthogonal steps, a
@@ -198,8 +205,8 @@ const HEX_BETWEEN: [(&str, &str, &str); 6] = [
 ];
 
 impl Board {
-    /// A `width` by `height` grid of squares; `None` when a side is 0, a side is over 26 or the
-    /// board is over `super::MAX_CELLS` cells.
+    /// A `width` by `height` grid of squares; `None` when a side is 0 or the board is over
+    /// `super::MAX_CELLS` cells.
     pub fn square(width: u32, height: u32) -> Option<Board> {
         if !lettered_size(width, height) {
             return None;
@@ -254,7 +261,8 @@ impl Board {
         Some(Board::build(BoardKind::Hex { side }, cells, directions, groups, 60))
     }
 
-    /// A rhombus of hexagons, `width` files (`a`, `b`, ... without skipping `j`) of `height` cells,
+    /// A rhombus of hexagons, `width` files (`a`, `b`, ... without skipping `j`, then `aa`, ...) of
+    /// `height` cells,
     /// with the hexagonal board's directions: file `q` and rank `r` (from 0) sit at column `q`,
     /// height `2r + q`, centred (a rhombus with an even side has no centre cell and keeps only the
     /// symmetries that map it onto itself).
@@ -375,21 +383,27 @@ impl Board {
             rotation_step,
             symmetries: Vec::new(),
         };
+        let places = board.places();
         board.neighbours = board
             .cells
             .iter()
             .flat_map(|cell| board.directions.iter().map(move |d| (cell.x + d.dx, cell.y + d.dy)))
-            .map(|(x, y)| board.cell_at(x, y).unwrap_or(NO_CELL))
+            .map(|point| places.get(&point).copied().unwrap_or(NO_CELL))
             .collect();
         let rotations = 360 / rotation_step;
         for reflection in [Reflection::Unmirrored, Reflection::Mirrored] {
             for turns in 0..rotations {
-                if let Some(symmetry) = board.symmetry_of(turns, reflection) {
+                if let Some(symmetry) = board.symmetry_of(&places, turns, reflection) {
                     board.symmetries.push(symmetry);
                 }
             }
         }
         board
+    }
+
+    /// Each cell by its point, so that a board of thousands of cells is built in linear time.
+    fn places(&self) -> HashMap<(i32, i32), CellId> {
+        self.cells.iter().enumerate().map(|(i, c)| ((c.x, c.y), i as CellId)).collect()
     }
 
     fn cell_at(&self, x: i32, y: i32) -> Option<CellId> {
@@ -411,14 +425,16 @@ impl Board {
         (x, y)
     }
 
-    fn symmetry_of(&self, turns: u32, reflection: Reflection) -> Option<Symmetry> {
+    fn symmetry_of(
+        &self,
+        places: &HashMap<(i32, i32), CellId>,
+        turns: u32,
+        reflection: Reflection,
+    ) -> Option<Symmetry> {
         let cells = self
             .cells
             .iter()
-            .map(|c| {
-                let (x, y) = self.transform((c.x, c.y), turns, reflection);
-                self.cell_at(x, y)
-            })
+            .map(|c| places.get(&self.transform((c.x, c.y), turns, reflection)).copied())
             .collect::<Option<Vec<_>>>()?;
         let directions = self
             .directions
@@ -454,9 +470,27 @@ impl Board {
         })
     }
 
-    /// The cell with this name (`a1`), if the board has it.
+    /// The cell with this name (`a1`), if the board has it: found from the file and rank the name
+    /// gives, by a binary search of the cells, which are in order of rank then file on square boards
+    /// and rhombi and of file then rank on hexagonal boards (`without` keeps the order).
     pub fn cell_named(&self, name: &str) -> Option<CellId> {
-        self.cells.iter().position(|c| c.name == name).map(|i| i as CellId)
+        let (letters, rank) = split_cell_name(name)?;
+        let file = match self.kind {
+            BoardKind::Square { .. } | BoardKind::Rhombus { .. } => file_number(letters)?,
+            BoardKind::Hex { .. } => hex_file_number(letters)?,
+        };
+        let index = self
+            .cells
+            .binary_search_by_key(&self.cell_order(file, rank), |c| self.cell_order(c.file, c.rank));
+        index.ok().filter(|&i| self.cells.get(i).is_some_and(|c| c.name == name)).map(|i| i as CellId)
+    }
+
+    /// Where a cell of this file and rank stands in the order of `cells`.
+    fn cell_order(&self, file: u32, rank: u32) -> (u32, u32) {
+        match self.kind {
+            BoardKind::Square { .. } | BoardKind::Rhombus { .. } => (rank, file),
+            BoardKind::Hex { .. } => (file, rank),
+        }
     }
 
     /// The absolute direction with this name (`n`, `se`, ...), if the board has it.

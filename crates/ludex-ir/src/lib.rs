@@ -9,6 +9,7 @@
 // No input may make the library panic: errors are returned, never unwrapped (see docs/security.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod cell_names;
 pub mod geometry;
 pub mod number;
 

@@ -8,6 +8,7 @@
 
 use std::fmt::Write;
 
+use ludex_ir::cell_names::file_letters;
 use ludex_ir::{ActionKind, AttrId, BoardKind, CellId, Effect, Expr, MapId, SeatId, SetupStep};
 
 use super::state::{Piece, State};
@@ -254,7 +255,7 @@ impl Engine {
         let mut lines: Vec<(String, Vec<String>)> =
             rows.iter().map(|r| (r.label.clone(), r.cells.iter().map(|&c| token(c)).collect())).collect();
         if let (true, BoardKind::Square { width, .. }) = (grid.files, self.game.board.kind) {
-            let letters: Vec<String> = (0..width).map(|f| ((b'a' + f as u8) as char).to_string()).collect();
+            let letters: Vec<String> = (1..=width).map(file_letters).collect();
             lines.insert(0, (String::new(), letters.clone()));
             lines.push((String::new(), letters));
         }

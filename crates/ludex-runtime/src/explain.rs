@@ -6,6 +6,7 @@
 //! the moving piece must be left, its destination is occupied). Also: whether
 //! the seat to act stands attacked where its turn's `legal if` tests `attacked` (check).
 
+use ludex_ir::cell_names::cell_names_in;
 use ludex_ir::{ActionId, CellId, Collection, ContextWord, Expr, Game, SeatId, TypeId};
 
 use super::eval::Ctx;
@@ -207,26 +208,10 @@ impl Engine {
         }
     }
 
-    /// The cells a move's text names, in order: the longest cell name at each place.
+    /// The cells a move's text names, in order (see `cell_names_in`).
     fn cells_named_in(&self, text: &str) -> Vec<CellId> {
         let text = text.split(':').next().unwrap_or_default().to_ascii_lowercase();
-        let mut cells = Vec::new();
-        let mut rest = text.as_str();
-        while !rest.is_empty() {
-            let found = (1..=rest.len())
-                .rev()
-                .filter_map(|end| Some((end, self.game.board.cell_named(rest.get(..end)?)?)))
-                .next();
-            let skip = match found {
-                Some((end, cell)) => {
-                    cells.push(cell);
-                    end
-                }
-                None => rest.chars().next().map_or(1, char::len_utf8),
-            };
-            rest = rest.get(skip..).unwrap_or_default();
-        }
-        cells
+        cell_names_in(&text).into_iter().filter_map(|name| self.game.board.cell_named(name)).collect()
     }
 
     /// The conditions that bear on the current turn's moves.

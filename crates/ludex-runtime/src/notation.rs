@@ -11,7 +11,8 @@
 use super::hops::hop_cells;
 use super::state::State;
 use super::{Engine, Move, MoveKind};
-use ludex_ir::{ActionId, ActionKind, TrackSource, quote};
+use ludex_ir::cell_names::file_number;
+use ludex_ir::{ActionId, ActionKind, BoardKind, TrackSource, quote};
 
 /// What separates the parts of a compound move: `d1-d7/g7`.
 const PART_SEPARATOR: char = '/';
@@ -47,6 +48,8 @@ impl Engine {
     /// (A choice and a declaration name their action; the moves of one action always read apart.)
     fn may_read_alike(&self, id: ActionId) -> bool {
         let family = |kind: &ActionKind| match kind {
+            // `xa2` takes the piece off a2, or places on the cell `xa2` of a board 625 files wide.
+            ActionKind::Remove { .. } if self.has_files_after_x() => Some(Family::Drops),
             ActionKind::Choose { .. } | ActionKind::Declare | ActionKind::Remove { .. } => None,
             ActionKind::Drop { .. }
             | ActionKind::Place { .. }
@@ -71,6 +74,17 @@ impl Engine {
         others
             .into_iter()
             .any(|(_, other)| family(&other.kind) == Some(mine) && overlap(&action.pieces, &other.pieces))
+    }
+
+    /// Whether the board has files of two letters starting with `x` (`xa`, the 625th file, on): a
+    /// removal's `x` then reads like the start of a cell's name.
+    fn has_files_after_x(&self) -> bool {
+        match self.game.board.kind {
+            BoardKind::Square { width, .. } | BoardKind::Rhombus { width, .. } => {
+                file_number("xa").is_some_and(|xa| width >= xa)
+            }
+            BoardKind::Hex { .. } => false,
+        }
     }
 
     /// The notation without the tie-breaking suffix: a compound move's parts joined by `/`, the
