@@ -66,6 +66,7 @@ mod stacks;
 mod state;
 mod tracks;
 mod trial;
+mod trial_writes;
 mod turns;
 mod value;
 mod walk;
