@@ -57,6 +57,7 @@ mod perft;
 mod picture;
 mod position;
 mod prefer;
+mod rays;
 mod reach;
 #[cfg(test)]
 mod reference;
