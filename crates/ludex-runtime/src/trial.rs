@@ -1,7 +1,8 @@
 //! Trying moves against the turn's `legal if`: each move is played on a scratch copy of the
 //! position, with every effect it triggers, and the condition is tested there. The scratch copy is
 //! made once per position and put back after each move by rewriting only the cells the move wrote
-//! (its journal); it is kept per thread from one position to the next (one for each level of trials
+//! (its journal), and the rest of the state only where the phase's moves may write more than cells
+//! (`trial_writes`); it is kept per thread from one position to the next (one for each level of trials
 //! a look-ahead nests), so that a warm search does not allocate. The turn's `after` effects are left out when all they do is set variables that
 //! the condition cannot read, either itself or through the conditions of the capturing actions
 //! that `attacked` tests (a look-ahead of `stuck` plays them on its own copy when they were left
