@@ -117,7 +117,7 @@ mod tests {
                 for cell in 0..cells as CellId {
                     seed =
                         seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    if (seed >> 33) % density == 0 {
+                    if (seed >> 33).is_multiple_of(density) {
                         set_bit(&mut occupied, cell);
                     }
                 }
