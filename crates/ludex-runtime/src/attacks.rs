@@ -6,10 +6,11 @@
 //! forwards from each possible walker; entries along a track from each type in the reserve, and a
 //! removal from its region. An attacker's action `when` and `where` and the capture rule
 //! must hold, as for a move; the turn's filters and `legal if` are not applied, and `attacked` is
-//! false inside them. Before any of that, the reach tables rule out the lines and the steps and
-//! leaps that no piece of the attacker could come along; on boards of up to `MAX_TABLED_WORDS`
-//! words the attacker's pieces of each line's types are gathered once per question, so that each
-//! line is then ruled out by one test of its ray.
+//! false inside them. On boards of up to `MAX_TABLED_WORDS` words whose rays run one way in the
+//! cell index, the first piece on each line is found by a bit scan of the occupied cells of its
+//! ray (`rays`); elsewhere the reach tables rule out the lines no piece of the attacker could come
+//! along before the line is walked. They rule out the steps and leaps that no piece of the
+//! attacker could come by, before any piece is looked at.
 
 use ludex_ir::{
     Action, ActionId, ActionKind, CellId, DirId, Expr, Game, Over, PerSeat, SeatId, Track, TrackSource,
@@ -22,9 +23,13 @@ use std::ops::ControlFlow;
 
 use super::eval::{Ctx, Evaluation, PieceSlot};
 use super::hops::Hops;
+use super::rays::{RayOrder, first_occupied};
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
 use super::walk::{self, WalkEnd, WalkShape};
+
+/// The first words of the set of occupied cells, for the bit scans of the lines.
+type Occupied = [u64; MAX_TABLED_WORDS];
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -43,9 +48,6 @@ struct PhaseAttacks {
     others: Vec<ActionId>,
     /// For each seat, each line an attacking slide comes along.
     lines: PerSeat<Vec<Line>>,
-    /// For each seat, the different sets of types its lines' slides move, by the index the lines
-    /// hold (`Line::kinds`).
-    line_types: PerSeat<Vec<Vec<TypeId>>>,
 }
 
 /// A line an attacking slide comes along: the reverse of its direction, as seen from the attacked
@@ -55,16 +57,9 @@ struct Line {
     back: DirId,
     slides: Vec<ActionId>,
     types: Vec<TypeId>,
-    /// The index of `types` among the seat's sets of line types.
-    kinds: usize,
+    /// How the rays in the direction `back` run in the cell index.
+    order: RayOrder,
 }
-
-/// The most sets of line types a seat's pieces are gathered for once per question; a seat whose
-/// lines have more is tested line by line.
-const LINE_TYPE_SETS: usize = 4;
-
-/// The cells of the attacker's pieces of each set of line types, on the first words of the board.
-type LinePieces = [[u64; MAX_TABLED_WORDS]; LINE_TYPE_SETS];
 
 impl AttackTables {
     pub(super) fn new(game: &Game) -> AttackTables {
@@ -85,15 +80,13 @@ impl PhaseAttacks {
         ids.dedup();
         ids.retain(|&id| game.actions.get(id as usize).is_some_and(captures));
         let seats = game.seats.len();
-        let mut attacks = PhaseAttacks {
-            others: Vec::new(),
-            lines: vec![Vec::new(); seats],
-            line_types: vec![Vec::new(); seats],
-        };
+        let mut attacks = PhaseAttacks { others: Vec::new(), lines: vec![Vec::new(); seats] };
         for id in ids {
             let Some(action) = game.actions.get(id as usize) else { continue };
             match &action.kind {
-                ActionKind::Slide { directions, .. } => attacks.add_slide(id, action, directions, reverse),
+                ActionKind::Slide { directions, .. } => {
+                    attacks.add_slide(game, (id, action), directions, reverse)
+                }
                 ActionKind::Step { .. }
                 | ActionKind::Leap { .. }
                 | ActionKind::Walk { .. }
@@ -110,29 +103,13 @@ impl PhaseAttacks {
                 | ActionKind::Place { .. } => {}
             }
         }
-        attacks.index_line_types();
         attacks
-    }
-
-    /// Numbers the different sets of types of each seat's lines (see `Line::kinds`).
-    fn index_line_types(&mut self) {
-        for (lines, sets) in self.lines.iter_mut().zip(&mut self.line_types) {
-            for line in lines {
-                line.kinds = match sets.iter().position(|types| *types == line.types) {
-                    Some(index) => index,
-                    None => {
-                        sets.push(line.types.clone());
-                        sets.len() - 1
-                    }
-                };
-            }
-        }
     }
 
     fn add_slide(
         &mut self,
-        id: ActionId,
-        action: &Action,
+        game: &Game,
+        (id, action): (ActionId, &Action),
         directions: &PerSeat<Vec<DirId>>,
         reverse: &[Option<DirId>],
     ) {
@@ -141,7 +118,8 @@ impl PhaseAttacks {
                 let index = match lines.iter().position(|line| line.back == back) {
                     Some(index) => index,
                     None => {
-                        lines.push(Line { back, slides: Vec::new(), types: Vec::new(), kinds: 0 });
+                        let order = RayOrder::of(&game.board, back);
+                        lines.push(Line { back, slides: Vec::new(), types: Vec::new(), order });
                         lines.len() - 1
                     }
                 };
@@ -165,6 +143,15 @@ impl PhaseAttacks {
 /// enemies, a removal.
 pub(super) fn captures(action: &Action) -> bool {
     action.kind.may_capture(&action.destination)
+}
+
+/// The first words of the occupied cells, on a board of at most `MAX_TABLED_WORDS` words.
+fn occupied_cells(state: &State) -> Option<Occupied> {
+    let mut cells = [0; MAX_TABLED_WORDS];
+    (state.index.words() <= MAX_TABLED_WORDS).then(|| {
+        state.index.occupied(&mut cells);
+        cells
+    })
 }
 
 /// One attack question: the cell, the piece on it and the seat attacking.
@@ -200,42 +187,64 @@ impl Engine {
             .any(|attacker| {
                 let probe = Probe { engine: self, state, cell, target, attacker };
                 let lines = attacks.lines.get(attacker as usize).map_or(&[][..], Vec::as_slice);
-                let pieces =
-                    attacks.line_types.get(attacker as usize).and_then(|sets| probe.line_pieces(sets));
-                lines.iter().any(|line| {
-                    probe.may_come_along(line, pieces.as_ref()) && probe.slides_back(line.back, &line.slides)
-                }) || attacks
-                    .others
-                    .iter()
-                    .any(|&id| action(id).is_some_and(|a| probe.may_land_by(id, a) && probe.by(id, a)))
+                probe.slides_along(lines)
+                    || attacks
+                        .others
+                        .iter()
+                        .any(|&id| action(id).is_some_and(|a| probe.may_land_by(id, a) && probe.by(id, a)))
             })
     }
 }
 
 impl Probe<'_> {
-    /// Whether a piece of the attacker of a type that slides along the line stands on it (true
-    /// without reach tables), from the attacker's pieces of each set of line types when they were
-    /// gathered.
-    fn may_come_along(&self, line: &Line, pieces: Option<&LinePieces>) -> bool {
-        let Some(reach) = &self.engine.tables.speed.attacks.reach else { return true };
-        let ray = reach.ray(self.cell, line.back);
-        match pieces.and_then(|pieces| pieces.get(line.kinds)) {
-            Some(pieces) => ray.iter().zip(pieces).any(|(ray, pieces)| ray & pieces != 0),
-            None => any_piece_on(self.state, self.attacker, &line.types, ray),
-        }
+    /// Whether a slide along one of the lines captures on the cell. On a board of at most
+    /// `MAX_TABLED_WORDS` words, the first piece on a line whose rays are ordered is found by a
+    /// bit scan of its ray in the occupied cells; any other line is walked, once the reach tables
+    /// show a piece of the attacker that slides along it on it. Out of line, so that `attacked`
+    /// stays small.
+    #[inline(never)]
+    fn slides_along(&self, lines: &[Line]) -> bool {
+        let reach = self.engine.tables.speed.attacks.reach.as_ref();
+        let scanned = reach.zip(occupied_cells(self.state));
+        let cell = self.cell;
+        lines.iter().any(|line| match &scanned {
+            Some((reach, occupied)) if line.order != RayOrder::Unordered => {
+                let ray = reach.ray(cell, line.back);
+                first_occupied(ray, &occupied[..], line.order).is_some_and(|from| {
+                    self.first_moves_along(line, from)
+                        && self
+                            .slides_from(line, from, &|| reach.distance((cell, line.back), line.order, from))
+                })
+            }
+            _ => {
+                let ray = reach.map(|reach| reach.ray(cell, line.back));
+                if ray.is_some_and(|ray| !any_piece_on(self.state, self.attacker, &line.types, ray)) {
+                    return false;
+                }
+                let first = self.first_piece(line.back);
+                first.is_some_and(|(from, distance)| {
+                    self.first_moves_along(line, from) && self.slides_from(line, from, &|| distance)
+                })
+            }
+        })
     }
 
-    /// The attacker's pieces of each of its sets of line types, on a board of at most
-    /// `MAX_TABLED_WORDS` words with at most `LINE_TYPE_SETS` sets (none otherwise).
-    fn line_pieces(&self, sets: &[Vec<TypeId>]) -> Option<LinePieces> {
-        if sets.len() > LINE_TYPE_SETS {
-            return None;
-        }
-        let mut pieces = [[0; MAX_TABLED_WORDS]; LINE_TYPE_SETS];
-        for (pieces, types) in pieces.iter_mut().zip(sets) {
-            *pieces = self.state.index.cells_of_types(Some(self.attacker), types)?;
-        }
-        Some(pieces)
+    /// Whether the piece on `from` is the attacker's, of a type the line's slides move.
+    #[inline]
+    fn first_moves_along(&self, line: &Line, from: CellId) -> bool {
+        self.state.piece(from).is_some_and(|piece| {
+            piece.owner == Some(self.attacker) && (line.types.is_empty() || line.types.contains(&piece.kind))
+        })
+    }
+
+    /// Whether one of the line's slides captures on the cell from `from`, `distance` cells away.
+    #[cold]
+    fn slides_from(&self, line: &Line, from: CellId, distance: &dyn Fn() -> usize) -> bool {
+        let actions = &self.engine.game.actions;
+        line.slides
+            .iter()
+            .filter_map(|&id| actions.get(id as usize))
+            .any(|action| self.attacks_from(action, from, distance))
     }
 
     /// Whether a piece of the attacker the action moves stands where the action lands on the cell
@@ -254,13 +263,13 @@ impl Probe<'_> {
         let seat = self.attacker as usize;
         match &action.kind {
             ActionKind::Step { directions } => self.directions(directions.get(seat)).any(|d| {
-                board.neighbour(self.cell, d).is_some_and(|from| self.attacks_from(action, from, 1))
+                board.neighbour(self.cell, d).is_some_and(|from| self.attacks_from(action, from, &|| 1))
             }),
             ActionKind::Slide { .. } => false,
             ActionKind::Leap { paths } => paths.get(seat).is_some_and(|paths| {
-                paths
-                    .iter()
-                    .any(|path| self.leap_start(path).is_some_and(|from| self.attacks_from(action, from, 0)))
+                paths.iter().any(|path| {
+                    self.leap_start(path).is_some_and(|from| self.attacks_from(action, from, &|| 0))
+                })
             }),
             ActionKind::Walk { directions, length, exact, rules } => {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
@@ -277,7 +286,7 @@ impl Probe<'_> {
                 cells.get(seat).is_some_and(|cells| cells.contains(self.cell))
                     && self
                         .walkers(action)
-                        .any(|from| from != self.cell && self.attacks_from(action, from, 0))
+                        .any(|from| from != self.cell && self.attacks_from(action, from, &|| 0))
             }
             ActionKind::Along { track, amounts, source, .. } => {
                 let Some(track) = self.engine.game.tracks.get(*track as usize) else { return false };
@@ -343,23 +352,18 @@ impl Probe<'_> {
         directions.into_iter().flatten().filter_map(|&d| reverse.get(d as usize).copied().flatten())
     }
 
-    /// Follows a line from the cell to the first piece, which attacks if one of the slides along
-    /// the line moves it that far.
-    fn slides_back(&self, back: DirId, slides: &[ActionId]) -> bool {
+    /// Follows a line from the cell to the first piece: its cell and distance.
+    fn first_piece(&self, back: DirId) -> Option<(CellId, usize)> {
         let board = &self.engine.game.board;
         let mut cell = self.cell;
         for distance in 1..=board.cell_count() {
-            let Some(next) = board.neighbour(cell, back) else { return false };
+            let next = board.neighbour(cell, back)?;
             if self.state.piece(next).is_some() {
-                let actions = &self.engine.game.actions;
-                return slides
-                    .iter()
-                    .filter_map(|&id| actions.get(id as usize))
-                    .any(|action| self.attacks_from(action, next, distance));
+                return Some((next, distance));
             }
             cell = next;
         }
-        false
+        None
     }
 
     /// Whether a piece of the attacker lands on the cell by a slide of exactly so many cells in
@@ -455,15 +459,15 @@ impl Probe<'_> {
     }
 
     /// Whether the attacker's piece on `from` captures on the cell, `distance` steps away along a
-    /// slide (0: not a slide).
-    fn attacks_from(&self, action: &Action, from: CellId, distance: usize) -> bool {
+    /// slide (0: not a slide; asked only of a slide with a `max`).
+    fn attacks_from(&self, action: &Action, from: CellId, distance: &dyn Fn() -> usize) -> bool {
         if !self.moves_by(action, from) {
             return false;
         }
         let within = match &action.kind {
             ActionKind::Slide { max: Some(max), .. } => {
                 let max = self.engine.eval(self.state, &self.before(from), max).as_int().unwrap_or(0);
-                i64::try_from(distance).is_ok_and(|d| d <= max)
+                i64::try_from(distance()).is_ok_and(|d| d <= max)
             }
             ActionKind::Slide { max: None, .. }
             | ActionKind::Step { .. }

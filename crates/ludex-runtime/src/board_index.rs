@@ -127,6 +127,11 @@ impl BoardIndex {
         Some(cells)
     }
 
+    /// Words of all the bit sets together.
+    pub(crate) fn total_words(&self) -> usize {
+        self.bits.len()
+    }
+
     /// Words of a bit set.
     pub(crate) fn words(&self) -> usize {
         self.words

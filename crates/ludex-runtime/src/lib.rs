@@ -58,6 +58,7 @@ mod perft;
 mod picture;
 mod position;
 mod prefer;
+mod rays;
 mod reach;
 #[cfg(test)]
 mod reference;
@@ -67,6 +68,7 @@ mod stacks;
 mod state;
 mod tracks;
 mod trial;
+mod trial_writes;
 mod turns;
 mod value;
 mod walk;

@@ -8,6 +8,7 @@
 use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId, TypeId};
 
 use super::bits::set_bit;
+use super::rays::{RayOrder, distance_along};
 use super::state::State;
 
 /// The most words all the tables of one game may take (8 MiB).
@@ -79,9 +80,16 @@ impl ReachTables {
     }
 
     /// The cells of the ray leaving `cell` in `direction`.
+    #[inline]
     pub(super) fn ray(&self, cell: CellId, direction: DirId) -> &[u64] {
         let start = (cell as usize * self.directions + direction as usize) * self.words;
         self.rays.get(start..start + self.words).unwrap_or(&[])
+    }
+
+    /// How far `to` stands from `cell` along the ray leaving it in `direction`, whose rays run in
+    /// `order` (see [`distance_along`]).
+    pub(super) fn distance(&self, (cell, direction): (CellId, DirId), order: RayOrder, to: CellId) -> usize {
+        distance_along(self.ray(cell, direction), to, order)
     }
 
     /// The cells from which the seat's piece lands on `cell` by the action; `None` when the action

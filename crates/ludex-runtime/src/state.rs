@@ -10,6 +10,7 @@ use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
 use super::GameResult;
 use super::bits::cells_in;
 use super::board_index::BoardIndex;
+use super::trial_writes::TrialWrites;
 use super::value::Value;
 
 /// A piece: its owner (`None` for neutral), its type and its attribute values (slots the type does
@@ -76,6 +77,10 @@ pub(crate) enum Resume {
     /// A turn has begun: its first decision.
     Decision,
 }
+
+/// The largest board index (in words) a scratch copy takes back whole after a trial, rather than
+/// undoing the trial's writes in it one by one.
+const COPIED_INDEX_WORDS: usize = 64;
 
 /// How much of the position history a copy of a state takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,17 +214,33 @@ impl State {
     }
 
     /// Makes this copy equal to `source` again, when it was equal to it when its journal was
-    /// started or when it was last restored: only the cells written since are copied back.
-    pub(crate) fn restore_from(&mut self, source: &State, history: HistoryCopy) {
+    /// started or when it was last restored: only the cells written since are copied back, and
+    /// the rest of the state only where the move tried may have written more than cells.
+    pub(crate) fn restore_from(&mut self, source: &State, (history, writes): (HistoryCopy, TrialWrites)) {
         let Some(mut cells) = self.journal.0.take() else {
             return self.copy_from(source, history);
         };
-        for &cell in &cells {
-            self.set_piece(cell, source.piece(cell));
+        if self.index.total_words() <= COPIED_INDEX_WORDS {
+            // Cheaper than undoing each write in the index (and its hash) one by one.
+            for &cell in &cells {
+                if let (Some(slot), Some(&piece)) =
+                    (self.board.get_mut(cell as usize), source.board.get(cell as usize))
+                {
+                    *slot = piece;
+                }
+            }
+            self.index.clone_from(&source.index);
+        } else {
+            for &cell in &cells {
+                self.set_piece(cell, source.piece(cell));
+            }
         }
         cells.clear();
         self.journal.0 = Some(cells);
-        self.copy_all_but_board_from(source, history);
+        match writes {
+            TrialWrites::Board => self.captures = source.captures,
+            TrialWrites::Anything => self.copy_all_but_board_from(source, history),
+        }
     }
 
     fn copy_all_but_board_from(&mut self, source: &State, history_copy: HistoryCopy) {

@@ -1,7 +1,8 @@
 //! Trying moves against the turn's `legal if`: each move is played on a scratch copy of the
 //! position, with every effect it triggers, and the condition is tested there. The scratch copy is
 //! made once per position and put back after each move by rewriting only the cells the move wrote
-//! (its journal); it is kept per thread from one position to the next (one for each level of trials
+//! (its journal), and the rest of the state only where the phase's moves may write more than cells
+//! (`trial_writes`); it is kept per thread from one position to the next (one for each level of trials
 //! a look-ahead nests), so that a warm search does not allocate. The turn's `after` effects are left out when all they do is set variables that
 //! the condition cannot read, either itself or through the conditions of the capturing actions
 //! that `attacked` tests (a look-ahead of `stuck` plays them on its own copy when they were left
@@ -17,6 +18,7 @@ use super::effects::TurnAfter;
 use super::eval::Ctx;
 use super::history::is_repetitions;
 use super::state::{HistoryCopy, State};
+use super::trial_writes::TrialWrites;
 use super::turns::Fast;
 use super::{Engine, Move, MoveKind};
 
@@ -40,6 +42,8 @@ struct PhaseTrials {
     after: TurnAfter,
     /// The history the scratch copy takes (the condition may read `repetitions`).
     history: HistoryCopy,
+    /// What a trial writes, so what putting the scratch copy back rewrites.
+    writes: TrialWrites,
 }
 
 impl TrialTables {
@@ -50,14 +54,16 @@ impl TrialTables {
             .iter()
             .map(|phase| {
                 let reads_repetitions = phase.turn.legal.as_ref().is_some_and(|l| l.any(&mut is_repetitions));
+                // The position counted is the whole position, which `after` may change.
+                let after = if reads_repetitions || legal_reads_after(game, phase) {
+                    TurnAfter::Played
+                } else {
+                    TurnAfter::LeftOut
+                };
                 PhaseTrials {
-                    // The position counted is the whole position, which `after` may change.
-                    after: if reads_repetitions || legal_reads_after(game, phase) {
-                        TurnAfter::Played
-                    } else {
-                        TurnAfter::LeftOut
-                    },
+                    after,
                     history: if reads_repetitions { HistoryCopy::Whole } else { HistoryCopy::Empty },
+                    writes: TrialWrites::of(game, phase, after),
                 }
             })
             .collect();
@@ -71,13 +77,24 @@ impl TrialTables {
     }
 
     fn phase(&self, phase: PhaseId) -> PhaseTrials {
-        let all = PhaseTrials { after: TurnAfter::Played, history: HistoryCopy::Whole };
+        let all = PhaseTrials {
+            after: TurnAfter::Played,
+            history: HistoryCopy::Whole,
+            writes: TrialWrites::Anything,
+        };
         self.phases.get(phase as usize).copied().unwrap_or(all)
     }
 
     #[cfg(test)]
     fn plays_after(&self, phase: PhaseId) -> bool {
         self.phase(phase).after == TurnAfter::Played
+    }
+
+    /// Whether the phase's trials play its turn's `after`, and what they write.
+    #[cfg(test)]
+    pub(super) fn writes(&self, phase: PhaseId) -> (TurnAfter, TrialWrites) {
+        let needs = self.phase(phase);
+        (needs.after, needs.writes)
     }
 }
 
@@ -116,7 +133,7 @@ impl<'a> Trials<'a> {
         let (state, history) = (self.state, self.needs.history);
         let scratch = self.scratch.get_or_insert_with(|| State::trial_copy(state, history));
         if self.made {
-            scratch.restore_from(state, history);
+            scratch.restore_from(state, (history, self.needs.writes));
         } else {
             scratch.copy_from(state, history);
             scratch.start_journal();

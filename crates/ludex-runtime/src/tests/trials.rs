@@ -1,11 +1,13 @@
 //! Scratch copies restored from their journal, and the board index kept by every board write: on
 //! every position of seeded random games of the shipped rules, a journaled copy played on and
-//! restored equals the position, and the index equals one rebuilt from the board.
+//! restored equals the position (the whole of it, or only what a trial of the turn's `legal if`
+//! writes, as the trials put it back), and the index equals one rebuilt from the board.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::super::state::HistoryCopy;
+use super::super::trial_writes::TrialWrites;
 use super::*;
 
 fn engine_for(text: &str) -> Engine {
@@ -32,15 +34,29 @@ fn check_games(text: &str, games: u64) {
                     engine.legal_moves(&state, &mut moves);
                     scratch.copy_from(&state, HistoryCopy::Whole);
                     for &mv in &moves {
-                        scratch.restore_from(&state, HistoryCopy::Whole);
+                        scratch.restore_from(&state, (HistoryCopy::Whole, TrialWrites::Anything));
                         engine.apply_move(&mut scratch, mv);
                     }
-                    scratch.restore_from(&state, HistoryCopy::Whole);
+                    scratch.restore_from(&state, (HistoryCopy::Whole, TrialWrites::Anything));
                     assert_eq!(scratch, state);
+                    check_trials(&engine, &state, &moves, &mut scratch);
                     engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
                 }
             }
         }
+    }
+}
+
+/// Plays each move as a trial of the turn's `legal if` plays it (the turn's `after` as the trials
+/// play it), then puts the copy back as the trials do: it equals the position again, also where
+/// only the cells written and the count of captures are put back.
+fn check_trials(engine: &Engine, state: &State, moves: &[Move], scratch: &mut State) {
+    let (after, writes) = engine.tables.speed.trials.writes(state.phase);
+    let seat = engine.current_seat(state);
+    for &mv in moves {
+        engine.play_action(scratch, seat, mv, after, |_, _| ());
+        scratch.restore_from(state, (HistoryCopy::Whole, writes));
+        assert_eq!(*scratch, *state, "{writes:?}");
     }
 }
 

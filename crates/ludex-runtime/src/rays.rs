@@ -1,0 +1,141 @@
+//! The order of a board's rays in the cell index, found once per game, and the first occupied
+//! cell along a ray found by a bit scan. On a board whose cells are numbered row by row (every
+//! square and hexagonal board), the ray leaving any cell in a given direction runs through cells
+//! of ever larger index, or ever smaller: the first piece on it is then the lowest (or the
+//! highest) set bit of the occupied cells of the ray, with no walk along it.
+
+use ludex_ir::{Board, CellId, DirId};
+
+/// How the cells of every ray in one direction run in the cell index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RayOrder {
+    /// Each cell's index is larger than the one before.
+    Increasing,
+    /// Each cell's index is smaller than the one before.
+    Decreasing,
+    /// Neither, from some cell: the ray must be walked.
+    Unordered,
+}
+
+impl RayOrder {
+    /// The order of the rays leaving every cell of the board in the direction.
+    pub(super) fn of(board: &Board, direction: DirId) -> RayOrder {
+        let steps = (0..board.cell_count() as CellId)
+            .filter_map(|cell| board.neighbour(cell, direction).map(|next| (cell, next)));
+        let (mut up, mut down) = (true, true);
+        for (cell, next) in steps {
+            up &= next > cell;
+            down &= next < cell;
+        }
+        match (up, down) {
+            (true, _) => RayOrder::Increasing,
+            (false, true) => RayOrder::Decreasing,
+            (false, false) => RayOrder::Unordered,
+        }
+    }
+}
+
+/// The first cell of `ray` (running in `order`) that is in `occupied`; `None` when no cell of
+/// the ray is occupied or the ray is unordered.
+#[inline]
+pub(super) fn first_occupied(ray: &[u64], occupied: &[u64], order: RayOrder) -> Option<CellId> {
+    let mut words = ray.iter().zip(occupied).map(|(ray, occupied)| ray & occupied).enumerate();
+    match order {
+        RayOrder::Increasing => {
+            words.find(|&(_, hits)| hits != 0).map(|(index, hits)| cell(index, hits.trailing_zeros()))
+        }
+        RayOrder::Decreasing => {
+            words.rfind(|&(_, hits)| hits != 0).map(|(index, hits)| cell(index, 63 - hits.leading_zeros()))
+        }
+        RayOrder::Unordered => None,
+    }
+}
+
+/// How many cells of `ray` (running in `order`) lead to `to`, `to` included: its distance along
+/// the ray (0 when the ray is unordered).
+pub(super) fn distance_along(ray: &[u64], to: CellId, order: RayOrder) -> usize {
+    let (index, bit) = (usize::from(to) / 64, u32::from(to) % 64);
+    let ones = |words: &[u64]| words.iter().map(|word| word.count_ones() as usize).sum::<usize>();
+    let word = ray.get(index).copied().unwrap_or(0);
+    match order {
+        RayOrder::Increasing => {
+            ones(ray.get(..index).unwrap_or(&[])) + (word & (u64::MAX >> (63 - bit))).count_ones() as usize
+        }
+        RayOrder::Decreasing => {
+            ones(ray.get(index + 1..).unwrap_or(&[])) + (word & (u64::MAX << bit)).count_ones() as usize
+        }
+        RayOrder::Unordered => 0,
+    }
+}
+
+/// The cell of bit `bit` of word `index`.
+fn cell(index: usize, bit: u32) -> CellId {
+    (index * 64 + bit as usize) as CellId
+}
+
+#[cfg(test)]
+mod tests {
+    use ludex_ir::{CellId, DirId, Game};
+
+    use super::{RayOrder, first_occupied};
+    use crate::bits::{has_bit, set_bit};
+    use crate::reach::ReachTables;
+
+    fn game(board: &str) -> Game {
+        let text = format!(
+            "game \"rays\"\nseat white\nseat black\nboard {board}\npiece man {{\n  letter M\n}}\n\
+             setup {{\n  place man for white on cells a1\n}}\n\
+             action run for man {{\n  slide all\n}}\nphase play {{\n  turn {{\n    play run\n  }}\n}}\n"
+        );
+        let compiled = ludex_check::compile(&text, &ludex_check::OptionValues::default());
+        compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics))
+    }
+
+    /// The first occupied cell from `cell` in `direction` and its distance, by walking.
+    fn walked(game: &Game, occupied: &[u64], cell: CellId, direction: DirId) -> Option<(CellId, usize)> {
+        let mut at = cell;
+        for distance in 1..=game.board.cell_count() {
+            at = game.board.neighbour(at, direction)?;
+            if has_bit(occupied, at) {
+                return Some((at, distance));
+            }
+        }
+        None
+    }
+
+    /// On boards of one to four words, square and hexagonal, every ray of every cell is ordered
+    /// and its bit scan finds the cell a walk finds, over occupancies of a fifth to a half.
+    #[test]
+    fn the_bit_scan_finds_the_first_piece_a_walk_finds() {
+        for board in ["square 8 by 8", "square 15 by 15", "hex 6", "square 12 by 2"] {
+            let game = game(board);
+            let tables = ReachTables::new(&game).expect("small boards have tables");
+            let cells = game.board.cell_count();
+            let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+            for density in [5, 3, 2] {
+                let mut occupied = vec![0u64; cells.div_ceil(64)];
+                for cell in 0..cells as CellId {
+                    seed =
+                        seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    if (seed >> 33).is_multiple_of(density) {
+                        set_bit(&mut occupied, cell);
+                    }
+                }
+                for direction in 0..game.board.directions.len() as DirId {
+                    let order = RayOrder::of(&game.board, direction);
+                    assert_ne!(order, RayOrder::Unordered, "{board}");
+                    for cell in 0..cells as CellId {
+                        let scanned = first_occupied(tables.ray(cell, direction), &occupied, order);
+                        let distance = scanned.map(|to| tables.distance((cell, direction), order, to));
+                        let found = scanned.zip(distance);
+                        assert_eq!(
+                            found,
+                            walked(&game, &occupied, cell, direction),
+                            "{board} {cell} {direction}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
