@@ -49,6 +49,7 @@ impl BoardWrites<'_> {
         let moves_on_board = match &action.kind {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
+            | ActionKind::SlideExactly { .. }
             | ActionKind::Leap { .. }
             | ActionKind::Anywhere { .. }
             | ActionKind::Hop { .. }
