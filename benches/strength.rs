@@ -491,7 +491,13 @@ fn search_speed(engine: &Engine, settings: &Settings) -> Speed {
                         break;
                     }
                     if decisions % SPEED_STRIDE == 0 && moves.len() > 1 {
-                        speed.add(&mcts::search(engine, &state, &moves, &config, rng.random()));
+                        speed.add(&mcts::search(
+                            engine,
+                            &mcts::Root { state: &state, past: &[] },
+                            &moves,
+                            &config,
+                            rng.random(),
+                        ));
                         searched += 1;
                     }
                     decisions += 1;

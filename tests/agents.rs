@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use ludex::agents::greedy::GreedyAgent;
-use ludex::agents::mcts::{Budget, MctsAgent, MctsConfig, RootPolicy, search};
+use ludex::agents::mcts::{Budget, MctsAgent, MctsConfig, Root, RootPolicy, search};
 use ludex::agents::play::play_out;
 use ludex::agents::{Agent, AgentSpec, Decision};
 use ludex::ir::Number;
@@ -42,7 +42,7 @@ fn legal(engine: &Engine, state: &State) -> Vec<Move> {
 /// The notation of the move the agent chooses, with the generator seeded by `seed`.
 fn choice(agent: &mut dyn Agent, engine: &Engine, state: &State, seed: u64) -> String {
     let moves = legal(engine, state);
-    match agent.choose(engine, state, &moves, &mut ChaCha8Rng::seed_from_u64(seed)) {
+    match agent.choose(engine, state, &moves, &[], &mut ChaCha8Rng::seed_from_u64(seed)) {
         Decision::Play(index) => engine.move_notation(state, moves[index]),
         Decision::Quit => panic!("the agent quit"),
         Decision::Undo => panic!("the agent took back a move"),
@@ -227,7 +227,7 @@ fn chance_outcomes_are_weighed_by_their_odds() {
     let engine = gamble(3, 3);
     let state = engine.initial_state();
     let moves = legal(&engine, &state);
-    let report = search(&engine, &state, &moves, &mcts(3000), 7);
+    let report = search(&engine, &Root { state: &state, past: &[] }, &moves, &mcts(3000), 7);
     let gamble = moves.iter().position(|&mv| engine.move_notation(&state, mv) == "gamble 0").unwrap();
     assert_eq!(report.best, gamble, "{report:?}");
     assert!((report.values[gamble] - 7.0 / 12.0).abs() < 0.05, "{report:?}");
@@ -303,7 +303,7 @@ end {
     );
     let state = engine.initial_state();
     let moves = legal(&engine, &state);
-    let report = search(&engine, &state, &moves, &mcts(300), 1);
+    let report = search(&engine, &Root { state: &state, past: &[] }, &moves, &mcts(300), 1);
     assert_eq!(engine.move_notation(&state, moves[report.best]), "choose_places 2");
     // Each pick was played out once; from then on its finished game is a node of the tree.
     assert_eq!((report.iterations, report.playouts), (300, 3));
@@ -324,7 +324,7 @@ fn sequential_halving_shares_the_budget_evenly_and_keeps_the_better_half() {
     let dice = gamble(3, 3);
     let state = dice.initial_state();
     let moves = legal(&dice, &state);
-    let report = search(&dice, &state, &moves, &halving(3000), 7);
+    let report = search(&dice, &Root { state: &state, past: &[] }, &moves, &halving(3000), 7);
     assert_eq!(report.visits, [1500, 1500]);
     assert_eq!(dice.move_notation(&state, moves[report.best]), "gamble 0", "{report:?}");
 
@@ -336,7 +336,7 @@ fn sequential_halving_shares_the_budget_evenly_and_keeps_the_better_half() {
     let rounds = moves.len().next_power_of_two().trailing_zeros() as usize;
     assert!(rounds >= 3, "{} moves", moves.len());
     for seed in 0..4 {
-        let report = search(&engine, &state, &moves, &halving(400), seed);
+        let report = search(&engine, &Root { state: &state, past: &[] }, &moves, &halving(400), seed);
         assert_eq!(engine.move_notation(&state, moves[report.best]), "c3xc4", "{report:?}");
         let most = *report.visits.iter().max().unwrap();
         assert_eq!(report.visits.iter().filter(|&&v| v == most).count(), 2, "{report:?}");
@@ -361,12 +361,12 @@ fn a_seed_and_an_iteration_budget_fix_the_search() {
     let moves = legal(&engine, &state);
     for threads in [1, 2] {
         let config = MctsConfig { threads: Some(threads), ..mcts(400) };
-        let first = search(&engine, &state, &moves, &config, 11);
-        let again = search(&engine, &state, &moves, &config, 11);
+        let first = search(&engine, &Root { state: &state, past: &[] }, &moves, &config, 11);
+        let again = search(&engine, &Root { state: &state, past: &[] }, &moves, &config, 11);
         assert_eq!((first.best, &first.visits, &first.values), (again.best, &again.visits, &again.values));
         assert_eq!(first.iterations, 400);
         assert_eq!(first.visits.iter().sum::<u64>(), 400);
-        let other = search(&engine, &state, &moves, &config, 12);
+        let other = search(&engine, &Root { state: &state, past: &[] }, &moves, &config, 12);
         assert_ne!(first.visits, other.visits, "another seed searches differently");
     }
 }
@@ -392,7 +392,7 @@ fn a_time_budget_stops_in_time() {
     for root in [RootPolicy::Uct, RootPolicy::Halving] {
         let budget = Budget::Time(Duration::from_millis(100));
         let config = MctsConfig { budget, root, ..MctsConfig::default() };
-        let report = search(&engine, &state, &moves, &config, 1);
+        let report = search(&engine, &Root { state: &state, past: &[] }, &moves, &config, 1);
         assert!(report.elapsed >= Duration::from_millis(100) && report.elapsed < Duration::from_secs(5));
         assert!(report.iterations > 0 && report.visits.iter().sum::<u64>() == report.iterations);
         assert!(report.playouts > 0 && report.playouts <= report.iterations);

@@ -141,7 +141,14 @@ impl HumanAgent {
 }
 
 impl Agent for HumanAgent {
-    fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], _: &mut ChaCha8Rng) -> Decision {
+    fn choose(
+        &mut self,
+        engine: &Engine,
+        state: &State,
+        moves: &[Move],
+        _: &[u64],
+        _: &mut ChaCha8Rng,
+    ) -> Decision {
         let menu = move_menu(engine, state, moves);
         self.numbers = menu.numbers;
         let seat = engine.seat_to_move(state).map_or("?", |s| seat_name(engine, s));

@@ -28,7 +28,14 @@ const TIE: f64 = 1e-9;
 pub struct GreedyAgent;
 
 impl Agent for GreedyAgent {
-    fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision {
+    fn choose(
+        &mut self,
+        engine: &Engine,
+        state: &State,
+        moves: &[Move],
+        _: &[u64],
+        rng: &mut ChaCha8Rng,
+    ) -> Decision {
         let Some(seat) = engine.seat_to_move(state) else { return Decision::Quit };
         let mut valuer = Valuer { engine, seat: seat as usize, scores: Vec::new(), rewards: Vec::new() };
         let mut best: Vec<usize> = Vec::new();

@@ -43,9 +43,25 @@ pub enum Decision {
 pub trait Agent {
     /// The move to play at the decision point `state`, as an index into `moves` (the legal moves,
     /// in `Engine::legal_moves` order), or [`Decision::Quit`]. An index out of range is taken as
-    /// quitting by the driver. An agent may keep what it learns between calls (it is asked again
-    /// at every decision of its seat, in order).
-    fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision;
+    /// quitting by the driver. `past` holds the keys (`Engine::position_key`) of the decision points
+    /// the game went through before this one, oldest first, for agents that [read
+    /// it](Agent::reads_past) (empty when no agent of the game reads it, or when the game started
+    /// from a position whose past is unknown). An agent may keep what it learns between calls (it is
+    /// asked again at every decision of its seat, in order).
+    fn choose(
+        &mut self,
+        engine: &Engine,
+        state: &State,
+        moves: &[Move],
+        past: &[u64],
+        rng: &mut ChaCha8Rng,
+    ) -> Decision;
+
+    /// Whether the agent reads the game's `past`: drivers keep it only while some agent of the
+    /// game does (a key a decision point costs a fast game's driver a third of its time).
+    fn reads_past(&self) -> bool {
+        false
+    }
 }
 
 /// Plays a uniformly random legal move.
@@ -53,7 +69,7 @@ pub trait Agent {
 pub struct RandomAgent;
 
 impl Agent for RandomAgent {
-    fn choose(&mut self, _: &Engine, _: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision {
+    fn choose(&mut self, _: &Engine, _: &State, moves: &[Move], _: &[u64], rng: &mut ChaCha8Rng) -> Decision {
         if moves.is_empty() {
             return Decision::Quit;
         }

@@ -102,18 +102,30 @@ impl MctsAgent {
 impl Agent for MctsAgent {
     /// Searches, and once a search has found that playouts seldom finish the game, plays the
     /// following searches without them (see `tree::playouts_seldom_finish`).
-    fn choose(&mut self, engine: &Engine, state: &State, moves: &[Move], rng: &mut ChaCha8Rng) -> Decision {
+    fn choose(
+        &mut self,
+        engine: &Engine,
+        state: &State,
+        moves: &[Move],
+        past: &[u64],
+        rng: &mut ChaCha8Rng,
+    ) -> Decision {
         match moves.len() {
             0 => Decision::Quit,
             1 => Decision::Play(0),
             _ => {
-                let report = search(engine, state, moves, &self.config, rng.random());
+                let report = search(engine, &Root { state, past }, moves, &self.config, rng.random());
                 if tree::playouts_seldom_finish(report.playouts, report.finished_playouts) {
                     self.config.playout_plies = 0;
                 }
                 Decision::Play(report.best)
             }
         }
+    }
+
+    /// The search scores a position the game has been in as a draw.
+    fn reads_past(&self) -> bool {
+        true
     }
 }
 
@@ -138,23 +150,28 @@ pub struct SearchReport {
     pub elapsed: Duration,
 }
 
-/// Searches the decision point `state`, whose legal moves are `moves` (in `legal_moves` order),
+/// Where a search starts: the decision point and the game's past before it.
+#[derive(Clone, Copy, Debug)]
+pub struct Root<'a> {
+    /// The decision point searched.
+    pub state: &'a State,
+    /// The keys (`Engine::position_key`) of the decision points the game went through before it,
+    /// oldest first: a position of the search that is one of these, or that comes back on the
+    /// search's own path, is scored as a draw (see `tree`).
+    pub past: &'a [u64],
+}
+
+/// Searches the decision point `root`, whose legal moves are `moves` (in `legal_moves` order),
 /// from `seed`; a search with an iteration budget and one seed always gives the same report
 /// (but `elapsed`) for the same thread count.
-pub fn search(
-    engine: &Engine,
-    state: &State,
-    moves: &[Move],
-    config: &MctsConfig,
-    seed: u64,
-) -> SearchReport {
+pub fn search(engine: &Engine, root: &Root, moves: &[Move], config: &MctsConfig, seed: u64) -> SearchReport {
     let started = Instant::now();
     let threads = config.thread_count();
     let mut seeds = ChaCha8Rng::seed_from_u64(seed);
     let jobs: Vec<(u64, Budget)> =
         (0..threads).map(|index| (seeds.random(), share(config.budget, index, threads))).collect();
     let run = |&(seed, budget): &(u64, Budget)| {
-        let mut tree = Tree::new(engine, state, moves, config, seed);
+        let mut tree = Tree::new(engine, root, moves, config, seed);
         tree.run(budget, started);
         tree.root_statistics()
     };
@@ -237,9 +254,11 @@ mod tests {
 
     #[test]
     fn an_agent_whose_playouts_seldom_finish_stops_playing_them() {
-        let text = "game \"Count\"\nseat a\nseat b\nboard square 1 by 1\n\
-            action count { choose n from 1 to 3 }\nphase play { turn { play count } }\n\
-            end { when turns >= 30: draw }\n";
+        // The count goes up at every move, so no position comes back (which would end the
+        // search's descents without a playout).
+        let text = "game \"Count\"\nseat a\nseat b\nboard square 1 by 1\nvariable total = 0\n\
+            action count { choose n from 1 to 3  then { set total = total + n } }\n\
+            phase play { turn { play count } }\nend { when turns >= 30: draw }\n";
         let engine = Engine::new(ludex_check::compile(text, &Default::default()).game.expect("a game"));
         let state = engine.initial_state();
         let mut moves = Vec::new();
@@ -253,7 +272,7 @@ mod tests {
                 ..Default::default()
             };
             let mut agent = MctsAgent::new(config);
-            agent.choose(&engine, &state, &moves, &mut rng);
+            agent.choose(&engine, &state, &moves, &[], &mut rng);
             assert_eq!(agent.config.playout_plies, kept, "playouts of {cap} plies");
         }
     }

@@ -113,6 +113,7 @@ pub struct Checkpoint {
     plies: usize,
     entries: usize,
     moves: usize,
+    past: usize,
     rng: ChaCha8Rng,
 }
 
@@ -126,6 +127,9 @@ pub struct Playthrough<'e> {
     entries: usize,
     moves: usize,
     legal: Vec<Move>,
+    /// The position keys of the decision points played so far (`Agent::choose`'s `past`), while
+    /// some agent reads them.
+    past: Vec<u64>,
 }
 
 impl<'e> Playthrough<'e> {
@@ -136,7 +140,16 @@ impl<'e> Playthrough<'e> {
 
     /// A game whose plies are written or only counted, as `written` says.
     pub fn with_plies(engine: &'e Engine, state: State, written: Plies) -> Playthrough<'e> {
-        Playthrough { engine, state, written, plies: Vec::new(), entries: 0, moves: 0, legal: Vec::new() }
+        Playthrough {
+            engine,
+            state,
+            written,
+            plies: Vec::new(),
+            entries: 0,
+            moves: 0,
+            legal: Vec::new(),
+            past: Vec::new(),
+        }
     }
 
     /// The current state: after every ply so far.
@@ -156,6 +169,7 @@ impl<'e> Playthrough<'e> {
             plies: self.plies.len(),
             entries: self.entries,
             moves: self.moves,
+            past: self.past.len(),
             rng: rng.clone(),
         }
     }
@@ -166,6 +180,7 @@ impl<'e> Playthrough<'e> {
         self.plies.truncate(checkpoint.plies);
         self.entries = checkpoint.entries;
         self.moves = checkpoint.moves;
+        self.past.truncate(checkpoint.past);
         *rng = checkpoint.rng.clone();
     }
 
@@ -207,7 +222,7 @@ impl<'e> Playthrough<'e> {
         let Some(agent) = agents.get_mut(seat as usize) else {
             return stopped(format!("no agent plays seat {}", seat as usize + 1));
         };
-        let chosen = match agent.choose(self.engine, &self.state, &self.legal, rng) {
+        let chosen = match agent.choose(self.engine, &self.state, &self.legal, &self.past, rng) {
             Decision::Play(index) => self.legal.get(index).copied(),
             Decision::Quit => None,
             Decision::Undo => return Step::Undo { seat },
@@ -217,6 +232,9 @@ impl<'e> Playthrough<'e> {
         };
         if self.written == Plies::Written {
             self.plies.push(self.engine.move_notation(&self.state, mv));
+        }
+        if agents.iter().any(|agent| agent.reads_past()) {
+            self.past.push(self.engine.position_key(&self.state));
         }
         self.engine.apply_move(&mut self.state, mv);
         self.entries += 1;
@@ -298,7 +316,67 @@ pub fn play_out_unless(
 
 #[cfg(test)]
 mod tests {
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+    use std::rc::Rc;
+
+    use rand::SeedableRng;
+
     use super::*;
+
+    /// Plays the first legal move and keeps the past it was shown at each decision.
+    struct Recorder(Rc<RefCell<Vec<Vec<u64>>>>);
+
+    impl Agent for Recorder {
+        fn choose(
+            &mut self,
+            _: &Engine,
+            _: &State,
+            _: &[Move],
+            past: &[u64],
+            _: &mut ChaCha8Rng,
+        ) -> Decision {
+            self.0.borrow_mut().push(past.to_vec());
+            Decision::Play(0)
+        }
+
+        fn reads_past(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn agents_are_shown_the_decision_points_before_theirs_and_a_rewind_forgets_the_later_ones() {
+        let text = "game \"Throws\"\nseat a\nseat b\nboard square 1 by 1\n\
+            variable points of each seat = 0\n\
+            action throw { choose n from 1 to 2  then { set points(mover) = roll d6 } }\n\
+            phase play { turn { play throw } }\nend { when turns >= 6: rank by points(seat) }\n";
+        let compiled = ludex_check::compile(text, &BTreeMap::new());
+        let engine = Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)));
+        let shown = Rc::new(RefCell::new(Vec::new()));
+        let mut agents: Vec<Box<dyn Agent>> =
+            vec![Box::new(Recorder(shown.clone())), Box::new(Recorder(shown.clone()))];
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut game = Playthrough::new(&engine, engine.initial_state());
+        // The keys of the decision points as the game reaches them (rolls come between).
+        let mut decisions = Vec::new();
+        let mut checkpoint = None;
+        while let Status::Decision { .. } | Status::Chance { .. } = engine.status(game.state()) {
+            if let Status::Decision { .. } = engine.status(game.state()) {
+                decisions.push(engine.position_key(game.state()));
+                if decisions.len() == 3 {
+                    checkpoint = Some(game.checkpoint(&rng));
+                }
+            }
+            assert!(matches!(game.step(&mut agents, &mut rng), Step::Ply(_)));
+        }
+        assert_eq!(decisions.len(), 6);
+        let expected: Vec<Vec<u64>> = (0..6).map(|n| decisions[..n].to_vec()).collect();
+        assert_eq!(*shown.borrow(), expected);
+        game.rewind(&checkpoint.expect("a third decision"), &mut rng);
+        game.step(&mut agents, &mut rng);
+        assert_eq!(shown.borrow().last(), Some(&decisions[..2].to_vec()));
+    }
 
     #[test]
     fn a_games_length_counts_moves_not_rolls() {

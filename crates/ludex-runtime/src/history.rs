@@ -98,6 +98,17 @@ impl Engine {
         hasher.finish()
     }
 
+    /// A key for the position, equal for two states exactly when they are the same position as
+    /// `repetitions` compares them (the board with its stacks, reserves, prizes, the variables
+    /// but those declared `untracked`, the maps, the phase, the seat to act and the turn's actions
+    /// and captures so far) and have the same rolls pending: what an agent compares to see that a
+    /// game makes no progress. Different positions share a key seldom (it is a 64-bit hash).
+    pub fn position_key(&self, state: &State) -> u64 {
+        let mut hasher = WordHasher::seeded(self.position_hash(state));
+        (&state.pending, &state.resume).hash(&mut hasher);
+        hasher.finish()
+    }
+
     /// The hash of the board alone: its pieces, stacks included.
     pub(crate) fn board_hash(&self, state: &State) -> u64 {
         let mut hasher = WordHasher::seeded(state.index.hash());

@@ -12,6 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use ludex_agents::play::is_roll;
 use ludex_agents::record::{self, Entry, Record};
 use ludex_agents::{AgentSpec, Decision};
 use ludex_ir::Number;
@@ -224,7 +225,7 @@ impl Session {
             return Err("there is no move to choose".into());
         }
         let mut rng = self.generator();
-        match agent.choose(&self.engine, self.state(), &legal, &mut rng) {
+        match agent.choose(&self.engine, self.state(), &legal, &self.past(), &mut rng) {
             Decision::Play(index) => match legal.get(index) {
                 Some(&mv) => Ok(self.engine.move_notation(self.state(), mv)),
                 None => Err("the agent chose no legal move".into()),
@@ -232,6 +233,14 @@ impl Session {
             Decision::Quit => Err("the agent left the game".into()),
             Decision::Undo => Err("the agent took back a move".into()),
         }
+    }
+
+    /// The position keys of the decision points before the step shown: the steps a move left.
+    fn past(&self) -> Vec<u64> {
+        let shown = &self.steps[..=self.cursor];
+        let left_by_a_move =
+            shown.windows(2).filter(|pair| pair[1].entry.as_deref().is_some_and(|e| !is_roll(e)));
+        left_by_a_move.map(|pair| self.engine.position_key(&pair[0].state)).collect()
     }
 
     /// Records a seat as played by an agent spec (or `human`).
@@ -310,5 +319,34 @@ impl Session {
         // Writing to memory cannot fail.
         let _ = record::write(&mut line, &record);
         String::from_utf8_lossy(&line).into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each seat throws a die into its points; a throw is a move, then a roll.
+    const THROWS: &str = "game \"Throws\"\nseat a\nseat b\nboard square 1 by 1\n\
+        variable points of each seat = 0\n\
+        action throw { choose n from 1 to 2  then { set points(mover) = roll d6 } }\n\
+        phase play { turn { play throw } }\nend { when turns >= 6: rank by points(seat) }\n";
+
+    #[test]
+    fn the_past_is_the_decision_points_a_move_left_before_the_step_shown() {
+        let mut session = Session::new(THROWS, "throws", &BTreeMap::new(), 1).expect("a session");
+        let mut decisions = Vec::new();
+        for outcome in [3, 5, 2] {
+            decisions.push(session.engine.position_key(session.state()));
+            let mv = session.legal()[1];
+            session.push_move(mv);
+            session.push_roll(outcome);
+        }
+        assert_eq!(session.past(), decisions);
+        // Shown after the second move, before its roll: the first two decision points.
+        session.go_to(3);
+        assert_eq!(session.past(), decisions[..2]);
+        session.go_to(0);
+        assert_eq!(session.past(), Vec::<u64>::new());
     }
 }

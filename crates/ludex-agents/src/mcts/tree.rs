@@ -8,6 +8,12 @@
 //! [`MAX_CHANCE_CHILDREN`] is sampled without children, ending the descent). UCT reads the means
 //! relative to the band of rewards the search has seen ([`RewardBand`]), so that the exploration
 //! constant weighs the same against soft heuristic rewards as against wins and losses.
+//!
+//! A position that comes back, one the game has been in before the root or one earlier on the
+//! descent's path, is a finished game for the search: a draw (every seat's reward ½) unless the
+//! rules end the game there. A game that goes round in circles makes no progress and ends at the
+//! move limit, which counts as a draw; so the side ahead avoids the circle and the side behind
+//! seeks it, as in a chess engine's search.
 
 use web_time::Instant;
 
@@ -16,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::super::evaluation::{heuristic_scores, rewards_from_places, rewards_from_scores, value_scale};
 use super::history::MoveHistory;
-use super::{Budget, MctsConfig, RootPolicy, RootStatistics};
+use super::{Budget, MctsConfig, Root, RootPolicy, RootStatistics};
 use ludex_ir::SeatId;
 use ludex_runtime::{Engine, Move, State, Status};
 
@@ -25,6 +31,10 @@ const MAX_TREE_NODES: usize = 1 << 20;
 
 /// Dice with more faces are sampled without a child per outcome.
 const MAX_CHANCE_CHILDREN: u32 = 64;
+
+/// Every seat's reward in a position that came back (see the module doc): what a draw gives each
+/// seat whatever the number of seats and teams.
+const REPETITION_REWARD: f64 = 0.5;
 
 /// After this many playouts, a search whose playouts mostly stop at the ply cap instead of
 /// finishing the game (fewer than one in [`FINISHED_SHARE`]) drops them: a leaf is scored by the
@@ -123,6 +133,10 @@ impl Node {
 pub(super) struct Tree<'e> {
     engine: &'e Engine,
     root: State,
+    /// The position keys of the game before the root, sorted.
+    past: Vec<u64>,
+    /// The root's position key, where every path starts.
+    root_key: u64,
     nodes: Vec<Node>,
     terminal_rewards: Vec<f64>,
     rng: ChaCha8Rng,
@@ -142,21 +156,21 @@ pub(super) struct Tree<'e> {
     band: RewardBand,
     // Buffers reused by every iteration.
     path: Vec<u32>,
+    /// The position keys along the path, the root's first (but those of finished games).
+    path_keys: Vec<u64>,
     moves: Vec<Move>,
     rewards: Vec<f64>,
     scores: Vec<f64>,
 }
 
 impl<'e> Tree<'e> {
-    /// A tree whose root is `state` with its legal `moves` as children.
-    pub fn new(
-        engine: &'e Engine,
-        state: &State,
-        moves: &[Move],
-        config: &MctsConfig,
-        seed: u64,
-    ) -> Tree<'e> {
+    /// A tree whose root is the root's state with its legal `moves` as children.
+    pub fn new(engine: &'e Engine, root: &Root, moves: &[Move], config: &MctsConfig, seed: u64) -> Tree<'e> {
+        let state = root.state;
         let chooser = engine.seat_to_move(state);
+        let mut past = root.past.to_vec();
+        past.sort_unstable();
+        past.dedup();
         let mut nodes = Vec::with_capacity(1 + moves.len());
         let count = u32::try_from(moves.len()).unwrap_or(u32::MAX).min(MAX_TREE_NODES as u32 - 1);
         nodes.push(Node { kind: Kind::Decision { first: 1, count }, ..Node::new(Edge::Root, None) });
@@ -164,6 +178,8 @@ impl<'e> Tree<'e> {
         Tree {
             engine,
             root: state.clone(),
+            past,
+            root_key: engine.position_key(state),
             nodes,
             terminal_rewards: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -178,6 +194,7 @@ impl<'e> Tree<'e> {
             history: MoveHistory::default(),
             band: RewardBand::default(),
             path: Vec::new(),
+            path_keys: Vec::new(),
             moves: Vec::new(),
             rewards: Vec::new(),
             scores: Vec::new(),
@@ -249,6 +266,8 @@ impl<'e> Tree<'e> {
         let mut state = self.root.clone();
         self.path.clear();
         self.path.push(0);
+        self.path_keys.clear();
+        self.path_keys.push(self.root_key);
         if !self.descend(&mut state) {
             self.playouts += 1;
             self.playout(&mut state);
@@ -305,7 +324,39 @@ impl<'e> Tree<'e> {
             }
             self.path.push(child as u32);
             node = child;
+            self.note_position(node, state);
         }
+    }
+
+    /// Notes the position `state` a descent reached at `node`: a position seen before (in the
+    /// game's past or on the path) ends the game for the search the first time the node is
+    /// reached (see the module doc); another is added to the path.
+    fn note_position(&mut self, node: usize, state: &State) {
+        if matches!(self.nodes[node].kind, Kind::Terminal { .. }) {
+            return;
+        }
+        let key = self.engine.position_key(state);
+        if !self.path_keys.contains(&key) && self.past.binary_search(&key).is_err() {
+            self.path_keys.push(key);
+        } else if matches!(self.nodes[node].kind, Kind::Leaf) {
+            match self.engine.status(state) {
+                Status::Over(result) => {
+                    rewards_from_places(&self.engine.game, &result.places, &mut self.rewards)
+                }
+                Status::Chance { .. } | Status::Decision { .. } => {
+                    self.rewards.clear();
+                    self.rewards.resize(self.engine.game.seats.len(), REPETITION_REWARD);
+                }
+            }
+            self.nodes[node].kind = self.terminal();
+        }
+    }
+
+    /// A finished game's kind, its rewards (those in `rewards`) stored.
+    fn terminal(&mut self) -> Kind {
+        let offset = self.terminal_rewards.len() as u32;
+        self.terminal_rewards.extend_from_slice(&self.rewards);
+        Kind::Terminal { rewards: offset }
     }
 
     /// Gives a leaf its children (or its result); `false` when it cannot be expanded: the tree is
@@ -314,10 +365,8 @@ impl<'e> Tree<'e> {
         let first = self.nodes.len() as u32;
         let kind = match self.engine.status(state) {
             Status::Over(result) => {
-                let offset = self.terminal_rewards.len() as u32;
                 rewards_from_places(&self.engine.game, &result.places, &mut self.rewards);
-                self.terminal_rewards.extend_from_slice(&self.rewards);
-                Kind::Terminal { rewards: offset }
+                self.terminal()
             }
             Status::Chance { sides: 0 } => return false,
             Status::Chance { sides } if sides > MAX_CHANCE_CHILDREN || !self.has_room(sides as usize) => {
@@ -451,7 +500,7 @@ mod tests {
         let mut moves = Vec::new();
         engine.legal_moves(&state, &mut moves);
         let config = MctsConfig { budget: Budget::Iterations(iterations), ..MctsConfig::default() };
-        let mut tree = Tree::new(&engine, &state, &moves, &config, 3);
+        let mut tree = Tree::new(&engine, &Root { state: &state, past: &[] }, &moves, &config, 3);
         tree.run(config.budget, Instant::now());
         check(&tree);
     }
@@ -495,7 +544,7 @@ mod tests {
         );
         let state = engine.initial_state();
         let config = MctsConfig { root: RootPolicy::Halving, ..MctsConfig::default() };
-        let mut tree = Tree::new(&engine, &state, &[], &config, 1);
+        let mut tree = Tree::new(&engine, &Root { state: &state, past: &[] }, &[], &config, 1);
         tree.run(Budget::Iterations(10), Instant::now());
         assert_eq!(tree.iterations, 0);
     }
@@ -532,13 +581,75 @@ mod tests {
         engine.legal_moves(&state, &mut moves);
         let config =
             MctsConfig { budget: Budget::Iterations(2000), playout_plies: 0, ..MctsConfig::default() };
-        let mut tree = Tree::new(&engine, &state, &moves, &config, 5);
+        let mut tree = Tree::new(&engine, &Root { state: &state, past: &[] }, &moves, &config, 5);
         tree.run(config.budget, Instant::now());
         assert!(tree.band.ceiling - tree.band.floor < 0.1, "a narrow band: {:?}", tree.band);
         let visits: Vec<u32> = root_children(&tree).iter().map(|child| child.visits).collect();
         // The more a move adds the more visits it gets, adding 5 the most (with the means read
         // raw, UCT's exploration spreads them nearly evenly, about 400 each).
         assert!(visits.windows(2).all(|pair| pair[0] < pair[1]) && visits[4] > 700, "{visits:?}");
+    }
+
+    /// Each seat names a number, which changes nothing: after both have, the position is back.
+    const CIRCLE: &str = "game \"Circle\"\nseat a\nseat b\nboard square 1 by 1\n\
+        action name { choose n from 1 to 3 }\nphase play { turn { play name } }\n\
+        end { when turns >= 30: win a }\n";
+
+    fn engine(text: &str) -> Engine {
+        let compiled = ludex_check::compile(text, &BTreeMap::new());
+        Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
+    }
+
+    fn children(tree: &Tree, node: &Node) -> Vec<Node> {
+        match node.kind {
+            Kind::Decision { first, count } => tree.nodes[first as usize..(first + count) as usize].to_vec(),
+            kind => panic!("{kind:?}"),
+        }
+    }
+
+    fn terminal_rewards(tree: &Tree, node: &Node) -> Vec<f64> {
+        let Kind::Terminal { rewards } = node.kind else { panic!("not finished: {node:?}") };
+        tree.terminal_rewards[rewards as usize..rewards as usize + 2].to_vec()
+    }
+
+    #[test]
+    fn a_position_that_comes_back_on_the_path_is_a_draw() {
+        let engine = engine(CIRCLE);
+        let state = engine.initial_state();
+        let mut moves = Vec::new();
+        engine.legal_moves(&state, &mut moves);
+        let config = MctsConfig { budget: Budget::Iterations(300), ..MctsConfig::default() };
+        let mut tree = Tree::new(&engine, &Root { state: &state, past: &[] }, &moves, &config, 2);
+        tree.run(config.budget, Instant::now());
+        // Whatever either seat names, two plies bring the root back: a draw, though the rules
+        // would give the game to `a` at the 30th turn.
+        for child in root_children(&tree) {
+            for grandchild in children(&tree, &child) {
+                assert_eq!(terminal_rewards(&tree, &grandchild), [0.5, 0.5]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_side_ahead_avoids_a_position_the_game_has_been_in() {
+        let engine = engine(STAKES);
+        let state = engine.initial_state();
+        let mut moves = Vec::new();
+        engine.legal_moves(&state, &mut moves);
+        // The game has been where adding 5 leads.
+        let mut after_five = state.clone();
+        engine.apply_move(&mut after_five, moves[4]);
+        let past = [engine.position_key(&after_five)];
+        let config =
+            MctsConfig { budget: Budget::Iterations(2000), playout_plies: 0, ..MctsConfig::default() };
+        let mut tree = Tree::new(&engine, &Root { state: &state, past: &past }, &moves, &config, 5);
+        tree.run(config.budget, Instant::now());
+        let children = root_children(&tree);
+        assert_eq!(terminal_rewards(&tree, &children[4]), [0.5, 0.5]);
+        assert!(children[..4].iter().all(|child| !matches!(child.kind, Kind::Terminal { .. })));
+        // Adding 4 is now the best move, by far (without the past, adding 5 is: see above).
+        let visits: Vec<u32> = children.iter().map(|child| child.visits).collect();
+        assert!(visits[3] > 2 * visits[4] && visits[3] == *visits.iter().max().unwrap(), "{visits:?}");
     }
 
     #[test]
