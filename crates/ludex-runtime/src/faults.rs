@@ -1,5 +1,5 @@
 //! The rules errors an engine meets while playing, which the checker cannot see: a look-ahead
-//! inside a look-ahead (`look_ahead`), an end rule whose `win` or `lose` names no seat (`turns`).
+//! inside a look-ahead (`look_ahead`), an end rule whose `win` or `loss` names no seat (`turns`).
 //! The engine keeps the first of each kind; `ludex perft`, `test` and `run` report them as a
 //! failure, since what was played is not what the rules say.
 
@@ -14,7 +14,7 @@ pub enum Fault {
     /// A `legal if` read `stuck` while a look-ahead was finding legal actions: a look-ahead inside a
     /// look-ahead.
     NestedLookAhead,
-    /// An end rule held, and the seat its `win` or `lose` names is none (`mover` before anyone
+    /// An end rule held, and the seat its `win` or `loss` names is none (`mover` before anyone
     /// moved, the owner of an empty cell): the game cannot end as the rule says. `rule` counts
     /// from 0, in the order the rules write them.
     OutcomeWithoutSeat {
@@ -33,7 +33,7 @@ impl fmt::Display for Fault {
             ),
             Fault::OutcomeWithoutSeat { rule } => write!(
                 f,
-                "end rule {} held, but the seat its `win` or `lose` names is none (as `mover` is \
+                "end rule {} held, but the seat its `win` or `loss` names is none (as `mover` is \
                  before the first move), so the game cannot end as the rule says (guard the rule, \
                  with `mover != none` for instance)",
                 u64::from(*rule) + 1

@@ -1,4 +1,4 @@
-//! An end rule whose `win` or `lose` names no seat: the game ends, but the engine keeps the fault
+//! An end rule whose `win` or `loss` names no seat: the game ends, but the engine keeps the fault
 //! (it is not the end the rules wrote), which `ludex run`, `perft` and `test` report.
 
 use super::*;
@@ -27,7 +27,7 @@ fn winning_mover_before_the_first_move_is_a_fault_of_the_rule() {
     assert_eq!(engine.fault(), Some(Fault::OutcomeWithoutSeat { rule: 1 }));
     let message = engine.fault().map(|fault| fault.to_string()).unwrap_or_default();
     assert!(
-        message.starts_with("end rule 2 held, but the seat its `win` or `lose` names is none"),
+        message.starts_with("end rule 2 held, but the seat its `win` or `loss` names is none"),
         "{message}"
     );
 }
