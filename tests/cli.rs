@@ -1024,20 +1024,25 @@ fn completions_and_the_man_page_describe_every_command() {
 
 #[test]
 fn json_diagnostics_list_their_secondary_places_and_the_short_form_is_one_line_each() {
+    // The rule that always holds ends the game at its start: an error, first, at its place.
     let output = ludex(&["check", "tests/diagnostics/shadowed-rule.rules", "--format", "json"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let diagnostics = json(&output);
-    let shadowed = &diagnostics[1];
+    assert_eq!(diagnostics[0]["code"], "ludex::ends-at-start");
+    let shadowed = &diagnostics[2];
     assert_eq!(shadowed["code"], "ludex::shadowed-rule");
     assert_eq!(shadowed["secondary"][0]["line"], 12);
     assert_eq!(shadowed["secondary"][0]["column"], 8);
     assert_eq!(shadowed["secondary"][0]["label"], "this rule, checked first, always holds");
     let output = ludex(&["check", "tests/diagnostics/shadowed-rule.rules", "--error-format", "short"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     assert_eq!(
         stderr(&output),
-        "tests/diagnostics/shadowed-rule.rules:12:17: warning[ludex::constant-comparison]: this comparison is always true\n\
+        "tests/diagnostics/shadowed-rule.rules:12:8: error[ludex::ends-at-start]: the game is over before the first move\n\
+         tests/diagnostics/shadowed-rule.rules:12:17: warning[ludex::constant-comparison]: this comparison is always true\n\
          tests/diagnostics/shadowed-rule.rules:13:3: warning[ludex::shadowed-rule]: this end rule can never end the game\n\
-         tests/diagnostics/shadowed-rule.rules:14:3: warning[ludex::shadowed-rule]: this end rule can never end the game\n"
+         tests/diagnostics/shadowed-rule.rules:14:3: warning[ludex::shadowed-rule]: this end rule can never end the game\n\
+         error: 1 error in `tests/diagnostics/shadowed-rule.rules`\n\n\
+         For more information about this error, try `ludex explain ends-at-start`.\n"
     );
 }

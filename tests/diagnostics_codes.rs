@@ -1,6 +1,7 @@
 //! Every diagnostic code is explained, shown and reachable. The examples of each explanation
 //! (`crates/ludex-diagnostics/explanations/CODE.md`) are checked: a block marked `ludex,error` or
-//! `ludex,warning` reports that code and only it, with that severity; a plain `ludex` block checks
+//! `ludex,warning` reports that code and only it, with that severity (`also:CODE` in the fence:
+//! and that other code too, which the situation always brings); a plain `ludex` block checks
 //! clean. The diagnostics of the reported examples are snapshotted in `tests/snapshots/`. A code
 //! whose examples would be too long to read (a hundred broken items) has its fixture in
 //! `tests/diagnostics/CODE.rules` or `CODE-*.rules` instead. Every code has a fixture, and every
@@ -39,6 +40,9 @@ struct Example {
     expect: Expect,
     /// `option:NAME=VALUE` in the fence: checked as with `--option NAME=VALUE`.
     options: OptionValues,
+    /// `also:CODE` in the fence: another code the example reports besides its own (a rule that
+    /// always holds, shadowing those after it, also ends the game at the start).
+    also: Option<Code>,
     text: String,
     /// The line of its opening fence in the explanation.
     line: usize,
@@ -81,6 +85,7 @@ fn example(code: Code, info: &str, text: String, line: usize) -> Option<Example>
         language: Language::Rules,
         expect: Expect::Clean,
         options: OptionValues::new(),
+        also: None,
         text,
         line,
     };
@@ -88,6 +93,11 @@ fn example(code: Code, info: &str, text: String, line: usize) -> Option<Example>
         match word {
             "error" => example.expect = Expect::Reported(Severity::Error),
             "warning" => example.expect = Expect::Reported(Severity::Warning),
+            _ if word.starts_with("also:") => {
+                let named = Code::named(&word["also:".len()..]);
+                example.also =
+                    Some(named.unwrap_or_else(|| panic!("{code}.md:{line}: `{word}` names no code")));
+            }
             _ if word.starts_with("rules:") => match &mut language {
                 Language::Tests { rules } => *rules = word["rules:".len()..].to_string(),
                 Language::Rules => panic!("{code}.md:{line}: `{word}` is for `ludex-tests` blocks"),
@@ -143,9 +153,13 @@ fn explained(code: Code) -> String {
                 assert!(!diagnostics.is_empty(), "{at} must report `{code}`");
                 for diagnostic in &diagnostics {
                     assert!(
-                        diagnostic.code == code && diagnostic.severity == severity,
+                        diagnostic.code == code && diagnostic.severity == severity
+                            || Some(diagnostic.code) == example.also,
                         "{at} must report only `{code}` as {severity:?}: {diagnostic:#?}"
                     );
+                }
+                if let Some(also) = example.also {
+                    assert!(diagnostics.iter().any(|d| d.code == also), "{at} must also report `{also}`");
                 }
                 let extension = match example.language {
                     Language::Rules => "rules",

@@ -118,7 +118,9 @@ fn run(command: Command) -> CliResult<ExitCode> {
         Command::Perft(args) => perft::perft(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Explain(args) => explain::explain(&args),
-        Command::Lsp => return Ok(ExitCode::from(ludex::lsp::run_stdio(limits::limits()))),
+        Command::Lsp => {
+            return Ok(ExitCode::from(ludex::lsp::run_stdio(limits::limits(), ludex::check_game)));
+        }
         Command::Test(args) => test::test(&args),
         Command::Completions(args) => completions::completions(&args, Cli::command()),
         Command::Man => completions::man(Cli::command()),

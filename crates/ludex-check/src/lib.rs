@@ -405,7 +405,26 @@ impl Compiled {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
+
+    /// With the error that `check` finds in the game, if it has one and `check` finds one, `text`
+    /// being the rules it was compiled from: the error takes the place of a warning of the same
+    /// code at the same place (the checker's guess, now known), and the game is refused.
+    pub fn checked_by(mut self, text: &str, check: GameCheck) -> Compiled {
+        let Some(error) = self.game.as_ref().and_then(|game| check(text, game)) else { return self };
+        let place = error.primary.span;
+        self.diagnostics.retain(|d| !(d.code == error.code && d.primary.span == place));
+        let at = self.diagnostics.partition_point(|d| d.primary.span.start <= place.start);
+        self.diagnostics.insert(at, error);
+        self.game = None;
+        self
+    }
 }
+
+/// A check of a whole game that the checker cannot make itself, since it needs the runtime (whose
+/// tests depend on the checker): given the rules text and the game lowered from it, the error it
+/// finds. The `ludex` package has one (`ludex::check_game`: a game over before its first move),
+/// which `ludex::compile` applies, and which it gives the language server.
+pub type GameCheck = fn(&str, &Game) -> Option<Diagnostic>;
 
 /// Parses, checks and lowers a rules file with the given option values (defaults for the rest),
 /// under the default limits.

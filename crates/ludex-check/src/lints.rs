@@ -6,7 +6,9 @@
 //! - a comparison that always gives the same answer (`count(pieces(mover)) < 0`, a die's face
 //!   compared with 7, `distance(from, to) >= 0`) is `constant-comparison`;
 //! - an end rule that already holds when the game starts (`count(pieces(mover)) == 0` before anyone
-//!   moved, `when true`) is `ends-at-start`;
+//!   moved, `when true`) is `ends-at-start`: a warning, as far as this analysis knows the start;
+//!   where the engine is asked too (a [`crate::GameCheck`], as `ludex::compile` gives), its error
+//!   replaces it;
 //! - an end rule after one that always holds can never end the game: `shadowed-rule`.
 //!
 //! The analysis reads the IR (names resolved, definitions inlined) beside the AST the IR was

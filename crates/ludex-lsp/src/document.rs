@@ -5,7 +5,7 @@
 use std::cell::OnceCell;
 
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
-use ludex_check::{Analysis, analyze_with_limits};
+use ludex_check::{Analysis, GameCheck, analyze_with_limits};
 use ludex_diagnostics::{Limits, Span};
 
 use crate::lexer::{Token, tokens};
@@ -18,6 +18,8 @@ pub struct Document {
     pub lines: LineIndex,
     /// What the checker may spend on the text, and how much of what it finds is shown.
     pub limits: Limits,
+    /// The checks of the whole game that need the runtime, as `ludex check` makes them.
+    game_check: Option<GameCheck>,
     tokens: OnceCell<Vec<Token>>,
     analysis: OnceCell<Analysis>,
 }
@@ -46,9 +48,15 @@ impl Document {
             lines: LineIndex::new(&text),
             text,
             limits,
+            game_check: None,
             tokens: OnceCell::new(),
             analysis: OnceCell::new(),
         }
+    }
+
+    /// The document, its game given to `game_check` once it checks.
+    pub fn with_game_check(self, game_check: Option<GameCheck>) -> Document {
+        Document { game_check, ..self }
     }
 
     /// Applies the changes of a `didChange`, in order: a whole new text, or a range replaced. When
@@ -88,7 +96,11 @@ impl Document {
 
     /// Analyzes a text as this document's is: a text changed by a refactoring, for instance.
     pub fn analyze(&self, text: &str) -> Analysis {
-        analyze_with_limits(text, &Default::default(), &self.limits)
+        let mut analysis = analyze_with_limits(text, &Default::default(), &self.limits);
+        if let Some(check) = self.game_check {
+            analysis.compiled = analysis.compiled.checked_by(text, check);
+        }
+        analysis
     }
 
     pub fn tokens(&self) -> &[Token] {

@@ -38,13 +38,14 @@ use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc;
 use std::thread;
 
+use ludex_check::GameCheck;
 use ludex_diagnostics::Limits;
 use server::{Flow, Server};
 
-/// Serves one client on standard input and output, checking documents under `limits`; the
-/// process's exit code.
-pub fn run_stdio(limits: &Limits) -> u8 {
-    match serve(io::stdin(), io::stdout().lock(), limits) {
+/// Serves one client on standard input and output, checking documents under `limits` and with
+/// `game_check` as `ludex check` does; the process's exit code.
+pub fn run_stdio(limits: &Limits, game_check: GameCheck) -> u8 {
+    match serve(io::stdin(), io::stdout().lock(), limits, Some(game_check)) {
         Ok(code) => code,
         Err(error) => {
             let _ = writeln!(io::stderr(), "ludex lsp: {error}");
@@ -56,8 +57,14 @@ pub fn run_stdio(limits: &Limits) -> u8 {
 /// Serves one client until `exit` or the end of its input: 0 after a `shutdown`, 1 otherwise. An
 /// error is one of writing to the client. A document is checked under `limits` as `ludex check`
 /// checks a file: one longer than `source-bytes` is refused unread, and at most `diagnostics` of its
-/// diagnostics are published.
-pub fn serve(input: impl Read + Send + 'static, output: impl Write, limits: &Limits) -> io::Result<u8> {
+/// diagnostics are published; a game that checks is given to `game_check`, when there is one (the
+/// checks that need the runtime, which this crate does not depend on).
+pub fn serve(
+    input: impl Read + Send + 'static,
+    output: impl Write,
+    limits: &Limits,
+    game_check: Option<GameCheck>,
+) -> io::Result<u8> {
     let (sender, receiver) = mpsc::channel();
     thread::Builder::new().name("ludex-lsp-reader".to_string()).spawn(move || {
         let mut input = BufReader::new(input);
@@ -67,7 +74,7 @@ pub fn serve(input: impl Read + Send + 'static, output: impl Write, limits: &Lim
             }
         }
     })?;
-    let mut server = Server::new(output, limits.clone());
+    let mut server = Server::new(output, limits.clone(), game_check);
     while let Ok(first) = receiver.recv() {
         for incoming in std::iter::once(first).chain(receiver.try_iter()) {
             if let Flow::Exit(code) = server.handle(incoming)? {

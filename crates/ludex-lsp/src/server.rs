@@ -25,6 +25,7 @@ use lsp_types::{
     SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, TextDocumentPositionParams,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
 };
+use ludex_check::GameCheck;
 use ludex_diagnostics::Limits;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -74,16 +75,19 @@ pub struct Server<W: Write> {
     unpublished: BTreeSet<Uri>,
     /// The limits every document is checked under.
     limits: Limits,
+    /// The checks of a whole game every document's game is given to, when there are.
+    game_check: Option<GameCheck>,
 }
 
 impl<W: Write> Server<W> {
-    pub fn new(output: W, limits: Limits) -> Server<W> {
+    pub fn new(output: W, limits: Limits, game_check: Option<GameCheck>) -> Server<W> {
         Server {
             output,
             state: State::Uninitialized,
             documents: HashMap::new(),
             unpublished: BTreeSet::new(),
             limits,
+            game_check,
         }
     }
 
@@ -243,8 +247,11 @@ impl<W: Write> Server<W> {
             DidOpenTextDocument::METHOD => {
                 let p: lsp_types::DidOpenTextDocumentParams = parse(params)?;
                 let item = p.text_document;
-                self.documents
-                    .insert(item.uri.clone(), Document::new(item.text, item.version, self.limits.clone()));
+                self.documents.insert(
+                    item.uri.clone(),
+                    Document::new(item.text, item.version, self.limits.clone())
+                        .with_game_check(self.game_check),
+                );
                 self.unpublished.insert(item.uri);
             }
             DidChangeTextDocument::METHOD => {

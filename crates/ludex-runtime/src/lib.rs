@@ -11,7 +11,8 @@
 //! (walks: the one search that defines them, the steps of walks with rules, playing a path),
 //! `effects` (applying a move), `holdings` (type changes, captured pieces released or given,
 //! retiring seats), `turns` (the turn and phase machine, end rules, results), `history` (positions
-//! for `repetitions`), `look_ahead` (`stuck` in `legal if`), `notation`, `display`, `position` (the position text format), `perft`,
+//! for `repetitions`), `look_ahead` (`stuck` in `legal if`), `faults` (rules errors met in play),
+//! `notation`, `display`, `position` (the position text format), `perft`,
 //! `evaluation` (material and rank keys for agents).
 //!
 //! Move generation (`movegen`) and `attacked` (`attacks`) are written for speed, their speed layers
@@ -45,6 +46,7 @@ mod eval;
 mod evaluation;
 mod exact_slides;
 mod explain;
+mod faults;
 mod filters;
 mod hashing;
 mod history;
@@ -82,7 +84,7 @@ use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, Number, PhaseId, SeatId, 
 
 pub use compound::Part;
 pub use explain::{Condition, Refusal};
-pub use look_ahead::Fault;
+pub use faults::Fault;
 pub use perft::{Leaves, perft, perft_divide, perft_with};
 pub use picture::{Ink, Picture, Span};
 pub use state::{Piece, Prize, State};
@@ -238,7 +240,7 @@ pub struct Engine {
     pub game: Game,
     tables: Tables,
     /// The rules errors met while playing ([`Engine::fault`]).
-    faults: look_ahead::Faults,
+    faults: faults::Faults,
 }
 
 /// Lookups computed once from the game.

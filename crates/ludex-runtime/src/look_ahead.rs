@@ -7,19 +7,18 @@
 //!
 //! A look-ahead is one level deep: while it finds the next seat's legal actions, a `legal if` that
 //! reads `stuck` again (a look-ahead inside a look-ahead) has no answer. That is an error of the
-//! rules, never an approximation: the engine keeps it as its [`Fault`], which `ludex perft`, `test`
+//! rules, never an approximation: the engine keeps it as its `Fault`, which `ludex perft`, `test`
 //! and `run` report as a failure (a `stuck` there reads as `none`, and what the run found is not to
 //! be trusted).
 //! Shogi's rule against mating by a pawn drop reads `stuck` only after a pawn drop that gives check,
 //! which the seat in check can never answer with such a drop: its look-ahead never nests.
 
 use std::cell::Cell;
-use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Engine;
 use super::effects::TurnAfter;
 use super::eval::Ctx;
+use super::faults::Fault;
 use super::state::State;
 use super::turns::Answers;
 use super::value::Value;
@@ -43,44 +42,6 @@ pub(crate) enum StuckAsks {
     /// point has no legal action, the turn machine's questions answered by `answers`. When the trial
     /// left the turn's `after` out, the look-ahead plays it first.
     AfterMove { answers: &'static dyn Answers, after: TurnAfter },
-}
-
-/// A rules error found while playing, which the checker cannot see.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
-    /// A `legal if` read `stuck` while a look-ahead was finding legal actions: a look-ahead inside a
-    /// look-ahead.
-    NestedLookAhead,
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Fault::NestedLookAhead => f.write_str(
-                "a turn's `legal if` read `stuck` inside the look-ahead of another `stuck`: a look-ahead \
-                 is one level deep, so these rules cannot be played faithfully (guard the `stuck` so \
-                 that the moves it looks ahead to never reach it)",
-            ),
-        }
-    }
-}
-
-/// The faults an engine has met, kept once found (see [`Fault`]).
-#[derive(Debug, Default)]
-pub(crate) struct Faults {
-    nested_look_ahead: AtomicBool,
-}
-
-impl Faults {
-    fn record(&self, fault: Fault) {
-        match fault {
-            Fault::NestedLookAhead => self.nested_look_ahead.store(true, Ordering::Relaxed),
-        }
-    }
-
-    pub(crate) fn first(&self) -> Option<Fault> {
-        self.nested_look_ahead.load(Ordering::Relaxed).then_some(Fault::NestedLookAhead)
-    }
 }
 
 /// Marks the thread as looking ahead while it lives.
@@ -127,10 +88,5 @@ impl Engine {
         };
         AHEAD.set(Some(next));
         stuck
-    }
-
-    /// The first rules error met while playing, if any (see [`Fault`]).
-    pub fn fault(&self) -> Option<Fault> {
-        self.faults.first()
     }
 }

@@ -9,6 +9,7 @@ use ludex_ir::{ActionCount, Const, EndRule, Expr, Number, Outcome, SeatId, Setup
 use super::board_index::BoardIndex;
 use super::effects::TurnAfter;
 use super::eval::{Ctx, PieceSlot};
+use super::faults::Fault;
 use super::look_ahead::StuckAsks;
 use super::state::{Journal, Resume, State};
 use super::value::Value;
@@ -401,6 +402,8 @@ impl Engine {
         match &rule.outcome {
             Outcome::Win(seat) | Outcome::Loss(seat) => {
                 let Some(seat) = self.eval(state, ctx, seat).as_seat() else {
+                    // The game must end, but not as the rules say: a fault the run reports.
+                    self.faults.record(Fault::OutcomeWithoutSeat { rule: index as u32 });
                     return self.draw(end, &format!("{rule_name}: no seat"));
                 };
                 let wins = matches!(rule.outcome, Outcome::Win(_));

@@ -7,6 +7,7 @@ mod exact_slides;
 mod holdings;
 mod look_ahead;
 mod movegen;
+mod no_seat;
 mod notation;
 mod position;
 mod soundness;
