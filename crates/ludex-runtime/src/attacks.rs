@@ -18,18 +18,15 @@ use ludex_ir::{
 };
 
 use super::Engine;
-use super::bits::{MAX_TABLED_WORDS, has_bit};
+use super::bits::has_bit;
 use std::ops::ControlFlow;
 
 use super::eval::{Ctx, Evaluation, PieceSlot};
 use super::hops::Hops;
-use super::rays::{RayOrder, first_occupied};
+use super::rays::{RayOrder, first_occupied, occupied_cells};
 use super::reach::{ReachTables, any_piece_on};
 use super::state::{Piece, State};
 use super::walk::{self, WalkEnd, WalkShape};
-
-/// The first words of the set of occupied cells, for the bit scans of the lines.
-type Occupied = [u64; MAX_TABLED_WORDS];
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -70,6 +67,11 @@ impl AttackTables {
             .collect();
         let phases = game.phases.iter().map(|phase| PhaseAttacks::new(game, phase, &reverse)).collect();
         AttackTables { reverse, phases, reach: ReachTables::new(game) }
+    }
+
+    /// The reach tables, where the board is small enough for them.
+    pub(super) fn reach(&self) -> Option<&ReachTables> {
+        self.reach.as_ref()
     }
 }
 
@@ -143,15 +145,6 @@ impl PhaseAttacks {
 /// enemies, a removal.
 pub(super) fn captures(action: &Action) -> bool {
     action.kind.may_capture(&action.destination)
-}
-
-/// The first words of the occupied cells, on a board of at most `MAX_TABLED_WORDS` words.
-fn occupied_cells(state: &State) -> Option<Occupied> {
-    let mut cells = [0; MAX_TABLED_WORDS];
-    (state.index.words() <= MAX_TABLED_WORDS).then(|| {
-        state.index.occupied(&mut cells);
-        cells
-    })
 }
 
 /// One attack question: the cell, the piece on it and the seat attacking.

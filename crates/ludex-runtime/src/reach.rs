@@ -22,6 +22,8 @@ pub(super) struct ReachTables {
     directions: usize,
     /// `rays[(cell * directions + direction) * words ..]`: the cells of the ray, the cell excluded.
     rays: Vec<u64>,
+    /// By direction: how its rays run in the cell index.
+    orders: Vec<RayOrder>,
     /// By action: for each seat and cell, the cells a piece moving by the action (a step or a
     /// leap) lands on that cell from; empty for other actions.
     sources: Vec<Vec<u64>>,
@@ -39,7 +41,8 @@ impl ReachTables {
             return None;
         }
         let rays = vec![0; cells * directions * words];
-        let mut tables = ReachTables { words, cells, directions, rays, sources: Vec::new() };
+        let orders = (0..directions as DirId).map(|direction| RayOrder::of(board, direction)).collect();
+        let mut tables = ReachTables { words, cells, directions, rays, orders, sources: Vec::new() };
         for cell in 0..cells as CellId {
             for direction in 0..directions as DirId {
                 tables.fill_ray(game, cell, direction);
@@ -84,6 +87,12 @@ impl ReachTables {
     pub(super) fn ray(&self, cell: CellId, direction: DirId) -> &[u64] {
         let start = (cell as usize * self.directions + direction as usize) * self.words;
         self.rays.get(start..start + self.words).unwrap_or(&[])
+    }
+
+    /// How the rays in `direction` run in the cell index.
+    #[inline]
+    pub(super) fn order(&self, direction: DirId) -> RayOrder {
+        self.orders.get(direction as usize).copied().unwrap_or(RayOrder::Unordered)
     }
 
     /// How far `to` stands from `cell` along the ray leaving it in `direction`, whose rays run in
