@@ -166,24 +166,32 @@ mod tests {
         None
     }
 
-    /// On boards of one to four words, square and hexagonal, every ray of every cell is ordered
-    /// and its bit scan finds the cell a walk finds, over occupancies of a fifth to a half.
+    /// Boards of one to four words, square and hexagonal.
+    const BOARDS: [&str; 4] = ["square 8 by 8", "square 15 by 15", "hex 6", "square 12 by 2"];
+
+    /// Occupancies of the board's cells of a fifth, a third and a half, at random.
+    fn occupancies(cells: usize, mut seed: u64) -> impl Iterator<Item = Occupied> {
+        [5, 3, 2].into_iter().map(move |density| {
+            let mut occupied = Occupied::default();
+            for cell in 0..cells as CellId {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                if (seed >> 33).is_multiple_of(density) {
+                    set_bit(&mut occupied, cell);
+                }
+            }
+            occupied
+        })
+    }
+
+    /// On each of the boards every ray of every cell is ordered and its bit scan finds the cell a
+    /// walk finds, over the occupancies.
     #[test]
     fn the_bit_scan_finds_the_first_piece_a_walk_finds() {
-        for board in ["square 8 by 8", "square 15 by 15", "hex 6", "square 12 by 2"] {
+        for board in BOARDS {
             let game = game(board);
             let tables = ReachTables::new(&game).expect("small boards have tables");
             let cells = game.board.cell_count();
-            let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-            for density in [5, 3, 2] {
-                let mut occupied = vec![0u64; cells.div_ceil(64)];
-                for cell in 0..cells as CellId {
-                    seed =
-                        seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    if (seed >> 33).is_multiple_of(density) {
-                        set_bit(&mut occupied, cell);
-                    }
-                }
+            for occupied in occupancies(cells, 0x2545_f491_4f6c_dd1d) {
                 for direction in 0..game.board.directions.len() as DirId {
                     let order = RayOrder::of(&game.board, direction);
                     assert_ne!(order, RayOrder::Unordered, "{board}");
@@ -219,24 +227,15 @@ mod tests {
     }
 
     /// A slide's ends from the bit sets of its rays are the cells a walk reaches, each direction
-    /// alone and all together, on the same boards and occupancies as above.
+    /// alone and all together, on the same boards as above and other occupancies.
     #[test]
     fn the_ends_of_a_slide_from_its_rays_are_those_a_walk_reaches() {
-        for board in ["square 8 by 8", "square 15 by 15", "hex 6", "square 12 by 2"] {
+        for board in BOARDS {
             let game = game(board);
             let tables = ReachTables::new(&game).expect("small boards have tables");
             let cells = game.board.cell_count();
             let all: Vec<DirId> = (0..game.board.directions.len() as DirId).collect();
-            let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-            for density in [5, 3, 2] {
-                let mut occupied = Occupied::default();
-                for cell in 0..cells as CellId {
-                    seed =
-                        seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    if (seed >> 33).is_multiple_of(density) {
-                        set_bit(&mut occupied, cell);
-                    }
-                }
+            for occupied in occupancies(cells, 0x9e37_79b9_7f4a_7c15) {
                 for cell in 0..cells as CellId {
                     let singles = all.iter().map(std::slice::from_ref);
                     for directions in singles.chain([&all[..]]) {
