@@ -10,7 +10,8 @@
 //! cell index, the first piece on each line is found by a bit scan of the occupied cells of its
 //! ray (`rays`); elsewhere the reach tables rule out the lines no piece of the attacker could come
 //! along before the line is walked. They rule out the steps and leaps that no piece of the
-//! attacker could come by, before any piece is looked at.
+//! attacker could come by, before any piece is looked at, and all the lines at once where no piece
+//! of the attacker of their types stands on any of their rays from the cell (`LinesReach`).
 
 use ludex_ir::{
     Action, ActionId, ActionKind, CellId, DirId, Expr, Game, Over, PerSeat, SeatId, Track, TrackSource,
@@ -18,18 +19,15 @@ use ludex_ir::{
 };
 
 use super::Engine;
-use super::bits::{MAX_TABLED_WORDS, has_bit};
+use super::bits::has_bit;
 use std::ops::ControlFlow;
 
 use super::eval::{Ctx, Evaluation, PieceSlot};
 use super::hops::Hops;
-use super::rays::{RayOrder, first_occupied};
-use super::reach::{ReachTables, any_piece_on};
+use super::rays::{RayOrder, first_occupied, occupied_cells};
+use super::reach::{LinesReach, ReachTables, any_piece_on};
 use super::state::{Piece, State};
 use super::walk::{self, WalkEnd, WalkShape};
-
-/// The first words of the set of occupied cells, for the bit scans of the lines.
-type Occupied = [u64; MAX_TABLED_WORDS];
 
 /// What attack detection looks up.
 #[derive(Debug, Default)]
@@ -48,6 +46,8 @@ struct PhaseAttacks {
     others: Vec<ActionId>,
     /// For each seat, each line an attacking slide comes along.
     lines: PerSeat<Vec<Line>>,
+    /// For each seat, where the board has reach tables, the cells of its lines from each cell.
+    lines_reach: PerSeat<Option<LinesReach>>,
 }
 
 /// A line an attacking slide comes along: the reverse of its direction, as seen from the attacked
@@ -68,19 +68,35 @@ impl AttackTables {
             .iter()
             .map(|d| directions.iter().position(|r| r.dx == -d.dx && r.dy == -d.dy).map(|r| r as DirId))
             .collect();
-        let phases = game.phases.iter().map(|phase| PhaseAttacks::new(game, phase, &reverse)).collect();
-        AttackTables { reverse, phases, reach: ReachTables::new(game) }
+        let reach = ReachTables::new(game);
+        let phases = game
+            .phases
+            .iter()
+            .map(|phase| PhaseAttacks::new(game, phase, &reverse, reach.as_ref()))
+            .collect();
+        AttackTables { reverse, phases, reach }
+    }
+
+    /// The reach tables, where the board is small enough for them.
+    pub(super) fn reach(&self) -> Option<&ReachTables> {
+        self.reach.as_ref()
     }
 }
 
 impl PhaseAttacks {
-    fn new(game: &Game, phase: &ludex_ir::Phase, reverse: &[Option<DirId>]) -> PhaseAttacks {
+    fn new(
+        game: &Game,
+        phase: &ludex_ir::Phase,
+        reverse: &[Option<DirId>],
+        reach: Option<&ReachTables>,
+    ) -> PhaseAttacks {
         let mut ids: Vec<ActionId> = phase.turn.choices.iter().flat_map(|c| c.actions.clone()).collect();
         ids.sort_unstable();
         ids.dedup();
         ids.retain(|&id| game.actions.get(id as usize).is_some_and(captures));
         let seats = game.seats.len();
-        let mut attacks = PhaseAttacks { others: Vec::new(), lines: vec![Vec::new(); seats] };
+        let mut attacks =
+            PhaseAttacks { others: Vec::new(), lines: vec![Vec::new(); seats], lines_reach: Vec::new() };
         for id in ids {
             let Some(action) = game.actions.get(id as usize) else { continue };
             match &action.kind {
@@ -103,6 +119,12 @@ impl PhaseAttacks {
                 | ActionKind::Place { .. } => {}
             }
         }
+        attacks.lines_reach = (attacks.lines.iter())
+            .map(|lines| {
+                let lines = lines.iter().map(|line| (line.back, &line.types[..]));
+                reach.map(|reach| LinesReach::new(reach, lines))
+            })
+            .collect();
         attacks
     }
 
@@ -145,15 +167,6 @@ pub(super) fn captures(action: &Action) -> bool {
     action.kind.may_capture(&action.destination)
 }
 
-/// The first words of the occupied cells, on a board of at most `MAX_TABLED_WORDS` words.
-fn occupied_cells(state: &State) -> Option<Occupied> {
-    let mut cells = [0; MAX_TABLED_WORDS];
-    (state.index.words() <= MAX_TABLED_WORDS).then(|| {
-        state.index.occupied(&mut cells);
-        cells
-    })
-}
-
 /// One attack question: the cell, the piece on it and the seat attacking.
 struct Probe<'a> {
     engine: &'a Engine,
@@ -187,7 +200,8 @@ impl Engine {
             .any(|attacker| {
                 let probe = Probe { engine: self, state, cell, target, attacker };
                 let lines = attacks.lines.get(attacker as usize).map_or(&[][..], Vec::as_slice);
-                probe.slides_along(lines)
+                let reach = attacks.lines_reach.get(attacker as usize).and_then(Option::as_ref);
+                reach.is_none_or(|reach| reach.may_attack(state, attacker, cell)) && probe.slides_along(lines)
                     || attacks
                         .others
                         .iter()

@@ -8,6 +8,17 @@ use ludex_ir::{CellId, SeatId, TypeId};
 use super::bits::MAX_TABLED_WORDS;
 use super::state::Piece;
 
+/// Whether a write to the board keeps its hash up to date.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum BoardHash {
+    /// Every write updates it.
+    #[default]
+    Kept,
+    /// Writes leave it as it was: on a scratch copy that nothing asks for it, until the copy is
+    /// put back (which puts back the hash too).
+    Stale,
+}
+
 /// The occupancy bit sets and the board hash. The bit sets are stored one after the other, each
 /// `words` words long: one per owner (neutral first, then seat by seat), then one per owner and
 /// type (the same owner order, types in order within an owner).
@@ -40,18 +51,33 @@ impl BoardIndex {
         BoardIndex { words, owners, types, bits: vec![0; words * owners * (types + 1)], hash: 0 }
     }
 
-    /// Notes that `old` left `cell` and `new` arrived on it (either may be absent).
-    pub(crate) fn replace(&mut self, cell: CellId, old: Option<&Piece>, new: Option<&Piece>) {
+    /// Notes that `old` left `cell` and `new` arrived on it (either may be absent), the hash kept
+    /// up to date or left stale.
+    #[inline(always)]
+    pub(crate) fn replace(
+        &mut self,
+        cell: CellId,
+        (old, new): (Option<&Piece>, Option<&Piece>),
+        hash: BoardHash,
+    ) {
         if let Some(old) = old {
-            self.toggle(cell, old, Presence::Left);
+            self.toggle(cell, old, Presence::Left, hash);
         }
         if let Some(new) = new {
-            self.toggle(cell, new, Presence::Arrived);
+            self.toggle(cell, new, Presence::Arrived, hash);
         }
     }
 
-    fn toggle(&mut self, cell: CellId, piece: &Piece, presence: Presence) {
-        self.hash ^= piece_hash(cell, piece);
+    /// Takes the hash of `source`, whose board this index's board now equals.
+    pub(crate) fn take_hash_from(&mut self, source: &BoardIndex) {
+        self.hash = source.hash;
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, cell: CellId, piece: &Piece, presence: Presence, hash: BoardHash) {
+        if hash == BoardHash::Kept {
+            self.hash ^= piece_hash(cell, piece);
+        }
         let (word, bit) = (cell as usize / 64, 1u64 << (cell % 64));
         for start in [self.owner_start(piece.owner), self.type_start(piece.owner, piece.kind)] {
             if let Some(bits) = start.and_then(|start| self.bits.get_mut(start + word)) {

@@ -3,12 +3,13 @@
 //! these use most — `and`, `or`, `not`, comparisons of integers such as map values, attributes of
 //! the pieces in context and counts of pieces (read from the board's bit sets), a variable or
 //! context word compared with a constant, a count of pieces that pass a condition compared with a
-//! constant, `attacked` — are evaluated without building a [`Value`] for each node; every other
+//! constant, `attacked`, whether a cell is empty (`piece_at(CELL) == none`), cells shifted along a
+//! path — are evaluated without building a [`Value`] for each node; every other
 //! expression inside them is evaluated as written, so they mean exactly what [`Engine::eval`] gives.
 
 use ludex_ir::{
-    ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, Expr, Game, IntegerResult, MapId,
-    PieceField, SeatId, TypeId, ValueType, VarId,
+    ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, DirId, Expr, Game, IntegerResult,
+    MapId, PerSeat, PieceField, SeatId, TypeId, ValueType, VarId,
 };
 
 use std::ops::ControlFlow;
@@ -48,6 +49,12 @@ pub(super) enum Cond {
         defender: Owner,
     },
     Expr(Expr),
+    /// `piece_at(CELL) == none` (`negated`: `!=`): whether no piece stands on the cell (true
+    /// when it gives no cell, as `piece_at` then gives `none`).
+    Empty {
+        cell: CellOf,
+        negated: bool,
+    },
 }
 
 /// What `IsConst` compares.
@@ -102,6 +109,8 @@ pub(super) enum CellOf {
     /// A variable read without a seat, by its state slot (none for a per-seat variable).
     Variable(Option<u32>),
     Expr(Expr),
+    /// `shift(CELL, PATH)`: the cell the mover's path leads to from the cell, if on the board.
+    Shift(Box<CellOf>, PerSeat<Vec<DirId>>),
 }
 
 /// A game, and where its variables and mutable maps are kept in its states.
@@ -131,6 +140,11 @@ impl Cond {
             && let Some((operand, constant)) = constant_test(left, right, layout)
         {
             return Cond::IsConst { operand, constant, negated: *op == Ne };
+        }
+        if let Expr::Binary(op @ (Eq | Ne), left, right) = expr
+            && let Some(cell) = piece_at_compared_with_none(left, right)
+        {
+            return Cond::Empty { cell: CellOf::new(cell, layout), negated: *op == Ne };
         }
         if let Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), count, bound) = expr
             && let (
@@ -203,6 +217,7 @@ impl CellOf {
                 CellOf::ItCell
             }
             Expr::Variable(variable) => CellOf::Variable(layout.variable(*variable)),
+            Expr::Shift { cell, paths } => CellOf::Shift(Box::new(CellOf::new(cell, layout)), paths.clone()),
             _ => CellOf::Expr(expr.clone()),
         }
     }
@@ -218,6 +233,16 @@ fn constant_test(left: &Expr, right: &Expr, layout: &Layout) -> Option<(Operand,
     match (left, right) {
         (side, Expr::Const(constant)) | (Expr::Const(constant), side) => {
             Some((operand(side)?, Value::from_const(*constant)))
+        }
+        _ => None,
+    }
+}
+
+/// The cell of `piece_at(CELL)` on one side of `==` or `!=`, `none` on the other.
+fn piece_at_compared_with_none<'e>(left: &'e Expr, right: &'e Expr) -> Option<&'e Expr> {
+    match (left, right) {
+        (Expr::PieceAt(cell), Expr::Const(Const::None)) | (Expr::Const(Const::None), Expr::PieceAt(cell)) => {
+            Some(cell)
         }
         _ => None,
     }
@@ -331,6 +356,10 @@ impl Engine {
                 }
             }
             Cond::Expr(expr) => self.holds(state, ctx, expr),
+            Cond::Empty { cell, negated } => {
+                let cell = self.cell_of(state, ctx, cell);
+                cell.is_none_or(|cell| state.piece(cell).is_none()) != *negated
+            }
         }
     }
 
@@ -401,7 +430,21 @@ impl Engine {
             CellOf::ItCell => ctx.each.it.piece_cell(),
             CellOf::Variable(slot) => read_slot(state, *slot).as_cell(),
             CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
+            CellOf::Shift(start, paths) => self.shifted(state, ctx, start, paths),
         }
+    }
+
+    /// The cell the mover's path (as `shift` reads it) leads to from `start`.
+    fn shifted(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        start: &CellOf,
+        paths: &PerSeat<Vec<DirId>>,
+    ) -> Option<CellId> {
+        let path = paths.get(ctx.mover.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
+        let start = self.cell_of(state, ctx, start)?;
+        path.iter().try_fold(start, |cell, &d| self.game.board.neighbour(cell, d))
     }
 }
 

@@ -5,6 +5,11 @@
 //! order of the tests does not change which moves are legal. Filters and each action's `when` are
 //! kept compiled (see `compiled`), and those that compare a map at `from` or `to` with what the
 //! whole generation shares are kept as cell tests (see `cell_tests`).
+//!
+//! Within each list the conjuncts that search (`attacked`, `stuck`, a count with a condition, a
+//! line or a chain of pieces, repetitions) are tested after those that only read, and an action's
+//! `when` gives its searches to the early list, after the `where`'s reads: a castling's test that
+//! a square between king and rook is empty then spares the attack tests on the king's square.
 
 use ludex_ir::{BinaryOp, ContextWord, Expr};
 
@@ -32,26 +37,98 @@ pub(super) static NO_FILTER: SplitFilter =
     SplitFilter { early: Vec::new(), late: Vec::new(), cells: Vec::new() };
 
 impl SplitFilter {
-    fn new(filter: Option<&Expr>, layout: &Layout) -> SplitFilter {
-        let mut split = SplitFilter::default();
+    /// The filter split, with `searches_before` (the searches of the action's `when`) tested
+    /// among its early conjuncts.
+    fn new(filter: Option<&Expr>, searches_before: &[&Expr], layout: &Layout) -> SplitFilter {
+        let mut conjuncts = searches_before.to_vec();
         if let Some(filter) = filter {
-            split.add(filter, layout);
+            conjuncts.extend(conjuncts_of(filter));
+        }
+        // Stable: the reads, then the searches, each in the order written.
+        conjuncts.sort_by_key(|conjunct| Cost::of(conjunct));
+        let mut split = SplitFilter::default();
+        for conjunct in conjuncts {
+            split.add(conjunct, layout);
         }
         split
     }
 
     fn add(&mut self, expr: &Expr, layout: &Layout) {
         match expr {
-            Expr::Binary(BinaryOp::And, left, right) => {
-                self.add(left, layout);
-                self.add(right, layout);
-            }
             _ if let Some(test) = CellTest::new(expr, layout) => self.cells.push(test),
             _ if MOVE_WORDS.iter().any(|&word| mentions(expr, word)) => {
                 self.late.push(Cond::new(expr, layout))
             }
             _ => self.early.push(Cond::new(expr, layout)),
         }
+    }
+}
+
+/// The conjuncts of a condition, in the order written.
+fn conjuncts_of(expr: &Expr) -> Vec<&Expr> {
+    match expr {
+        Expr::Binary(BinaryOp::And, left, right) => {
+            let mut conjuncts = conjuncts_of(left);
+            conjuncts.extend(conjuncts_of(right));
+            conjuncts
+        }
+        _ => vec![expr],
+    }
+}
+
+/// What testing a conjunct may cost, cheapest first. Evaluation has no side effects, so the
+/// order of a conjunction's tests does not change whether it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Cost {
+    /// A few reads of the state and the context.
+    Reads,
+    /// A search over pieces, lines, moves or the history.
+    Searches,
+}
+
+impl Cost {
+    fn of(expr: &Expr) -> Cost {
+        if expr.any(&mut searches) { Cost::Searches } else { Cost::Reads }
+    }
+}
+
+/// Whether the expression itself (not counting what is inside it) searches.
+fn searches(expr: &Expr) -> bool {
+    match expr {
+        Expr::Attacked { .. }
+        | Expr::Connected { .. }
+        | Expr::InARow(_)
+        | Expr::RecentRepetitions(_)
+        | Expr::BoardRepetitions(_)
+        | Expr::Count(_, Some(_))
+        | Expr::Sum(..)
+        | Expr::First(..) => true,
+        Expr::Context(word) => {
+            matches!(word, ContextWord::Stuck | ContextWord::Repetitions | ContextWord::SinceFirstSeen)
+        }
+        Expr::Const(_)
+        | Expr::Variable(_)
+        | Expr::SeatVariable(..)
+        | Expr::Map(..)
+        | Expr::InZone { .. }
+        | Expr::PieceAt(_)
+        | Expr::Field(..)
+        | Expr::Not(_)
+        | Expr::Neg(_)
+        | Expr::Binary(..)
+        | Expr::If(..)
+        | Expr::Count(_, None)
+        | Expr::Roll(_)
+        | Expr::Partner(_)
+        | Expr::Allied(..)
+        | Expr::Distance(..)
+        | Expr::Shift { .. }
+        | Expr::Let { .. }
+        | Expr::Local(_)
+        | Expr::SeenBy(..)
+        | Expr::TrackPosition { .. }
+        | Expr::InCells { .. }
+        | Expr::MoveOf(_) => false,
     }
 }
 
@@ -68,16 +145,21 @@ pub(super) struct FilterTables {
 impl FilterTables {
     pub(super) fn new(layout: &Layout) -> FilterTables {
         let game = layout.game;
-        let actions = game.actions.iter().map(|a| SplitFilter::new(a.filter.as_ref(), layout)).collect();
+        let (mut actions, mut whens) = (Vec::new(), Vec::new());
+        for action in &game.actions {
+            let conjuncts = action.when.as_ref().map_or_else(Vec::new, conjuncts_of);
+            let (reads, searches): (Vec<&Expr>, Vec<&Expr>) =
+                conjuncts.into_iter().partition(|conjunct| Cost::of(conjunct) == Cost::Reads);
+            actions.push(SplitFilter::new(action.filter.as_ref(), &searches, layout));
+            whens.push(conjunction(&reads).map(|when| Cond::new(&when, layout)));
+        }
         let choices = game
             .phases
             .iter()
             .map(|phase| {
-                phase.turn.choices.iter().map(|c| SplitFilter::new(c.filter.as_ref(), layout)).collect()
+                phase.turn.choices.iter().map(|c| SplitFilter::new(c.filter.as_ref(), &[], layout)).collect()
             })
             .collect();
-        let whens =
-            game.actions.iter().map(|a| a.when.as_ref().map(|when| Cond::new(when, layout))).collect();
         FilterTables { actions, whens, choices }
     }
 
@@ -85,11 +167,61 @@ impl FilterTables {
         self.actions.get(action as usize).unwrap_or(&NO_FILTER)
     }
 
+    /// The conjuncts of the action's `when` that only read (its searches are among the early
+    /// conjuncts of its filter).
     pub(super) fn when(&self, action: ludex_ir::ActionId) -> Option<&Cond> {
         self.whens.get(action as usize).and_then(Option::as_ref)
     }
 
     pub(super) fn choice(&self, phase: ludex_ir::PhaseId, choice: usize) -> &SplitFilter {
         self.choices.get(phase as usize).and_then(|c| c.get(choice)).unwrap_or(&NO_FILTER)
+    }
+}
+
+/// The conjunction of the expressions, in order (none when there are none).
+fn conjunction(conjuncts: &[&Expr]) -> Option<Expr> {
+    let (first, rest) = conjuncts.split_first()?;
+    let and =
+        |left: Expr, right: &&Expr| Expr::Binary(BinaryOp::And, Box::new(left), Box::new((*right).clone()));
+    Some(rest.iter().fold((*first).clone(), and))
+}
+
+#[cfg(test)]
+mod tests {
+    use ludex_check::OptionValues;
+
+    use super::super::Engine;
+    use super::super::compiled::CellOf;
+    use super::Cond;
+
+    /// A castling-shaped action: its `when` reads an attribute and asks `attacked`, its `where`
+    /// asks whether a cell is empty (a read), whether a cell further on is attacked and whether a
+    /// cell next to `to` is empty (late).
+    #[test]
+    fn searches_are_tested_after_reads_and_the_when_gives_its_searches_to_the_early_list() {
+        let text = "game \"order\"\nseat white\nseat black turned 180\nboard square 5 by 5\n\
+                    piece king {\n  letter K\n  attribute moved from 0 to 1\n}\n\
+                    setup {\n  place king for each seat on cells c1\n}\n\
+                    action castle for king {\n  leap e+e\n  to empty\n\
+                    \x20 when not attacked(from, mover) and piece.moved == 0\n\
+                    \x20 where not attacked(shift(from, e), mover) and piece_at(shift(from, e)) == none\n\
+                    \x20   and piece_at(shift(to, e)) == none\n}\n\
+                    phase play {\n  turn {\n    play castle\n  }\n}\n";
+        let compiled = ludex_check::compile(text, &OptionValues::default());
+        let game = compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics));
+        let engine = Engine::new(game);
+        let filters = &engine.tables.speed.filters;
+        assert!(matches!(filters.when(0), Some(Cond::Compare(..))), "{:?}", filters.when(0));
+        let filter = filters.action(0);
+        let attacked =
+            |cond: &Cond| matches!(cond, Cond::Not(inner) if matches!(**inner, Cond::Attacked { .. }));
+        assert!(matches!(filter.early[0], Cond::Empty { negated: false, .. }), "{:?}", filter.early);
+        // The `when`'s search first, then the `where`'s, as written.
+        assert_eq!(filter.early.len(), 3, "{:?}", filter.early);
+        assert!(filter.early[1..].iter().all(attacked), "{:?}", filter.early);
+        assert!(
+            matches!(&filter.early[1], Cond::Not(inner) if matches!(&**inner, Cond::Attacked { cell: CellOf::From, .. }))
+        );
+        assert!(matches!(filter.late[..], [Cond::Empty { .. }]), "{:?}", filter.late);
     }
 }

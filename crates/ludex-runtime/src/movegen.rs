@@ -21,6 +21,7 @@ use super::cell_tests::{CellMask, Key, board_cells};
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
 use super::hops::Hops;
+use super::rays::{occupied_cells, slide_ends};
 use super::state::{Piece, State};
 use super::trial::Trials;
 use super::walk::{self, WalkEnd, WalkShape};
@@ -493,12 +494,24 @@ impl Generator<'_> {
         if self.engine.game.board.cell_count().div_ceil(64) > MAX_TABLED_WORDS {
             return self.line_ends(ctx, from, &mut |to| self.offer(from, to, sink));
         }
-        let mut ends = [0u64; MAX_TABLED_WORDS];
-        let _ = self.line_ends(ctx, from, &mut |to| {
-            set_bit(&mut ends, to);
-            ControlFlow::Continue(())
+        let ends = self.slide_ends_by_rays(from).unwrap_or_else(|| {
+            let mut ends = [0u64; MAX_TABLED_WORDS];
+            let _ = self.line_ends(ctx, from, &mut |to| {
+                set_bit(&mut ends, to);
+                ControlFlow::Continue(())
+            });
+            ends
         });
         cells_in(&ends).try_for_each(|to| self.offer(from, to, sink))
+    }
+
+    /// The ends of a slide with no most steps from `from` found from the rays' bit sets, where the
+    /// board's tables allow it (see `rays::slide_ends`).
+    fn slide_ends_by_rays(&self, from: CellId) -> Option<[u64; MAX_TABLED_WORDS]> {
+        let ActionKind::Slide { directions, max: None } = &self.action.kind else { return None };
+        let reach = self.engine.tables.speed.attacks.reach()?;
+        let directions = directions.get(self.seat as usize)?;
+        slide_ends(reach, &occupied_cells(self.state)?, from, directions)
     }
 
     /// Visits the cells a step, a slide, a leap or `anywhere` from `from` ends on, in the

@@ -2,9 +2,14 @@
 //! cell along a ray found by a bit scan. On a board whose cells are numbered row by row (every
 //! square and hexagonal board), the ray leaving any cell in a given direction runs through cells
 //! of ever larger index, or ever smaller: the first piece on it is then the lowest (or the
-//! highest) set bit of the occupied cells of the ray, with no walk along it.
+//! highest) set bit of the occupied cells of the ray, with no walk along it; and the cells a
+//! slide reaches along it are those of the ray up to that piece, with no walk either.
 
 use ludex_ir::{Board, CellId, DirId};
+
+use super::bits::MAX_TABLED_WORDS;
+use super::reach::ReachTables;
+use super::state::State;
 
 /// How the cells of every ray in one direction run in the cell index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +37,64 @@ impl RayOrder {
             (false, true) => RayOrder::Decreasing,
             (false, false) => RayOrder::Unordered,
         }
+    }
+}
+
+/// The first words of a set of cells, on a board of at most `MAX_TABLED_WORDS` words.
+pub(super) type Occupied = [u64; MAX_TABLED_WORDS];
+
+/// The first words of the occupied cells, on a board of at most `MAX_TABLED_WORDS` words.
+pub(super) fn occupied_cells(state: &State) -> Option<Occupied> {
+    let mut cells = [0; MAX_TABLED_WORDS];
+    (state.index.words() <= MAX_TABLED_WORDS).then(|| {
+        state.index.occupied(&mut cells);
+        cells
+    })
+}
+
+/// The cells a slide with no most steps reaches from `from` in the directions, each ray's first
+/// occupied cell included (whether the move may end there is the destination rule's question):
+/// the cells of each ray up to its first occupied cell, found word by word in the ray's order.
+/// None when a direction's rays are unordered, or the board larger than `occupied`'s words.
+pub(super) fn slide_ends(
+    reach: &ReachTables,
+    occupied: &Occupied,
+    from: CellId,
+    directions: &[DirId],
+) -> Option<Occupied> {
+    let mut ends = [0; MAX_TABLED_WORDS];
+    for &direction in directions {
+        let ray = reach.ray(from, direction);
+        if ray.len() > MAX_TABLED_WORDS {
+            return None;
+        }
+        let words = ends.iter_mut().zip(ray.iter().zip(occupied));
+        match reach.order(direction) {
+            RayOrder::Increasing => add_up_to_first(words, RayOrder::Increasing),
+            RayOrder::Decreasing => add_up_to_first(words.rev(), RayOrder::Decreasing),
+            RayOrder::Unordered => return None,
+        }
+    }
+    Some(ends)
+}
+
+/// Adds to each word of the ends the cells of the ray's word, word after word in the ray's
+/// `order` (the words come reversed for a decreasing ray), up to its first occupied cell: the
+/// lowest set bit of a word of an increasing ray, the highest of a decreasing one.
+#[inline(always)]
+fn add_up_to_first<'a>(words: impl Iterator<Item = (&'a mut u64, (&'a u64, &'a u64))>, order: RayOrder) {
+    for (ends, (&ray, &occupied)) in words {
+        let hits = ray & occupied;
+        if hits != 0 {
+            *ends |= ray
+                & match order {
+                    RayOrder::Increasing => hits ^ (hits - 1),
+                    RayOrder::Decreasing => u64::MAX << (63 - hits.leading_zeros()),
+                    RayOrder::Unordered => 0,
+                };
+            return;
+        }
+        *ends |= ray;
     }
 }
 
@@ -77,7 +140,7 @@ fn cell(index: usize, bit: u32) -> CellId {
 mod tests {
     use ludex_ir::{CellId, DirId, Game};
 
-    use super::{RayOrder, first_occupied};
+    use super::{Occupied, RayOrder, first_occupied, slide_ends};
     use crate::bits::{has_bit, set_bit};
     use crate::reach::ReachTables;
 
@@ -103,24 +166,32 @@ mod tests {
         None
     }
 
-    /// On boards of one to four words, square and hexagonal, every ray of every cell is ordered
-    /// and its bit scan finds the cell a walk finds, over occupancies of a fifth to a half.
+    /// Boards of one to four words, square and hexagonal.
+    const BOARDS: [&str; 4] = ["square 8 by 8", "square 15 by 15", "hex 6", "square 12 by 2"];
+
+    /// Occupancies of the board's cells of a fifth, a third and a half, at random.
+    fn occupancies(cells: usize, mut seed: u64) -> impl Iterator<Item = Occupied> {
+        [5, 3, 2].into_iter().map(move |density| {
+            let mut occupied = Occupied::default();
+            for cell in 0..cells as CellId {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                if (seed >> 33).is_multiple_of(density) {
+                    set_bit(&mut occupied, cell);
+                }
+            }
+            occupied
+        })
+    }
+
+    /// On each of the boards every ray of every cell is ordered and its bit scan finds the cell a
+    /// walk finds, over the occupancies.
     #[test]
     fn the_bit_scan_finds_the_first_piece_a_walk_finds() {
-        for board in ["square 8 by 8", "square 15 by 15", "hex 6", "square 12 by 2"] {
+        for board in BOARDS {
             let game = game(board);
             let tables = ReachTables::new(&game).expect("small boards have tables");
             let cells = game.board.cell_count();
-            let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-            for density in [5, 3, 2] {
-                let mut occupied = vec![0u64; cells.div_ceil(64)];
-                for cell in 0..cells as CellId {
-                    seed =
-                        seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    if (seed >> 33).is_multiple_of(density) {
-                        set_bit(&mut occupied, cell);
-                    }
-                }
+            for occupied in occupancies(cells, 0x2545_f491_4f6c_dd1d) {
                 for direction in 0..game.board.directions.len() as DirId {
                     let order = RayOrder::of(&game.board, direction);
                     assert_ne!(order, RayOrder::Unordered, "{board}");
@@ -132,6 +203,46 @@ mod tests {
                             found,
                             walked(&game, &occupied, cell, direction),
                             "{board} {cell} {direction}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cells a slide reaches, by walking each direction up to the first occupied cell.
+    fn slid(game: &Game, occupied: &[u64], cell: CellId, directions: &[DirId]) -> Occupied {
+        let mut ends = Occupied::default();
+        for &direction in directions {
+            let mut at = cell;
+            while let Some(next) = game.board.neighbour(at, direction) {
+                set_bit(&mut ends, next);
+                if has_bit(occupied, next) {
+                    break;
+                }
+                at = next;
+            }
+        }
+        ends
+    }
+
+    /// A slide's ends from the bit sets of its rays are the cells a walk reaches, each direction
+    /// alone and all together, on the same boards as above and other occupancies.
+    #[test]
+    fn the_ends_of_a_slide_from_its_rays_are_those_a_walk_reaches() {
+        for board in BOARDS {
+            let game = game(board);
+            let tables = ReachTables::new(&game).expect("small boards have tables");
+            let cells = game.board.cell_count();
+            let all: Vec<DirId> = (0..game.board.directions.len() as DirId).collect();
+            for occupied in occupancies(cells, 0x9e37_79b9_7f4a_7c15) {
+                for cell in 0..cells as CellId {
+                    let singles = all.iter().map(std::slice::from_ref);
+                    for directions in singles.chain([&all[..]]) {
+                        assert_eq!(
+                            slide_ends(&tables, &occupied, cell, directions),
+                            Some(slid(&game, &occupied, cell, directions)),
+                            "{board} {cell} {directions:?}"
                         );
                     }
                 }

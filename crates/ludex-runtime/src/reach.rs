@@ -22,6 +22,8 @@ pub(super) struct ReachTables {
     directions: usize,
     /// `rays[(cell * directions + direction) * words ..]`: the cells of the ray, the cell excluded.
     rays: Vec<u64>,
+    /// By direction: how its rays run in the cell index.
+    orders: Vec<RayOrder>,
     /// By action: for each seat and cell, the cells a piece moving by the action (a step or a
     /// leap) lands on that cell from; empty for other actions.
     sources: Vec<Vec<u64>>,
@@ -39,7 +41,8 @@ impl ReachTables {
             return None;
         }
         let rays = vec![0; cells * directions * words];
-        let mut tables = ReachTables { words, cells, directions, rays, sources: Vec::new() };
+        let orders = (0..directions as DirId).map(|direction| RayOrder::of(board, direction)).collect();
+        let mut tables = ReachTables { words, cells, directions, rays, orders, sources: Vec::new() };
         for cell in 0..cells as CellId {
             for direction in 0..directions as DirId {
                 tables.fill_ray(game, cell, direction);
@@ -86,6 +89,12 @@ impl ReachTables {
         self.rays.get(start..start + self.words).unwrap_or(&[])
     }
 
+    /// How the rays in `direction` run in the cell index.
+    #[inline]
+    pub(super) fn order(&self, direction: DirId) -> RayOrder {
+        self.orders.get(direction as usize).copied().unwrap_or(RayOrder::Unordered)
+    }
+
     /// How far `to` stands from `cell` along the ray leaving it in `direction`, whose rays run in
     /// `order` (see [`distance_along`]).
     pub(super) fn distance(&self, (cell, direction): (CellId, DirId), order: RayOrder, to: CellId) -> usize {
@@ -98,6 +107,55 @@ impl ReachTables {
         let sources = self.sources.get(action).filter(|s| !s.is_empty())?;
         let start = (seat * self.cells + cell as usize) * self.words;
         sources.get(start..start + self.words)
+    }
+}
+
+/// For each cell, the cells of all the rays a seat's attacking slides may come along to it, and
+/// the types those slides move together: no slide attacks a cell unless a piece of the seat of
+/// one of the types stands on one of them, one test before any line is scanned.
+#[derive(Clone, Debug, Default)]
+pub(super) struct LinesReach {
+    words: usize,
+    /// The types of all the lines (none: any type).
+    types: Vec<TypeId>,
+    /// `cells[cell * words ..]`: the cells of the rays leaving the cell along the lines.
+    cells: Vec<u64>,
+}
+
+impl LinesReach {
+    /// The reach of the lines, each given by the direction from the attacked cell along it and
+    /// the types of its slides (none: any type).
+    pub(super) fn new<'a>(
+        reach: &ReachTables,
+        lines: impl Iterator<Item = (DirId, &'a [TypeId])>,
+    ) -> LinesReach {
+        let words = reach.words;
+        let mut cells = vec![0; reach.cells * words];
+        let (mut types, mut any_type) = (Vec::new(), false);
+        for (back, line_types) in lines {
+            any_type |= line_types.is_empty();
+            types.extend_from_slice(line_types);
+            for (cell, bits) in cells.chunks_mut(words.max(1)).enumerate() {
+                let ray = reach.ray(cell as CellId, back);
+                bits.iter_mut().zip(ray).for_each(|(bits, ray)| *bits |= ray);
+            }
+        }
+        types.sort_unstable();
+        types.dedup();
+        if any_type {
+            types.clear();
+        }
+        LinesReach { words, types, cells }
+    }
+
+    /// Whether a piece of the seat that one of the lines' slides moves stands on one of the rays
+    /// leaving the cell along them.
+    #[inline]
+    pub(super) fn may_attack(&self, state: &State, seat: SeatId, cell: CellId) -> bool {
+        let start = cell as usize * self.words;
+        self.cells
+            .get(start..start + self.words)
+            .is_some_and(|rays| any_piece_on(state, seat, &self.types, rays))
     }
 }
 
@@ -135,7 +193,7 @@ fn paths_of(kind: &ActionKind) -> Option<Vec<Vec<Vec<DirId>>>> {
 
 #[cfg(test)]
 mod tests {
-    use super::ReachTables;
+    use super::{LinesReach, ReachTables};
     use crate::bits::cells_in;
 
     /// An 8 by 8 board, a piece that leaps like a knight and one that takes diagonally forward.
@@ -165,6 +223,21 @@ mod tests {
         let a1 = game.board.cell_named("a1").expect("a1");
         let north_east = game.board.directions.iter().position(|d| d.name == "ne").expect("ne") as u8;
         assert_eq!(names(&game, tables.ray(a1, north_east)), ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+    }
+
+    #[test]
+    fn the_reach_of_lines_is_their_rays_together_and_their_types_together() {
+        let (game, tables) = game();
+        let direction = |name: &str| game.board.direction_named(name).expect("a direction");
+        let d4 = game.board.cell_named("d4").expect("d4");
+        let (north, east) = (direction("n"), direction("e"));
+        let reach = LinesReach::new(&tables, [(north, &[1][..]), (east, &[0, 1][..])].into_iter());
+        assert_eq!(reach.types, [0, 1]);
+        let rays = &reach.cells[d4 as usize * reach.words..][..reach.words];
+        assert_eq!(names(&game, rays), ["d5", "d6", "d7", "d8", "e4", "f4", "g4", "h4"]);
+        // A line whose slides move any type makes the lines' types any type.
+        let any = LinesReach::new(&tables, [(north, &[1][..]), (east, &[][..])].into_iter());
+        assert!(any.types.is_empty());
     }
 
     #[test]

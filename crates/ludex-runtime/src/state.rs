@@ -9,7 +9,7 @@ use ludex_ir::{AttrId, CellId, MAX_ATTRIBUTES, PhaseId, SeatId, TypeId};
 
 use super::GameResult;
 use super::bits::cells_in;
-use super::board_index::BoardIndex;
+use super::board_index::{BoardHash, BoardIndex};
 use super::trial_writes::TrialWrites;
 use super::value::Value;
 
@@ -139,10 +139,13 @@ pub struct State {
 }
 
 /// The cells a scratch copy has written since it was last made equal to its source, when it keeps
-/// them (see `State::start_journal`). Bookkeeping, not part of the position: it never makes two
-/// states differ or hash differently.
+/// them (see `State::start_journal`), and whether its writes keep the board's hash. Bookkeeping,
+/// not part of the position: it never makes two states differ or hash differently.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Journal(Option<Vec<CellId>>);
+pub(crate) struct Journal {
+    cells: Option<Vec<CellId>>,
+    hash: BoardHash,
+}
 
 impl PartialEq for Journal {
     fn eq(&self, _: &Journal) -> bool {
@@ -202,22 +205,24 @@ impl State {
     pub(crate) fn copy_from(&mut self, source: &State, history: HistoryCopy) {
         self.board.clone_from(&source.board);
         self.index.clone_from(&source.index);
-        if let Some(cells) = &mut self.journal.0 {
+        if let Some(cells) = &mut self.journal.cells {
             cells.clear();
         }
         self.copy_all_but_board_from(source, history);
     }
 
-    /// Keeps a journal of the cells written from now on (see `restore_from`).
-    pub(crate) fn start_journal(&mut self) {
-        self.journal.0.get_or_insert_with(Vec::new).clear();
+    /// Keeps a journal of the cells written from now on (see `restore_from`), the board's hash
+    /// kept by the writes or left stale until the copy is put back.
+    pub(crate) fn start_journal(&mut self, hash: BoardHash) {
+        self.journal.cells.get_or_insert_with(Vec::new).clear();
+        self.journal.hash = hash;
     }
 
     /// Makes this copy equal to `source` again, when it was equal to it when its journal was
     /// started or when it was last restored: only the cells written since are copied back, and
     /// the rest of the state only where the move tried may have written more than cells.
     pub(crate) fn restore_from(&mut self, source: &State, (history, writes): (HistoryCopy, TrialWrites)) {
-        let Some(mut cells) = self.journal.0.take() else {
+        let Some(mut cells) = self.journal.cells.take() else {
             return self.copy_from(source, history);
         };
         if self.index.total_words() <= COPIED_INDEX_WORDS {
@@ -234,9 +239,10 @@ impl State {
             for &cell in &cells {
                 self.set_piece(cell, source.piece(cell));
             }
+            self.index.take_hash_from(&source.index);
         }
         cells.clear();
-        self.journal.0 = Some(cells);
+        self.journal.cells = Some(cells);
         match writes {
             TrialWrites::Board => self.captures = source.captures,
             TrialWrites::Anything => self.copy_all_but_board_from(source, history),
@@ -300,8 +306,8 @@ impl State {
     pub(crate) fn set_piece(&mut self, cell: CellId, piece: Option<Piece>) {
         let Some(slot) = self.board.get_mut(cell as usize) else { return };
         let old = std::mem::replace(slot, piece);
-        self.index.replace(cell, old.as_ref(), piece.as_ref());
-        if let Some(cells) = &mut self.journal.0 {
+        self.index.replace(cell, (old.as_ref(), piece.as_ref()), self.journal.hash);
+        if let Some(cells) = &mut self.journal.cells {
             cells.push(cell);
         }
     }

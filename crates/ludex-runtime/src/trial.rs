@@ -6,13 +6,18 @@
 //! a look-ahead nests), so that a warm search does not allocate. The turn's `after` effects are left out when all they do is set variables that
 //! the condition cannot read, either itself or through the conditions of the capturing actions
 //! that `attacked` tests (a look-ahead of `stuck` plays them on its own copy when they were left
-//! out); the position history is copied only when the condition reads `repetitions`.
+//! out); the position history is copied only when the condition reads `repetitions`, and the
+//! writes of a trial keep the board's hash only when something evaluated on the copy may read it
+//! (repetitions, how long since a position was first seen, a look-ahead).
 
 use std::cell::RefCell;
 
-use ludex_ir::{Action, ActionKind, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId};
+use ludex_ir::{
+    Action, ActionKind, ContextWord, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId,
+};
 
 use super::attacks::captures;
+use super::board_index::BoardHash;
 use super::compiled::{Cond, Layout};
 use super::effects::TurnAfter;
 use super::eval::Ctx;
@@ -44,6 +49,8 @@ struct PhaseTrials {
     history: HistoryCopy,
     /// What a trial writes, so what putting the scratch copy back rewrites.
     writes: TrialWrites,
+    /// Whether a trial's writes keep the board's hash.
+    hash: BoardHash,
 }
 
 impl TrialTables {
@@ -64,6 +71,7 @@ impl TrialTables {
                     after,
                     history: if reads_repetitions { HistoryCopy::Whole } else { HistoryCopy::Empty },
                     writes: TrialWrites::of(game, phase, after),
+                    hash: if trials_read_hashes(game, phase) { BoardHash::Kept } else { BoardHash::Stale },
                 }
             })
             .collect();
@@ -81,6 +89,7 @@ impl TrialTables {
             after: TurnAfter::Played,
             history: HistoryCopy::Whole,
             writes: TrialWrites::Anything,
+            hash: BoardHash::Kept,
         };
         self.phases.get(phase as usize).copied().unwrap_or(all)
     }
@@ -90,11 +99,12 @@ impl TrialTables {
         self.phase(phase).after == TurnAfter::Played
     }
 
-    /// Whether the phase's trials play its turn's `after`, and what they write.
+    /// Whether the phase's trials play its turn's `after`, what they write and whether their
+    /// writes keep the board's hash.
     #[cfg(test)]
-    pub(super) fn writes(&self, phase: PhaseId) -> (TurnAfter, TrialWrites) {
+    pub(super) fn writes(&self, phase: PhaseId) -> (TurnAfter, TrialWrites, BoardHash) {
         let needs = self.phase(phase);
-        (needs.after, needs.writes)
+        (needs.after, needs.writes, needs.hash)
     }
 }
 
@@ -136,7 +146,7 @@ impl<'a> Trials<'a> {
             scratch.restore_from(state, (history, self.needs.writes));
         } else {
             scratch.copy_from(state, history);
-            scratch.start_journal();
+            scratch.start_journal(self.needs.hash);
             self.made = true;
         }
         scratch
@@ -169,6 +179,25 @@ fn legal_reads_after(game: &Game, phase: &Phase) -> bool {
         read.extend(game.pieces.iter().map(|piece| &piece.value));
     }
     read.iter().any(|expr| expr.any(&mut |e| reads_any(e, &written)))
+}
+
+/// Whether anything a phase's trials evaluate on the scratch copy may read the board's hash: the
+/// turn's `legal if`, the conditions of the actions (which `attacked` tests), the capture rule or
+/// the pieces' values read repetitions or how long since a position was first seen, or look ahead
+/// (`stuck`, whose next seat's trials may read them).
+fn trials_read_hashes(game: &Game, phase: &Phase) -> bool {
+    let reads = |expr: &Expr| {
+        expr.any(&mut |e| {
+            is_repetitions(e)
+                || matches!(
+                    e,
+                    Expr::Context(ContextWord::SinceFirstSeen | ContextWord::Stuck) | Expr::MoveOf(_)
+                )
+        })
+    };
+    let conditions = game.actions.iter().flat_map(action_conditions);
+    let values = game.pieces.iter().map(|piece| &piece.value);
+    phase.turn.legal.iter().chain(&game.capture.allowed).chain(values).chain(conditions).any(reads)
 }
 
 /// Whether the effects only set variables (with no roll), perhaps under conditions; the variables
@@ -241,11 +270,11 @@ mod tests {
     use ludex_check::OptionValues;
 
     use super::super::Engine;
+    use super::BoardHash;
 
-    /// Whether the first phase's tried moves play `after`, in a game whose turn has the condition
-    /// and the effects given, whose `step` action has the `when` given and whose piece has the
-    /// value given.
-    fn plays_after_in(legal: &str, after: &str, when: &str, value: &str) -> bool {
+    /// A game whose turn has the condition and the effects given, whose `step` action has the
+    /// `when` given and whose piece has the value given.
+    fn engine_with(legal: &str, after: &str, when: &str, value: &str) -> Engine {
         let text = format!(
             "game \"trial\"\nseat white\nseat black turned 180\nboard square 3 by 3\n\
              piece man {{\n  letter M\n  attribute power from 0 to 1\n  value {value}\n}}\nvariable flag = 0\n\
@@ -256,7 +285,27 @@ mod tests {
         );
         let compiled = ludex_check::compile(&text, &OptionValues::default());
         let game = compiled.game.unwrap_or_else(|| panic!("{text}\n{:?}", compiled.diagnostics));
-        Engine::new(game).tables.speed.trials.plays_after(0)
+        Engine::new(game)
+    }
+
+    /// Whether the first phase's tried moves play `after` (see [`engine_with`]).
+    fn plays_after_in(legal: &str, after: &str, when: &str, value: &str) -> bool {
+        engine_with(legal, after, when, value).tables.speed.trials.plays_after(0)
+    }
+
+    /// Whether the first phase's trials keep the board's hash (see [`engine_with`]).
+    fn keeps_hash(legal: &str, when: &str) -> bool {
+        let engine = engine_with(legal, "set flag = 1", when, "1");
+        engine.tables.speed.trials.writes(0).2 == BoardHash::Kept
+    }
+
+    #[test]
+    fn trials_keep_the_board_hash_only_where_something_may_read_it() {
+        assert!(!keeps_hash("not attacked(a1, mover)", ""));
+        assert!(!keeps_hash("count(pieces(mover)) > 0", "when flag == 0"));
+        assert!(keeps_hash("repetitions < 3", ""));
+        assert!(keeps_hash("repetitions(board) < 2", ""));
+        assert!(keeps_hash("not stuck", ""));
     }
 
     fn plays_after(legal: &str, after: &str, when: &str) -> bool {

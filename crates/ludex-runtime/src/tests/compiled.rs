@@ -7,9 +7,11 @@ use crate::compiled::{Cond, Int, Layout};
 use crate::eval::{Ctx, PieceSlot};
 
 /// Expressions over `from`, `to`, the attributes of the pieces in context, maps with holes (fixed, mutable, missing), a cell variable and a
-/// per-seat one.
-fn operands() -> Vec<Expr> {
+/// per-seat one, the pieces on cells (shifted along paths that stay on the board or leave it).
+fn operands(game: &Game) -> Vec<Expr> {
     let map = |cell: Expr| Expr::Map(0, Box::new(cell));
+    let shift = |cell: Expr, path: &[&str]| Expr::Shift { cell: Box::new(cell), paths: relative(game, path) };
+    let piece_at = |cell: Expr| Expr::PieceAt(Box::new(cell));
     vec![
         int(2),
         Expr::Const(Const::None),
@@ -38,6 +40,12 @@ fn operands() -> Vec<Expr> {
         field(Expr::PieceAt(Box::new(ctx(ContextWord::To))), PieceField::Attribute(0)),
         seat_const(0),
         Expr::Const(Const::Phase(0)),
+        piece_at(ctx(ContextWord::To)),
+        piece_at(var(0)),
+        piece_at(shift(ctx(ContextWord::From), &["n"])),
+        piece_at(shift(ctx(ContextWord::To), &["e", "e"])),
+        piece_at(shift(shift(var(0), &["s"]), &["w"])),
+        field(piece_at(shift(ctx(ContextWord::From), &["e"])), PieceField::Attribute(0)),
     ]
 }
 
@@ -60,7 +68,7 @@ fn game_with_maps() -> (Engine, State) {
 fn compiled_forms_agree_with_eval() {
     let (engine, mut state) = game_with_maps();
     let mut conditions = Vec::new();
-    let operands = operands();
+    let operands = operands(&engine.game);
     for left in &operands {
         for right in &operands {
             for op in [BinaryOp::Eq, BinaryOp::Ne, BinaryOp::Lt, BinaryOp::Ge] {

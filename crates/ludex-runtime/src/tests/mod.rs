@@ -18,7 +18,7 @@ mod walk_tables;
 
 use ludex_ir::*;
 
-use super::board_index::BoardIndex;
+use super::board_index::{BoardHash, BoardIndex};
 use super::{Engine, Move, MoveKind, State, Status, Value};
 
 /// Two seats, `white` and `black` (turned half a turn), on a `width` by `height` board; one piece
@@ -198,7 +198,7 @@ pub(super) fn rebuilt_index(engine: &Engine, state: &State) -> BoardIndex {
     let cells = engine.game.board.cell_count();
     let mut index = BoardIndex::empty(cells, engine.game.seats.len(), engine.game.pieces.len());
     for (cell, piece) in state.board.iter().enumerate() {
-        index.replace(cell as CellId, None, piece.as_ref());
+        index.replace(cell as CellId, (None, piece.as_ref()), BoardHash::Kept);
     }
     index
 }

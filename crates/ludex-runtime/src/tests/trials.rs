@@ -6,6 +6,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::super::board_index::BoardHash;
 use super::super::state::HistoryCopy;
 use super::super::trial_writes::TrialWrites;
 use super::*;
@@ -24,7 +25,7 @@ fn check_games(text: &str, games: u64) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = engine.initial_state();
         scratch.copy_from(&state, HistoryCopy::Whole);
-        scratch.start_journal();
+        scratch.start_journal(BoardHash::Kept);
         for _ in 0..150 {
             match engine.status(&state) {
                 Status::Over(_) => break,
@@ -48,16 +49,19 @@ fn check_games(text: &str, games: u64) {
 }
 
 /// Plays each move as a trial of the turn's `legal if` plays it (the turn's `after` as the trials
-/// play it), then puts the copy back as the trials do: it equals the position again, also where
-/// only the cells written and the count of captures are put back.
+/// play it, the board's hash kept or left stale as they leave it), then puts the copy back as the
+/// trials do: it equals the position again, its hash too, also where only the cells written and
+/// the count of captures are put back.
 fn check_trials(engine: &Engine, state: &State, moves: &[Move], scratch: &mut State) {
-    let (after, writes) = engine.tables.speed.trials.writes(state.phase);
+    let (after, writes, hash) = engine.tables.speed.trials.writes(state.phase);
     let seat = engine.current_seat(state);
+    scratch.start_journal(hash);
     for &mv in moves {
         engine.play_action(scratch, seat, mv, after, |_, _| ());
         scratch.restore_from(state, (HistoryCopy::Whole, writes));
-        assert_eq!(*scratch, *state, "{writes:?}");
+        assert_eq!(*scratch, *state, "{writes:?} {hash:?}");
     }
+    scratch.start_journal(BoardHash::Kept);
 }
 
 #[test]
