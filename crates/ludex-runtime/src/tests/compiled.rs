@@ -12,6 +12,8 @@ fn operands() -> Vec<Expr> {
     let map = |cell: Expr| Expr::Map(0, Box::new(cell));
     vec![
         int(2),
+        int(0),
+        int(1),
         Expr::Const(Const::None),
         Expr::Const(Const::Bool(true)),
         ctx(ContextWord::From),
