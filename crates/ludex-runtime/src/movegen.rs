@@ -421,9 +421,10 @@ impl Generator<'_> {
                     |reached| {
                         self.keep_allowed_ends(reached);
                         if self.action.promotion.is_none() && !self.has_late_conditions(Landing::MayCapture) {
-                            // Nothing left to test: every cell kept is a move.
-                            cells_in(reached)
-                                .try_for_each(|to| sink(self.piece_move(from, Some(to), Path::NONE)))
+                            // Nothing left to test: every cell kept is a move, written as a
+                            // copy of the piece's first one with its own `to`.
+                            let first = self.piece_move(from, None, Path::NONE);
+                            cells_in(reached).try_for_each(|to| sink(Move { to: Some(to), ..first }))
                         } else {
                             cells_in(reached).try_for_each(|to| self.offer(from, to, sink))
                         }
