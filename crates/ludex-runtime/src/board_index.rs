@@ -133,6 +133,15 @@ impl BoardIndex {
         }
     }
 
+    /// Whether any of the owner's pieces of the types (of any type when there are none) stands on
+    /// the board: [`BoardIndex::count`] is not 0.
+    pub(crate) fn any(&self, owner: Option<SeatId>, types: &[TypeId]) -> bool {
+        match types {
+            [] => self.of_owner(owner).iter().any(|&word| word != 0),
+            types => types.iter().any(|&kind| self.of_type(owner, kind).iter().any(|&word| word != 0)),
+        }
+    }
+
     /// The cells the owner's pieces of the types (of any type when there are none) stand on, on a
     /// board of at most `MAX_TABLED_WORDS` words (none on a larger one); the words past the board
     /// are empty.

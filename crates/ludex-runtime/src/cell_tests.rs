@@ -113,14 +113,24 @@ impl CellTest {
             MapAt::State(offset) => state.maps.get(*offset..).unwrap_or(&[]),
             MapAt::Fixed(values) => values.as_slice(),
         };
-        // One loop for each usual comparison, so that it is not chosen again at every cell.
-        let kept = match self.op {
-            BinaryOp::Eq => cells_where(values, domain, |key| key == value),
-            BinaryOp::Ne => cells_where(values, domain, |key| key != value),
-            op => cells_where(values, domain, |key| compare(op, key, value)),
+        // One loop for each usual comparison, so that it is not chosen again at every cell; an
+        // equality compares the map's values as they are stored.
+        let kept = match (self.op, stored(value)) {
+            (BinaryOp::Eq, Some(value)) => cells_where(values, domain, |key| key == value),
+            (BinaryOp::Ne, Some(value)) => cells_where(values, domain, |key| key != value),
+            (op, _) => cells_where(values, domain, |key| compare(op, key.map(i64::from), value)),
         };
         mask.bits.iter_mut().zip(kept).for_each(|(bits, kept)| *bits &= kept);
         mask.off_board &= compare(self.op, None, value);
+    }
+}
+
+/// An integer (or `none`) as a map stores it, if it fits: a map's value equals it exactly when
+/// they are equal as stored.
+fn stored(value: Option<i64>) -> Option<Option<i32>> {
+    match value {
+        None => Some(None),
+        Some(value) => i32::try_from(value).ok().map(Some),
     }
 }
 
@@ -128,14 +138,14 @@ impl CellTest {
 fn cells_where(
     values: &[Option<i32>],
     domain: &[u64],
-    holds: impl Fn(Option<i64>) -> bool,
+    holds: impl Fn(Option<i32>) -> bool,
 ) -> [u64; MAX_TABLED_WORDS] {
     let mut kept = [0u64; MAX_TABLED_WORDS];
     for ((index, kept), &domain) in kept.iter_mut().enumerate().zip(domain) {
         let mut rest = domain;
         while rest != 0 {
             let bit = rest.trailing_zeros();
-            let key = values.get(index * 64 + bit as usize).copied().flatten().map(i64::from);
+            let key = values.get(index * 64 + bit as usize).copied().flatten();
             *kept |= u64::from(holds(key)) << bit;
             rest &= rest - 1;
         }

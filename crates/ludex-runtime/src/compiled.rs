@@ -55,6 +55,31 @@ pub(super) enum Cond {
         cell: CellOf,
         negated: bool,
     },
+    /// `count(pieces(OWNER, TYPES...)) OP k` where the comparison only asks whether there is such
+    /// a piece (`== 0`, `<= 0`, `< 1`; `!= 0`, `> 0`, `>= 1`): no bits counted.
+    Pieces {
+        owner: Owner,
+        types: Vec<TypeId>,
+        wanted: Wanted,
+    },
+}
+
+/// What a [`Cond::Pieces`] asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Wanted {
+    NoPiece,
+    SomePiece,
+}
+
+impl Wanted {
+    /// What `count OP k` asks for, when it only asks whether the count is 0.
+    fn of(op: BinaryOp, k: i64) -> Option<Wanted> {
+        match (op, k) {
+            (BinaryOp::Eq | BinaryOp::Le, 0) | (BinaryOp::Lt, 1) => Some(Wanted::NoPiece),
+            (BinaryOp::Ne | BinaryOp::Gt, 0) | (BinaryOp::Ge, 1) => Some(Wanted::SomePiece),
+            _ => None,
+        }
+    }
 }
 
 /// What `IsConst` compares.
@@ -154,6 +179,13 @@ impl Cond {
         {
             let (owner, types) = (Owner::new(owner), types.clone());
             return Cond::CountWhere { op: *op, owner, types, predicate: boxed(predicate), bound: *k };
+        }
+        if let Expr::Binary(op, count, bound) = expr
+            && let (Expr::Count(Collection::Pieces { owner, types }, None), Expr::Const(Const::Int(k))) =
+                (&**count, &**bound)
+            && let Some(wanted) = Wanted::of(*op, *k)
+        {
+            return Cond::Pieces { owner: Owner::new(owner), types: types.clone(), wanted };
         }
         match expr {
             Expr::Attacked { cell, seat, by: None } => {
@@ -359,6 +391,13 @@ impl Engine {
             Cond::Empty { cell, negated } => {
                 let cell = self.cell_of(state, ctx, cell);
                 cell.is_none_or(|cell| state.piece(cell).is_none()) != *negated
+            }
+            Cond::Pieces { owner, types, wanted } => {
+                // An owner that is neither a seat nor `none` has no pieces.
+                let any =
+                    self.pieces_owner(state, ctx, owner).is_some_and(|owner| state.index.any(owner, types));
+                let found = if any { Wanted::SomePiece } else { Wanted::NoPiece };
+                found == *wanted
             }
         }
     }

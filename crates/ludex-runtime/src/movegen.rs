@@ -179,7 +179,10 @@ impl Engine {
             self.restrict_to_cell_tests(state, (seat, next), filters, masks);
         }
         if matches!(action.kind, ActionKind::Walk { .. }) {
-            generator.ends = std::array::from_fn(|word| generator.ends_in_word(word));
+            let words = self.game.board.cell_count().div_ceil(64).min(MAX_TABLED_WORDS);
+            let mut ends = [0; MAX_TABLED_WORDS];
+            generator.write_allowed_ends(0, ends.get_mut(..words).unwrap_or(&mut []));
+            generator.ends = ends;
         }
         generator.moves(sink)
     }
@@ -195,12 +198,14 @@ impl Engine {
     ) {
         let ctx = Ctx::new(Some(seat), next);
         // A move's `from` is a cell of one of the seat's pieces; its `to` any cell.
-        let every_cell = board_cells(self.game.board.cell_count());
+        let mut every_cell = None;
         for test in filters.iter().flat_map(|filter| &filter.cells) {
-            let (mask, domain) = if test.key == Key::From {
-                (&mut *from, state.index.of_owner(Some(seat)))
-            } else {
-                (&mut *to, &every_cell[..])
+            let (mask, domain) = match test.key {
+                Key::From => (&mut *from, state.index.of_owner(Some(seat))),
+                Key::To => {
+                    let cells = every_cell.get_or_insert_with(|| board_cells(self.game.board.cell_count()));
+                    (&mut *to, &cells[..])
+                }
             };
             test.restrict(self, state, &ctx, domain, mask);
         }
@@ -276,7 +281,8 @@ struct Generator<'a> {
     /// The cells their cell tests keep, of `from` and of `to`.
     from_cells: CellMask,
     to_cells: CellMask,
-    /// For a walk, the first words of the cells its moves may end on (`ends_in_word`).
+    /// For a walk, the board's first words of the cells its moves may end on
+    /// (`write_allowed_ends`).
     ends: [u64; MAX_TABLED_WORDS],
     /// For a compound move's second part, the cell the first part landed on: its `from`.
     origin: Option<CellId>,
@@ -416,9 +422,10 @@ impl Generator<'_> {
                     |reached| {
                         self.keep_allowed_ends(reached);
                         if self.action.promotion.is_none() && !self.has_late_conditions(Landing::MayCapture) {
-                            // Nothing left to test: every cell kept is a move.
-                            cells_in(reached)
-                                .try_for_each(|to| sink(self.piece_move(from, Some(to), Path::NONE)))
+                            // Nothing left to test: every cell kept is a move, written as a
+                            // copy of the piece's first one with its own `to`.
+                            let first = self.piece_move(from, None, Path::NONE);
+                            cells_in(reached).try_for_each(|to| sink(Move { to: Some(to), ..first }))
                         } else {
                             cells_in(reached).try_for_each(|to| self.offer(from, to, sink))
                         }
@@ -637,37 +644,38 @@ impl Generator<'_> {
         }
     }
 
-    /// Keeps, of a bit set of cells, those a move may end on (see [`Generator::ends_in_word`]):
-    /// for the first words from `ends`, found once for the generation.
+    /// Keeps, of a bit set of cells, those a move may end on (see [`Generator::write_allowed_ends`]):
+    /// for the board's first words from `ends`, found once for the generation.
     fn keep_allowed_ends(&self, cells: &mut [u64]) {
         for (word, cells) in cells.iter_mut().enumerate() {
-            *cells &= self.ends.get(word).copied().unwrap_or_else(|| self.ends_in_word(word));
+            *cells &= self.ends.get(word).copied().unwrap_or_else(|| {
+                let mut allowed = [0];
+                self.write_allowed_ends(word, &mut allowed);
+                allowed[0]
+            });
         }
     }
 
-    /// The cells of one word of the board a move may end on: those the destination rule allows
-    /// (empty cells, cells of enemy pieces, or both) and the cell tests keep, as `offer_end`
-    /// judges them.
-    fn ends_in_word(&self, word: usize) -> u64 {
-        let occupied = self.state.index.occupied_word(word);
-        let of = |seat: SeatId| self.state.index.of_owner(Some(seat)).get(word).copied().unwrap_or(0);
-        let enemies =
-            (0..self.engine.seat_count() as SeatId).filter(|&seat| !self.engine.allied(self.seat, seat));
-        let enemy = enemies.fold(0, |bits, seat| bits | of(seat));
+    /// Writes into `ends` the words of the board from word `first` on of the cells a move may end
+    /// on: those the destination rule allows (empty cells, cells of enemy pieces, or both) and the
+    /// cell tests keep, as `offer_end` judges them. One pass over the seats for all the words.
+    fn write_allowed_ends(&self, first: usize, ends: &mut [u64]) {
+        let index = &self.state.index;
         let destination = self.action.destination;
-        let mut allowed = 0;
-        if destination.allows_empty() {
-            allowed |= !occupied;
+        let friends = destination.allows_friend() && self.engine.game.stacking == Stacking::Stacks;
+        for (word, end) in ends.iter_mut().enumerate() {
+            *end = if destination.allows_empty() { !index.occupied_word(first + word) } else { 0 };
         }
-        if destination.allows_enemy() {
-            allowed |= enemy;
+        for seat in 0..self.engine.seat_count() as SeatId {
+            let allowed =
+                if self.engine.allied(self.seat, seat) { friends } else { destination.allows_enemy() };
+            if allowed {
+                let pieces = index.of_owner(Some(seat)).get(first..).unwrap_or(&[]);
+                ends.iter_mut().zip(pieces).for_each(|(end, &pieces)| *end |= pieces);
+            }
         }
-        if destination.allows_friend() && self.engine.game.stacking == Stacking::Stacks {
-            let friends =
-                (0..self.engine.seat_count() as SeatId).filter(|&seat| self.engine.allied(self.seat, seat));
-            allowed |= friends.fold(0, |bits, seat| bits | of(seat));
-        }
-        allowed & self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX)
+        let kept = self.to_cells.bits.get(first..).unwrap_or(&[]);
+        ends.iter_mut().zip(kept).for_each(|(end, &kept)| *end &= kept);
     }
 
     /// Whether the destination rule lets the moving piece end on a cell holding `target`, and if

@@ -280,9 +280,12 @@ impl Engine {
         } else {
             state.order_index as usize + 1
         };
-        let active = self.order(state.phase).iter().filter(|&&s| !state.is_retired(s)).count();
-        let engine_ends =
-            self.tables.end_reads.passes == PassesEnd::Engine && state.passes as usize >= active;
+        // Every seat still in the game passed in a row. The seats are counted only after a pass:
+        // with none in the game, no place is found below and the engine ends the game all the same.
+        let active = || self.order(state.phase).iter().filter(|&&s| !state.is_retired(s)).count();
+        let engine_ends = self.tables.end_reads.passes == PassesEnd::Engine
+            && state.passes > 0
+            && state.passes as usize >= active();
         match self.active_place(state, from) {
             Some(place) if !engine_ends => {
                 state.order_index = place as u16;
@@ -302,9 +305,11 @@ impl Engine {
     /// Whether the phase's `until` holds (the last phase runs until the game ends).
     fn phase_is_over(&self, state: &State) -> bool {
         let next_exists = (state.phase as usize + 1) < self.game.phases.len();
-        let until = self.game.phases.get(state.phase as usize).and_then(|p| p.until.as_ref());
-        let ctx = Ctx::new(state.last_mover, Some(self.current_seat(state)));
-        next_exists && until.is_some_and(|until| self.holds(state, &ctx, until))
+        let Some(until) = self.game.phases.get(state.phase as usize).and_then(|p| p.until.as_ref()) else {
+            return false;
+        };
+        // The context only for an `until` that is asked (the last phase's never is).
+        next_exists && self.holds(state, &Ctx::new(state.last_mover, Some(self.current_seat(state))), until)
     }
 
     /// The seat after the current one in the phase's order (skipping seats that retired).

@@ -14,6 +14,8 @@ fn operands(game: &Game) -> Vec<Expr> {
     let piece_at = |cell: Expr| Expr::PieceAt(Box::new(cell));
     vec![
         int(2),
+        int(0),
+        int(1),
         Expr::Const(Const::None),
         Expr::Const(Const::Bool(true)),
         ctx(ContextWord::From),

@@ -85,21 +85,21 @@ impl WalkTables {
         }
         let bucket = (seat as usize * paths.cells + from as usize) * (MAX_LENGTH + 1) + length;
         let Some(&(start, end)) = paths.buckets.get(bucket) else { return false };
-        let mut occupied = [0u64; MAX_TABLED_WORDS];
-        state.index.occupied(&mut occupied);
-        reached.iter_mut().take(self.words).for_each(|w| *w = 0);
         let (start, end) = (start as usize, end as usize);
         let through = paths.through.get(start * self.words..end * self.words).unwrap_or(&[]);
         let ends = paths.ends.get(start..end).unwrap_or(&[]);
         if let ([word], 1) = (&mut *reached, self.words) {
-            // One word: no loop over words, no branch per path.
-            let pieces = occupied[0];
+            // One word: no loop over words, no branch per path, nothing cleared first.
+            let pieces = state.index.occupied_word(0);
             *word = through
                 .iter()
                 .zip(ends)
                 .fold(0, |bits, (&cells, &to)| bits | u64::from(cells & pieces == 0) << (to % 64));
             return true;
         }
+        let mut occupied = [0u64; MAX_TABLED_WORDS];
+        state.index.occupied(&mut occupied);
+        reached.iter_mut().take(self.words).for_each(|w| *w = 0);
         for (cells, &to) in through.chunks_exact(self.words).zip(ends) {
             if cells.iter().zip(&occupied).all(|(&cells, &pieces)| cells & pieces == 0) {
                 set_bit(reached, to);
