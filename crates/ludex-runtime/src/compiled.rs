@@ -15,7 +15,7 @@ use ludex_ir::{
 use std::ops::ControlFlow;
 
 use super::eval::Ctx;
-use super::state::State;
+use super::state::{Piece, State};
 use super::value::Value;
 use super::{Engine, StateLayout};
 
@@ -403,6 +403,8 @@ impl Engine {
     }
 
     /// `count(pieces(OWNER, TYPES...), PREDICATE) OP bound`, counting no further than decides it.
+    /// A predicate that asks only whether the piece's cell is attacked is tested on the cell,
+    /// without a context built for each piece (see [`attacked_cell_defender`]).
     fn count_where(
         &self,
         state: &State,
@@ -414,9 +416,16 @@ impl Engine {
         let owner = self.pieces_owner(state, ctx, owner);
         let cap = bound.saturating_add(1).max(0);
         let mut count = 0i64;
+        let attacked_on = attacked_cell_defender(ctx, predicate);
+        let passes = |cell: CellId, piece: Piece| match attacked_on {
+            Some(defender) => {
+                defender.is_some_and(|defender| self.attacked(state, ctx, cell, defender, None))
+            }
+            None => self.test(state, &ctx.with_it(Value::Placed(piece, cell)), predicate),
+        };
         if let Some(owner) = owner.filter(|_| cap > 0) {
             let _ = state.try_for_each_stacked_piece(owner, types, |cell, piece| {
-                count += i64::from(self.test(state, &ctx.with_it(Value::Placed(piece, cell)), predicate));
+                count += i64::from(passes(cell, piece));
                 if count >= cap { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
         }
@@ -501,4 +510,15 @@ pub(super) fn compare(op: BinaryOp, left: Option<i64>, right: Option<i64>) -> bo
 /// A variable's value by its slot (`none` without one).
 fn read_slot(state: &State, slot: Option<u32>) -> Value {
     slot.and_then(|slot| state.variables.get(slot as usize)).copied().unwrap_or(Value::None)
+}
+
+/// The defender when a count's predicate is `attacked(it.cell, mover)` or `attacked(it.cell,
+/// next)`: a question about the piece's cell alone, whose seat does not depend on the piece
+/// (`None` for any other predicate).
+fn attacked_cell_defender(ctx: &Ctx, predicate: &Cond) -> Option<Option<SeatId>> {
+    match predicate {
+        Cond::Attacked { cell: CellOf::ItCell, defender: Owner::Mover } => Some(ctx.mover),
+        Cond::Attacked { cell: CellOf::ItCell, defender: Owner::Next } => Some(ctx.next),
+        _ => None,
+    }
 }
