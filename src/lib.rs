@@ -29,7 +29,6 @@ pub use ludex_scenario as scenario;
 pub use ludex_syntax as syntax;
 pub use ludex_syntax::ast;
 
-mod at_start;
 mod compile;
 pub mod diagnostics;
 #[doc(hidden)]

@@ -65,7 +65,7 @@ pub struct CheckView {
 
 /// Checks a rules text with option values.
 pub fn check(text: &str, options: &OptionValues) -> CheckView {
-    let compiled = ludex_check::compile(text, options);
+    let compiled = ludex_check::compile(text, options).checked_by(text, ludex_verify::check_game);
     let diagnostics = compiled
         .diagnostics
         .iter()

@@ -82,7 +82,7 @@ impl Session {
         options: &BTreeMap<String, Number>,
         seed: u64,
     ) -> Result<Session, String> {
-        let compiled = ludex_check::compile(text, options);
+        let compiled = ludex_check::compile(text, options).checked_by(text, ludex_verify::check_game);
         let errors: Vec<&str> =
             compiled.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.message.as_str()).collect();
         let game = match (compiled.game, errors.is_empty()) {

@@ -17,6 +17,21 @@ fn session(name: &str, seed: u64) -> Session {
     Session::new(&rules(name), name, &BTreeMap::new(), seed).expect("the rules check")
 }
 
+/// The page asks the engine, as `ludex check` does, whether a game is over before its first move.
+#[test]
+fn a_game_over_before_its_first_move_is_refused() {
+    let text = "game \"Over\"\nseat a\nseat b\nboard square 3 by 3\npiece p { letter P }\n\
+        setup { place p for a on cells a1 }\naction go for p { step n }\n\
+        phase play { turn { play go } }\nend { when count(pieces(b)) == 0: win a }\n";
+    let view = check(text, &BTreeMap::new());
+    assert!(!view.ok);
+    let codes: Vec<&str> = view.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    let messages: Vec<&str> = view.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(codes, ["ludex::ends-at-start"], "{messages:?}");
+    assert_eq!(view.diagnostics[0].line, 9, "on the end rule");
+    assert!(Session::new(text, "over", &BTreeMap::new(), 1).is_err());
+}
+
 #[test]
 fn diagnostics_have_lines_and_columns() {
     let text = "game \"Broken\"\nseat a\nboard square 3 by 3\npiece p { letter P }\nsetup { place q for a on cells a1 }\n\

@@ -1,12 +1,22 @@
-//! Whether a game is over before its first move, asked of the engine itself: the game that checked
-//! is run from its setup to its first decision point, and its end rules judged there as in play.
-//! The checker's own guess (the `ends-at-start` warning of `ludex_check`'s lints) knows only part
-//! of the language; the engine knows all of it (`group`, `first`, `stuck`, a turn's `start`...).
+//! The checks of a whole game that need the engine, which the checker (`ludex_check`) cannot make:
+//! it cannot depend on the runtime, whose tests compile rules with it. The `ludex` command, the
+//! language server and the browser playground run them after the checker ([`check_game`], a
+//! `ludex_check::GameCheck`). Today that is one: whether a game is over before its first move.
+//!
+//! The engine itself is asked: the game that checked is run from its setup to its first decision
+//! point, and its end rules judged there as in play. The checker's own guess (the `ends-at-start`
+//! warning of its lints) knows only part of the language; the engine knows all of it (`group`,
+//! `first`, `stuck`, a turn's `start`...).
 //!
 //! A start that rolls (a setup or a first turn that rolls dice) is followed for every outcome of
 //! every roll, up to [`MAX_START_STATES`] states: the game is reported only when each of them ends
 //! by an end rule; when some roll leads to a decision, or the rolls are too many to follow, nothing
 //! is reported. The engine runs under the game's own limits, as in play.
+
+#![warn(missing_docs)]
+// No input may make the checks panic: they run on untrusted rules (see docs/security.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::indexing_slicing))]
 
 use std::collections::BTreeSet;
 
@@ -17,6 +27,12 @@ use ludex_syntax::ast::{self, Item};
 
 /// The most states (chance nodes and their outcomes) followed from the setup to the first decision.
 pub const MAX_START_STATES: usize = 4096;
+
+/// The checks of a whole game that need the engine, `text` being the rules it was lowered from:
+/// the error for a game over before its first move.
+pub fn check_game(text: &str, game: &Game) -> Option<Diagnostic> {
+    over_at_start(text, game)
+}
 
 /// The error for a game that every start ends by an end rule, `text` being the rules it was
 /// compiled from (for the rules' places); `None` when the game can begin.
