@@ -207,8 +207,8 @@ impl<'a> Checker<'a> {
         let scope = Scope::end_rule();
         let condition = self.condition(&rule.condition, &scope);
         let outcome = match &rule.outcome {
-            ast::Outcome::Win(seat) => ir::Outcome::Win(self.expect(seat, &scope, Ty::Seat)),
-            ast::Outcome::Loss(seat) => ir::Outcome::Loss(self.expect(seat, &scope, Ty::Seat)),
+            ast::Outcome::Win(seat) => ir::Outcome::Win(self.outcome_seat(seat, &scope)),
+            ast::Outcome::Loss(seat) => ir::Outcome::Loss(self.outcome_seat(seat, &scope)),
             ast::Outcome::Draw(_) => ir::Outcome::Draw,
             ast::Outcome::Rank(keys) => {
                 let scope = Scope::rank_key();
@@ -216,6 +216,26 @@ impl<'a> Checker<'a> {
             }
         };
         ir::EndRule { condition, outcome }
+    }
+
+    /// The seat a `win` or `loss` names: `none` written there names no seat, and the game could not
+    /// end as the rule says. (A seat expression that gives none in play is a runtime fault.)
+    fn outcome_seat(&mut self, seat: &'a Expr, scope: &Scope<'a>) -> ir::Expr {
+        let lowered = self.expect(seat, scope, Ty::Seat);
+        if seat.node == ast::ExprKind::None {
+            self.report(
+                Diagnostic::error(
+                    Code::TypeMismatch,
+                    "`win` and `loss` need a seat, and `none` is no seat",
+                    seat.span,
+                    "names no seat",
+                )
+                .with_help(
+                    "name the seat that wins or loses: `mover`, `next`, a seat, or `draw` for no winner",
+                ),
+            );
+        }
+        lowered
     }
 }
 
