@@ -282,3 +282,24 @@ fn after_a_mate_opponent_pieces_in_that_territory_move_toward_leaving_it() {
         assert!(leaves || mv.contains('x'), "{mv} does not move toward leaving Magenta's home");
     }
 }
+
+/// `last_moved` records the game, not the position (`untracked`): a knight that goes out and
+/// back for each side brings the position back, as the `mcts` agent must see it to avoid going
+/// round in circles (docs/agents.md). Counting it in the position would make every position new.
+#[test]
+fn a_position_that_comes_back_has_the_same_key() {
+    let engine = two_players();
+    let start = engine.initial_state();
+    let mut state = start.clone();
+    let mut keys = vec![engine.position_key(&state)];
+    for notation in ["a3-b5", "t3-s5", "b5-a3", "s5-t3"] {
+        play(&engine, &mut state, notation);
+        keys.push(engine.position_key(&state));
+    }
+    assert_eq!(keys[4], keys[0], "back at the start");
+    assert_ne!(keys[2], keys[0]);
+    assert_ne!(
+        engine.variable(&state, "last_moved", Some(0)),
+        engine.variable(&start, "last_moved", Some(0))
+    );
+}
