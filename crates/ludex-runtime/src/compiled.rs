@@ -62,6 +62,12 @@ pub(super) enum Cond {
         types: Vec<TypeId>,
         wanted: Wanted,
     },
+    /// `if CONDITION then A else B` read as a condition: the branch the condition picks, tested.
+    If {
+        condition: Box<Cond>,
+        then: Box<Cond>,
+        otherwise: Box<Cond>,
+    },
 }
 
 /// What a [`Cond::Pieces`] asks for.
@@ -105,6 +111,9 @@ pub(super) enum Int {
         types: Vec<TypeId>,
     },
     Expr(Expr),
+    /// `+`, `-`, `*`, `/` or `mod` between two integers (`none` when either is none, or when the
+    /// operator gives no integer), as [`BinaryOp::on_integers`] computes it.
+    Arith(BinaryOp, Box<Int>, Box<Int>),
 }
 
 /// Where a map's values are read.
@@ -136,6 +145,17 @@ pub(super) enum CellOf {
     Expr(Expr),
     /// `shift(CELL, PATH)`: the cell the mover's path leads to from the cell, if on the board.
     Shift(Box<CellOf>, PerSeat<Vec<DirId>>),
+    /// A walk's `step_from`, `step_to`, `pushed_from` or `pushed_to`.
+    Walk(WalkCell),
+}
+
+/// The cells a walk's step binds.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum WalkCell {
+    StepFrom,
+    StepTo,
+    PushedFrom,
+    PushedTo,
 }
 
 /// A game, and where its variables and mutable maps are kept in its states.
@@ -194,6 +214,9 @@ impl Cond {
             Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
             Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
             Expr::Not(inner) => Cond::Not(boxed(inner)),
+            Expr::If(condition, then, otherwise) => {
+                Cond::If { condition: boxed(condition), then: boxed(then), otherwise: boxed(otherwise) }
+            }
             // A count compared with a constant is left to `eval`, which stops counting once
             // decided, unless it is a count of pieces, read from the board's bit sets.
             Expr::Binary(Eq | Ne | Lt | Le | Gt | Ge, count, bound)
@@ -214,6 +237,7 @@ impl Cond {
 
 impl Int {
     pub(super) fn new(expr: &Expr, layout: &Layout) -> Int {
+        use BinaryOp::{Add, Div, Mod, Mul, Sub};
         match expr {
             Expr::Const(Const::Int(n)) => Int::Const(Some(*n)),
             Expr::Const(Const::None) => Int::Const(None),
@@ -224,6 +248,11 @@ impl Int {
             },
             Expr::Count(Collection::Pieces { owner, types }, None) => {
                 Int::PieceCount { owner: Owner::new(owner), types: types.clone() }
+            }
+            Expr::Binary(op @ (Add | Sub | Mul | Div | Mod), left, right)
+                if gives_int(left, layout.game) && gives_int(right, layout.game) =>
+            {
+                Int::Arith(*op, Box::new(Int::new(left, layout)), Box::new(Int::new(right, layout)))
             }
             _ => Int::Expr(expr.clone()),
         }
@@ -250,6 +279,10 @@ impl CellOf {
             }
             Expr::Variable(variable) => CellOf::Variable(layout.variable(*variable)),
             Expr::Shift { cell, paths } => CellOf::Shift(Box::new(CellOf::new(cell, layout)), paths.clone()),
+            Expr::Context(ContextWord::StepFrom) => CellOf::Walk(WalkCell::StepFrom),
+            Expr::Context(ContextWord::StepTo) => CellOf::Walk(WalkCell::StepTo),
+            Expr::Context(ContextWord::PushedFrom) => CellOf::Walk(WalkCell::PushedFrom),
+            Expr::Context(ContextWord::PushedTo) => CellOf::Walk(WalkCell::PushedTo),
             _ => CellOf::Expr(expr.clone()),
         }
     }
@@ -399,6 +432,10 @@ impl Engine {
                 let found = if any { Wanted::SomePiece } else { Wanted::NoPiece };
                 found == *wanted
             }
+            Cond::If { condition, then, otherwise } => {
+                let branch = if self.operand(state, ctx, condition) { then } else { otherwise };
+                self.operand(state, ctx, branch)
+            }
         }
     }
 
@@ -452,6 +489,17 @@ impl Engine {
                 Some(state.index.count(owner, types).into())
             }
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
+            Int::Arith(op, left, right) => self.arith(state, ctx, *op, (left, right)),
+        }
+    }
+
+    /// An [`Int::Arith`], out of line so that [`Engine::int`] stays inlined where it is read.
+    #[inline(never)]
+    fn arith(&self, state: &State, ctx: &Ctx, op: BinaryOp, (left, right): (&Int, &Int)) -> Option<i64> {
+        let (left, right) = (self.int(state, ctx, left)?, self.int(state, ctx, right)?);
+        match op.on_integers(left, right) {
+            IntegerResult::Int(n) => Some(n),
+            IntegerResult::Bool(_) | IntegerResult::NotInteger => None,
         }
     }
 
@@ -479,6 +527,10 @@ impl Engine {
             CellOf::Variable(slot) => read_slot(state, *slot).as_cell(),
             CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
             CellOf::Shift(start, paths) => self.shifted(state, ctx, start, paths),
+            CellOf::Walk(WalkCell::StepFrom) => ctx.walk.step_from,
+            CellOf::Walk(WalkCell::StepTo) => ctx.walk.step_to,
+            CellOf::Walk(WalkCell::PushedFrom) => ctx.walk.pushed_from,
+            CellOf::Walk(WalkCell::PushedTo) => ctx.walk.pushed_to,
         }
     }
 
