@@ -62,6 +62,15 @@ pub(super) enum Cond {
         types: Vec<TypeId>,
         wanted: Wanted,
     },
+    /// `count(COLLECTION, PREDICATE) OP k`, `k` a constant, over a collection other than the
+    /// board's pieces (seats, cells, reserves, prizes...): the members visited as `eval` visits
+    /// them, the predicate (if any) tested in its compiled form with `it` each member.
+    CountMembers {
+        op: BinaryOp,
+        collection: Collection,
+        predicate: Option<Box<Cond>>,
+        bound: i64,
+    },
     /// `if CONDITION then A else B` read as a condition: the branch the condition picks, tested.
     If {
         condition: Box<Cond>,
@@ -217,13 +226,18 @@ impl Cond {
             Expr::If(condition, then, otherwise) => {
                 Cond::If { condition: boxed(condition), then: boxed(then), otherwise: boxed(otherwise) }
             }
-            // A count compared with a constant is left to `eval`, which stops counting once
-            // decided, unless it is a count of pieces, read from the board's bit sets.
-            Expr::Binary(Eq | Ne | Lt | Le | Gt | Ge, count, bound)
-                if matches!((&**count, &**bound), (Expr::Count(..), Expr::Const(Const::Int(_))))
-                    && !matches!(Int::new(count, layout), Int::PieceCount { .. }) =>
+            // A count of members of another collection compared with a constant: the predicate
+            // compiled (a count of pieces without one is read from the board's bit sets below).
+            Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), count, bound)
+                if let (Expr::Count(collection, predicate), Expr::Const(Const::Int(k))) = (&**count, &**bound)
+                    && !matches!(collection, Collection::Pieces { .. }) =>
             {
-                Cond::Expr(expr.clone())
+                Cond::CountMembers {
+                    op: *op,
+                    collection: collection.clone(),
+                    predicate: predicate.as_deref().map(boxed),
+                    bound: *k,
+                }
             }
             Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right)
                 if gives_int(left, layout.game) && gives_int(right, layout.game) =>
@@ -432,6 +446,9 @@ impl Engine {
                 let found = if any { Wanted::SomePiece } else { Wanted::NoPiece };
                 found == *wanted
             }
+            Cond::CountMembers { op, collection, predicate, bound } => {
+                self.count_members(state, ctx, collection, predicate.as_deref(), (*op, *bound))
+            }
             Cond::If { condition, then, otherwise } => {
                 let branch = if self.operand(state, ctx, condition) { then } else { otherwise };
                 self.operand(state, ctx, branch)
@@ -467,6 +484,25 @@ impl Engine {
             });
         }
         compare(op, Some(count.min(cap)), Some(bound))
+    }
+
+    /// `count(COLLECTION, PREDICATE) OP bound` over a collection other than the board's pieces.
+    fn count_members(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        collection: &Collection,
+        predicate: Option<&Cond>,
+        (op, bound): (BinaryOp, i64),
+    ) -> bool {
+        let mut count = 0i64;
+        let mut member = *ctx;
+        self.for_each_in(state, ctx, collection, |it| {
+            member.each.it = it;
+            let passes = predicate.is_none_or(|predicate| self.test(state, &member, predicate));
+            count = count.saturating_add(i64::from(passes));
+        });
+        compare(op, Some(count), Some(bound))
     }
 
     #[inline(always)]

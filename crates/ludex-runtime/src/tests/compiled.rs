@@ -98,6 +98,20 @@ fn compiled_forms_agree_with_eval() {
         conditions.push(bin(BinaryOp::Or, Expr::Not(Box::new(a.clone())), b.clone()));
         conditions.push(Expr::If(Box::new(a.clone()), Box::new(b.clone()), Box::new(c.clone())));
     }
+    // Counts of seats and of a reserve's pieces, with and without a predicate, against bounds.
+    let it_is_not = |word| bin(BinaryOp::Ne, ctx(ContextWord::It), ctx(word));
+    let has_pieces = bin(BinaryOp::Gt, pieces_of(ctx(ContextWord::It)), int(0));
+    for (collection, predicate) in [
+        (Collection::Seats, Some(it_is_not(ContextWord::Mover))),
+        (Collection::Seats, Some(bin(BinaryOp::And, it_is_not(ContextWord::Next), has_pieces))),
+        (Collection::Seats, None),
+        (Collection::Reserve { owner: Box::new(ctx(ContextWord::Mover)) }, None),
+    ] {
+        for (op, k) in [(BinaryOp::Eq, 0), (BinaryOp::Gt, 0), (BinaryOp::Ge, 2), (BinaryOp::Lt, 1)] {
+            let count = Expr::Count(collection.clone(), predicate.clone().map(Box::new));
+            conditions.push(bin(op, count, int(k)));
+        }
+    }
     // A condition that gives no truth value picks the `else` branch.
     conditions.push(Expr::If(Box::new(int(1)), Box::new(pairs[0].clone()), Box::new(pairs[1].clone())));
     let tables = &engine.tables;
