@@ -421,7 +421,8 @@ impl Probe<'_> {
     ) -> bool {
         if !walk::is_plain(rules) {
             let reaches = |ends: &[WalkEnd]| ends.iter().any(|end| end.to == Some(self.cell));
-            return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules), reaches);
+            let forms = self.engine.walk_rule_forms(id);
+            return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules, forms), reaches);
         }
         let reaches = |reached: &mut [u64]| has_bit(reached, self.cell);
         self.engine.with_plain_walk(self.state, (id, self.attacker), (shape, from), reaches)

@@ -62,6 +62,21 @@ pub(super) enum Cond {
         types: Vec<TypeId>,
         wanted: Wanted,
     },
+    /// `count(COLLECTION, PREDICATE) OP k`, `k` a constant, over a collection other than the
+    /// board's pieces (seats, cells, reserves, prizes...): the members visited as `eval` visits
+    /// them, the predicate (if any) tested in its compiled form with `it` each member.
+    CountMembers {
+        op: BinaryOp,
+        collection: Collection,
+        predicate: Option<Box<Cond>>,
+        bound: i64,
+    },
+    /// `if CONDITION then A else B` read as a condition: the branch the condition picks, tested.
+    If {
+        condition: Box<Cond>,
+        then: Box<Cond>,
+        otherwise: Box<Cond>,
+    },
 }
 
 /// What a [`Cond::Pieces`] asks for.
@@ -105,6 +120,9 @@ pub(super) enum Int {
         types: Vec<TypeId>,
     },
     Expr(Expr),
+    /// `+`, `-`, `*`, `/` or `mod` between two integers (`none` when either is none, or when the
+    /// operator gives no integer), as [`BinaryOp::on_integers`] computes it.
+    Arith(BinaryOp, Box<Int>, Box<Int>),
 }
 
 /// Where a map's values are read.
@@ -136,6 +154,17 @@ pub(super) enum CellOf {
     Expr(Expr),
     /// `shift(CELL, PATH)`: the cell the mover's path leads to from the cell, if on the board.
     Shift(Box<CellOf>, PerSeat<Vec<DirId>>),
+    /// A walk's `step_from`, `step_to`, `pushed_from` or `pushed_to`.
+    Walk(WalkCell),
+}
+
+/// The cells a walk's step binds.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum WalkCell {
+    StepFrom,
+    StepTo,
+    PushedFrom,
+    PushedTo,
 }
 
 /// A game, and where its variables and mutable maps are kept in its states.
@@ -194,13 +223,21 @@ impl Cond {
             Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
             Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
             Expr::Not(inner) => Cond::Not(boxed(inner)),
-            // A count compared with a constant is left to `eval`, which stops counting once
-            // decided, unless it is a count of pieces, read from the board's bit sets.
-            Expr::Binary(Eq | Ne | Lt | Le | Gt | Ge, count, bound)
-                if matches!((&**count, &**bound), (Expr::Count(..), Expr::Const(Const::Int(_))))
-                    && !matches!(Int::new(count, layout), Int::PieceCount { .. }) =>
+            Expr::If(condition, then, otherwise) => {
+                Cond::If { condition: boxed(condition), then: boxed(then), otherwise: boxed(otherwise) }
+            }
+            // A count of members of another collection compared with a constant: the predicate
+            // compiled (a count of pieces without one is read from the board's bit sets below).
+            Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), count, bound)
+                if let (Expr::Count(collection, predicate), Expr::Const(Const::Int(k))) = (&**count, &**bound)
+                    && !matches!(collection, Collection::Pieces { .. }) =>
             {
-                Cond::Expr(expr.clone())
+                Cond::CountMembers {
+                    op: *op,
+                    collection: collection.clone(),
+                    predicate: predicate.as_deref().map(boxed),
+                    bound: *k,
+                }
             }
             Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right)
                 if gives_int(left, layout.game) && gives_int(right, layout.game) =>
@@ -214,6 +251,7 @@ impl Cond {
 
 impl Int {
     pub(super) fn new(expr: &Expr, layout: &Layout) -> Int {
+        use BinaryOp::{Add, Div, Mod, Mul, Sub};
         match expr {
             Expr::Const(Const::Int(n)) => Int::Const(Some(*n)),
             Expr::Const(Const::None) => Int::Const(None),
@@ -224,6 +262,11 @@ impl Int {
             },
             Expr::Count(Collection::Pieces { owner, types }, None) => {
                 Int::PieceCount { owner: Owner::new(owner), types: types.clone() }
+            }
+            Expr::Binary(op @ (Add | Sub | Mul | Div | Mod), left, right)
+                if gives_int(left, layout.game) && gives_int(right, layout.game) =>
+            {
+                Int::Arith(*op, Box::new(Int::new(left, layout)), Box::new(Int::new(right, layout)))
             }
             _ => Int::Expr(expr.clone()),
         }
@@ -250,6 +293,10 @@ impl CellOf {
             }
             Expr::Variable(variable) => CellOf::Variable(layout.variable(*variable)),
             Expr::Shift { cell, paths } => CellOf::Shift(Box::new(CellOf::new(cell, layout)), paths.clone()),
+            Expr::Context(ContextWord::StepFrom) => CellOf::Walk(WalkCell::StepFrom),
+            Expr::Context(ContextWord::StepTo) => CellOf::Walk(WalkCell::StepTo),
+            Expr::Context(ContextWord::PushedFrom) => CellOf::Walk(WalkCell::PushedFrom),
+            Expr::Context(ContextWord::PushedTo) => CellOf::Walk(WalkCell::PushedTo),
             _ => CellOf::Expr(expr.clone()),
         }
     }
@@ -399,6 +446,13 @@ impl Engine {
                 let found = if any { Wanted::SomePiece } else { Wanted::NoPiece };
                 found == *wanted
             }
+            Cond::CountMembers { op, collection, predicate, bound } => {
+                self.count_members(state, ctx, collection, predicate.as_deref(), (*op, *bound))
+            }
+            Cond::If { condition, then, otherwise } => {
+                let branch = if self.operand(state, ctx, condition) { then } else { otherwise };
+                self.operand(state, ctx, branch)
+            }
         }
     }
 
@@ -432,6 +486,25 @@ impl Engine {
         compare(op, Some(count.min(cap)), Some(bound))
     }
 
+    /// `count(COLLECTION, PREDICATE) OP bound` over a collection other than the board's pieces.
+    fn count_members(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        collection: &Collection,
+        predicate: Option<&Cond>,
+        (op, bound): (BinaryOp, i64),
+    ) -> bool {
+        let mut count = 0i64;
+        let mut member = *ctx;
+        self.for_each_in(state, ctx, collection, |it| {
+            member.each.it = it;
+            let passes = predicate.is_none_or(|predicate| self.test(state, &member, predicate));
+            count = count.saturating_add(i64::from(passes));
+        });
+        compare(op, Some(count), Some(bound))
+    }
+
     #[inline(always)]
     pub(super) fn int(&self, state: &State, ctx: &Ctx, int: &Int) -> Option<i64> {
         match int {
@@ -452,6 +525,17 @@ impl Engine {
                 Some(state.index.count(owner, types).into())
             }
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
+            Int::Arith(op, left, right) => self.arith(state, ctx, *op, (left, right)),
+        }
+    }
+
+    /// An [`Int::Arith`], out of line so that [`Engine::int`] stays inlined where it is read.
+    #[inline(never)]
+    fn arith(&self, state: &State, ctx: &Ctx, op: BinaryOp, (left, right): (&Int, &Int)) -> Option<i64> {
+        let (left, right) = (self.int(state, ctx, left)?, self.int(state, ctx, right)?);
+        match op.on_integers(left, right) {
+            IntegerResult::Int(n) => Some(n),
+            IntegerResult::Bool(_) | IntegerResult::NotInteger => None,
         }
     }
 
@@ -479,6 +563,10 @@ impl Engine {
             CellOf::Variable(slot) => read_slot(state, *slot).as_cell(),
             CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
             CellOf::Shift(start, paths) => self.shifted(state, ctx, start, paths),
+            CellOf::Walk(WalkCell::StepFrom) => ctx.walk.step_from,
+            CellOf::Walk(WalkCell::StepTo) => ctx.walk.step_to,
+            CellOf::Walk(WalkCell::PushedFrom) => ctx.walk.pushed_from,
+            CellOf::Walk(WalkCell::PushedTo) => ctx.walk.pushed_to,
         }
     }
 

@@ -208,39 +208,39 @@ impl Engine {
             Expr::Const(c) => Value::from_const(*c),
             Expr::Context(word) => self.context(state, ctx, *word),
             Expr::Variable(var) => self.read_variable(state, *var, None),
-            Expr::SeatVariable(var, seat) => match self.eval(state, ctx, seat) {
+            Expr::SeatVariable(var, seat) => match self.eval_operand(state, ctx, seat) {
                 Value::Seat(s) => self.read_variable(state, *var, Some(s)),
                 _ => Value::None,
             },
-            Expr::Map(map, cell) => match self.eval(state, ctx, cell) {
+            Expr::Map(map, cell) => match self.eval_operand(state, ctx, cell) {
                 Value::Cell(c) => {
                     Value::from_option(self.map_value(state, *map, c), |v| Value::Int(v.into()))
                 }
                 _ => Value::None,
             },
             Expr::InZone { cell, zone, seat } => {
-                let cell = self.eval(state, ctx, cell).as_cell();
-                let seat = self.eval(state, ctx, seat).as_seat();
+                let cell = self.eval_operand(state, ctx, cell).as_cell();
+                let seat = self.eval_operand(state, ctx, seat).as_seat();
                 Value::from_option(cell, |c| Value::Bool(self.in_zone(*zone, seat, c)))
             }
-            Expr::PieceAt(cell) => match self.eval(state, ctx, cell) {
+            Expr::PieceAt(cell) => match self.eval_operand(state, ctx, cell) {
                 Value::Cell(c) => placed(state, c),
                 _ => Value::None,
             },
             Expr::Field(piece, field) => {
-                let piece = self.eval(state, ctx, piece);
+                let piece = self.eval_operand(state, ctx, piece);
                 self.field(state, ctx, piece, *field)
             }
-            Expr::Not(e) => Value::Bool(!self.eval(state, ctx, e).truthy()),
-            Expr::Neg(e) => match self.eval(state, ctx, e) {
+            Expr::Not(e) => Value::Bool(!self.eval_operand(state, ctx, e).truthy()),
+            Expr::Neg(e) => match self.eval_operand(state, ctx, e) {
                 Value::Int(n) => Value::Int(n.saturating_neg()),
                 Value::Decimal(d) => Value::of_number(Number::Decimal(d).negated()),
                 _ => Value::None,
             },
             Expr::Binary(op, left, right) => self.binary_expr(state, ctx, *op, left, right),
             Expr::If(condition, then, otherwise) => {
-                let branch = if self.eval(state, ctx, condition).truthy() { then } else { otherwise };
-                self.eval(state, ctx, branch)
+                let branch = if self.eval_operand(state, ctx, condition).truthy() { then } else { otherwise };
+                self.eval_operand(state, ctx, branch)
             }
             Expr::Count(collection, predicate) => {
                 Value::Int(self.count(state, ctx, collection, predicate.as_deref(), i64::MAX))
@@ -256,10 +256,12 @@ impl Engine {
                 });
                 first
             }
-            Expr::Allied(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
-                (Value::Seat(a), Value::Seat(b)) => Value::Bool(self.allied(a, b)),
-                _ => Value::None,
-            },
+            Expr::Allied(a, b) => {
+                match (self.eval_operand(state, ctx, a), self.eval_operand(state, ctx, b)) {
+                    (Value::Seat(a), Value::Seat(b)) => Value::Bool(self.allied(a, b)),
+                    _ => Value::None,
+                }
+            }
             Expr::Sum(collection, term) => {
                 let mut sum = 0i64;
                 self.for_each_in(state, ctx, collection, |it| {
@@ -268,47 +270,53 @@ impl Engine {
                 });
                 Value::Int(sum)
             }
-            Expr::Distance(a, b) => match (self.eval(state, ctx, a), self.eval(state, ctx, b)) {
-                (Value::Cell(a), Value::Cell(b)) => {
-                    Value::from_option(self.game.board.distance(a, b), |d| Value::Int(d.into()))
+            Expr::Distance(a, b) => {
+                match (self.eval_operand(state, ctx, a), self.eval_operand(state, ctx, b)) {
+                    (Value::Cell(a), Value::Cell(b)) => {
+                        Value::from_option(self.game.board.distance(a, b), |d| Value::Int(d.into()))
+                    }
+                    _ => Value::None,
                 }
-                _ => Value::None,
-            },
+            }
             // A roll is only meaningful as the value of a `set` or `with`, where effects queue it.
             Expr::Roll(_) => Value::None,
             Expr::Attacked { cell, seat, by } => {
                 let by = match by {
-                    Some(by) => match self.eval(state, ctx, by).as_seat() {
+                    Some(by) => match self.eval_operand(state, ctx, by).as_seat() {
                         Some(by) => Some(by),
                         None => return Value::None,
                     },
                     None => None,
                 };
-                match (self.eval(state, ctx, cell).as_cell(), self.eval(state, ctx, seat).as_seat()) {
+                match (
+                    self.eval_operand(state, ctx, cell).as_cell(),
+                    self.eval_operand(state, ctx, seat).as_seat(),
+                ) {
                     (Some(cell), Some(seat)) => Value::Bool(self.attacked(state, ctx, cell, seat, by)),
                     _ => Value::None,
                 }
             }
             Expr::Shift { cell, paths } => {
                 let path = paths.get(ctx.mover.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
-                let start = self.eval(state, ctx, cell).as_cell();
+                let start = self.eval_operand(state, ctx, cell).as_cell();
                 let end =
                     start.and_then(|c| path.iter().try_fold(c, |c, &d| self.game.board.neighbour(c, d)));
                 Value::from_option(end, Value::Cell)
             }
             Expr::Partner(seat) => {
-                let partner = self.eval(state, ctx, seat).as_seat().and_then(|s| self.partner(s));
+                let partner = self.eval_operand(state, ctx, seat).as_seat().and_then(|s| self.partner(s));
                 Value::from_option(partner, Value::Seat)
             }
             Expr::Let { slot, value, body } => {
-                let local = Local { slot: *slot, value: self.eval(state, ctx, value), outer: ctx.locals };
+                let local =
+                    Local { slot: *slot, value: self.eval_operand(state, ctx, value), outer: ctx.locals };
                 self.eval(state, &Ctx { locals: Some(&local), ..*ctx }, body)
             }
             Expr::Local(slot) => ctx.locals.map_or(Value::None, |local| local.read(*slot)),
             Expr::MoveOf(action) => Value::Bool(ctx.evaluation.position == Judged::MoveResult(*action)),
             Expr::TrackPosition { track, cell, seat } => {
-                let cell = self.eval(state, ctx, cell).as_cell();
-                let seat = self.eval(state, ctx, seat).as_seat();
+                let cell = self.eval_operand(state, ctx, cell).as_cell();
+                let seat = self.eval_operand(state, ctx, seat).as_seat();
                 let track = self.game.tracks.get(*track as usize);
                 let position = match (track, cell, seat) {
                     (Some(track), Some(cell), Some(seat)) => track.position(seat, cell),
@@ -316,37 +324,53 @@ impl Engine {
                 };
                 Value::from_option(position, |p| Value::Int(p as i64))
             }
-            Expr::Connected { zones: [from, to], seat, directions } => match self.eval(state, ctx, seat) {
-                Value::Seat(seat) => Value::Bool(self.connected(state, seat, [*from, *to], directions)),
-                _ => Value::None,
-            },
-            Expr::InARow(line) => Value::Bool(self.in_a_row(state, ctx, line)),
-            Expr::SeenBy(cell, seat) => match (self.eval(state, ctx, cell), self.eval(state, ctx, seat)) {
-                (Value::Cell(cell), Value::Seat(seat)) => {
-                    let view = self.game.seats.get(seat as usize).map(|s| s.view);
-                    let symmetry = view.and_then(|v| self.game.board.symmetries.get(v));
-                    Value::from_option(
-                        symmetry.and_then(|s| s.cells.get(cell as usize)).copied(),
-                        Value::Cell,
-                    )
+            Expr::Connected { zones: [from, to], seat, directions } => {
+                match self.eval_operand(state, ctx, seat) {
+                    Value::Seat(seat) => Value::Bool(self.connected(state, seat, [*from, *to], directions)),
+                    _ => Value::None,
                 }
-                _ => Value::None,
-            },
-            Expr::RecentRepetitions(window) => match self.eval(state, ctx, window) {
+            }
+            Expr::InARow(line) => Value::Bool(self.in_a_row(state, ctx, line)),
+            Expr::SeenBy(cell, seat) => {
+                match (self.eval_operand(state, ctx, cell), self.eval_operand(state, ctx, seat)) {
+                    (Value::Cell(cell), Value::Seat(seat)) => {
+                        let view = self.game.seats.get(seat as usize).map(|s| s.view);
+                        let symmetry = view.and_then(|v| self.game.board.symmetries.get(v));
+                        Value::from_option(
+                            symmetry.and_then(|s| s.cells.get(cell as usize)).copied(),
+                            Value::Cell,
+                        )
+                    }
+                    _ => Value::None,
+                }
+            }
+            Expr::RecentRepetitions(window) => match self.eval_operand(state, ctx, window) {
                 Value::Int(window) => {
                     Value::Int(self.repetitions(state, ctx, Some(window), Repeated::Position))
                 }
                 _ => Value::None,
             },
             Expr::BoardRepetitions(None) => Value::Int(self.repetitions(state, ctx, None, Repeated::Board)),
-            Expr::BoardRepetitions(Some(window)) => match self.eval(state, ctx, window) {
+            Expr::BoardRepetitions(Some(window)) => match self.eval_operand(state, ctx, window) {
                 Value::Int(window) => Value::Int(self.repetitions(state, ctx, Some(window), Repeated::Board)),
                 _ => Value::None,
             },
-            Expr::InCells { cell, set } => match self.eval(state, ctx, cell) {
+            Expr::InCells { cell, set } => match self.eval_operand(state, ctx, cell) {
                 Value::Cell(cell) => Value::Bool(self.in_cell_set(state, ctx, cell, set)),
                 _ => Value::None,
             },
+        }
+    }
+
+    /// The value of an operand: a leaf (a constant, a context word, a local) read in place, saving
+    /// the call to [`Engine::eval`] that most operands are; anything else evaluated by that call.
+    #[inline(always)]
+    fn eval_operand(&self, state: &State, ctx: &Ctx, expr: &Expr) -> Value {
+        match expr {
+            Expr::Const(c) => Value::from_const(*c),
+            Expr::Context(word) => self.context(state, ctx, *word),
+            Expr::Local(slot) => ctx.locals.map_or(Value::None, |local| local.read(*slot)),
+            _ => self.eval(state, ctx, expr),
         }
     }
 
@@ -388,11 +412,11 @@ impl Engine {
             let count = self.count(state, ctx, collection, predicate.as_deref(), cap);
             return binary(op, Value::Int(count), Value::Int(*k));
         }
-        let left = self.eval(state, ctx, left);
+        let left = self.eval_operand(state, ctx, left);
         match op {
             And if !left.truthy() => Value::Bool(false),
             Or if left.truthy() => Value::Bool(true),
-            _ => binary(op, left, self.eval(state, ctx, right)),
+            _ => binary(op, left, self.eval_operand(state, ctx, right)),
         }
     }
 

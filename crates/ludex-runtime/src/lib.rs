@@ -303,6 +303,8 @@ struct SpeedLayers {
     end_conditions: Vec<compiled::Cond>,
     trials: trial::TrialTables,
     walks: walk::WalkTables,
+    /// By action, the compiled rules of walks with rules.
+    walk_rules: Vec<Option<walk::CompiledWalkRules>>,
     /// By phase, then by turn choice: whether its moves come out sorted, each once.
     ordered_choices: Vec<Vec<bool>>,
 }
@@ -578,6 +580,7 @@ impl Tables {
                 .collect(),
             trials: trial::TrialTables::new(&compiled),
             walks: walk::WalkTables::new(game),
+            walk_rules: walk::compile_walk_rules(&compiled),
             ordered_choices: movegen::ordered_choices(game),
         };
         let end_reads = EndReads {

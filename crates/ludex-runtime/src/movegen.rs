@@ -411,9 +411,14 @@ impl Generator<'_> {
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
                 let shape = WalkShape::of(directions, self.count_limit(ctx), *exact, rules);
                 if !walk::is_plain(rules) {
-                    return self.engine.with_walk_ends(self.state, ctx, from, (shape, rules), |ends| {
-                        ends.iter().try_for_each(|&end| self.offer_end(from, end, sink))
-                    });
+                    let forms = self.engine.walk_rule_forms(self.id);
+                    return self.engine.with_walk_ends(
+                        self.state,
+                        ctx,
+                        from,
+                        (shape, rules, forms),
+                        |ends| ends.iter().try_for_each(|&end| self.offer_end(from, end, sink)),
+                    );
                 }
                 return self.engine.with_plain_walk(
                     self.state,

@@ -6,7 +6,7 @@ use ludex_ir::{Action, ActionKind, CellId, Expr, Over, SeatId, TrackSource};
 
 use crate::eval::Ctx;
 use crate::state::State;
-use crate::walk::{WalkEnd, WalkShape};
+use crate::walk::{RuleForms, WalkEnd, WalkShape};
 use crate::{Engine, Path};
 
 impl Engine {
@@ -53,7 +53,7 @@ impl Engine {
             ActionKind::Walk { directions, length, exact, rules } => {
                 let length = self.reference_count(state, ctx, length);
                 let shape = WalkShape::of(of_seat(directions, seat), length, *exact, rules);
-                self.with_walk_ends(state, ctx, from, (shape, rules), <[WalkEnd]>::to_vec)
+                self.with_walk_ends(state, ctx, from, (shape, rules, RuleForms::Written), <[WalkEnd]>::to_vec)
             }
             ActionKind::SlideExactly { lines, over } => {
                 // In each direction, the cell exactly that far; every cell before it empty or one

@@ -4,7 +4,7 @@
 use super::*;
 use crate::cell_tests::{CellMask, CellTest, Key, board_cells};
 use crate::compiled::{Cond, Int, Layout};
-use crate::eval::{Ctx, PieceSlot};
+use crate::eval::{Ctx, PieceSlot, WalkWords};
 
 /// Expressions over `from`, `to`, the attributes of the pieces in context, maps with holes (fixed, mutable, missing), a cell variable and a
 /// per-seat one, the pieces on cells (shifted along paths that stay on the board or leave it).
@@ -48,6 +48,20 @@ fn operands(game: &Game) -> Vec<Expr> {
         piece_at(shift(ctx(ContextWord::To), &["e", "e"])),
         piece_at(shift(shift(var(0), &["s"]), &["w"])),
         field(piece_at(shift(ctx(ContextWord::From), &["e"])), PieceField::Attribute(0)),
+        map(ctx(ContextWord::StepFrom)),
+        map(ctx(ContextWord::StepTo)),
+        map(ctx(ContextWord::PushedFrom)),
+        piece_at(ctx(ContextWord::PushedTo)),
+        bin(BinaryOp::Sub, map(ctx(ContextWord::StepTo)), int(2)),
+        bin(BinaryOp::Mul, map(ctx(ContextWord::To)), bin(BinaryOp::Add, map(var(0)), int(1))),
+        bin(BinaryOp::Div, int(7), map(ctx(ContextWord::From))),
+        bin(BinaryOp::Mod, map(ctx(ContextWord::StepFrom)), int(0)),
+        bin(BinaryOp::Mod, int(-7), map(ctx(ContextWord::To))),
+        bin(
+            BinaryOp::Add,
+            field(ctx(ContextWord::Piece), PieceField::Attribute(0)),
+            Expr::Const(Const::None),
+        ),
     ]
 }
 
@@ -79,23 +93,50 @@ fn compiled_forms_agree_with_eval() {
         }
     }
     let pairs: Vec<Expr> = conditions.iter().step_by(7).cloned().collect();
-    for (a, b) in pairs.iter().zip(pairs.iter().skip(1)) {
+    for ((a, b), c) in pairs.iter().zip(pairs.iter().skip(1)).zip(pairs.iter().skip(2)) {
         conditions.push(bin(BinaryOp::And, a.clone(), b.clone()));
         conditions.push(bin(BinaryOp::Or, Expr::Not(Box::new(a.clone())), b.clone()));
+        conditions.push(Expr::If(Box::new(a.clone()), Box::new(b.clone()), Box::new(c.clone())));
     }
+    // Counts of seats and of a reserve's pieces, with and without a predicate, against bounds.
+    let it_is_not = |word| bin(BinaryOp::Ne, ctx(ContextWord::It), ctx(word));
+    let has_pieces = bin(BinaryOp::Gt, pieces_of(ctx(ContextWord::It)), int(0));
+    for (collection, predicate) in [
+        (Collection::Seats, Some(it_is_not(ContextWord::Mover))),
+        (Collection::Seats, Some(bin(BinaryOp::And, it_is_not(ContextWord::Next), has_pieces))),
+        (Collection::Seats, None),
+        (Collection::Reserve { owner: Box::new(ctx(ContextWord::Mover)) }, None),
+    ] {
+        for (op, k) in [(BinaryOp::Eq, 0), (BinaryOp::Gt, 0), (BinaryOp::Ge, 2), (BinaryOp::Lt, 1)] {
+            let count = Expr::Count(collection.clone(), predicate.clone().map(Box::new));
+            conditions.push(bin(op, count, int(k)));
+        }
+    }
+    // A condition that gives no truth value picks the `else` branch.
+    conditions.push(Expr::If(Box::new(int(1)), Box::new(pairs[0].clone()), Box::new(pairs[1].clone())));
     let tables = &engine.tables;
     let layout = Layout { game: &engine.game, state: &tables.layout };
     for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Cell(8), Value::Int(1)] {
         state.variables[0] = mark;
-        for (from, to, next) in [(None, None, None), (Some(0), Some(4), Some(1)), (Some(2), Some(7), Some(0))]
-        {
+        let moves = [
+            (None, None, None),
+            (Some(0), Some(4), Some(1)),
+            (Some(2), Some(7), Some(0)),
+            (Some(1), Some(3), Some(1)),
+        ];
+        for (from, to, next) in moves {
             let it = from.and_then(|cell| engine.piece_at(&state, cell)).map_or(Value::Int(3), Value::Piece);
+            let base = Ctx::new(Some(0), next).with_it(it);
+            // The walk's words: a step from `from` to `to`, pushing what stands on `to` off the board.
+            let walk =
+                WalkWords { step_from: from, step_to: to, pushed_from: to, pushed_to: None, ..base.walk };
             let ctx = Ctx {
                 from,
                 to,
                 piece: from.map_or(PieceSlot::None, PieceSlot::At),
                 target: to.and_then(|cell| engine.piece_at(&state, cell)),
-                ..Ctx::new(Some(0), next).with_it(it)
+                walk,
+                ..base
             };
             for expr in &conditions {
                 let compiled = engine.test(&state, &ctx, &Cond::new(expr, &layout));

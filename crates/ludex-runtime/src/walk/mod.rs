@@ -27,7 +27,9 @@ pub(crate) use path::MAX_PATH_STEPS;
 pub use path::Path;
 #[cfg(test)]
 pub(crate) use plain::PlainSteps;
-pub(crate) use rules::WalkEnd;
+#[cfg(test)]
+pub(crate) use rules::RuleForms;
+pub(crate) use rules::{CompiledWalkRules, WalkEnd, compile_walk_rules};
 pub(crate) use table::WalkTables;
 
 /// Whether a walk with these rules is plain: no rule acts on its steps (no guard, cost, push, exit

@@ -5,7 +5,8 @@
 //! The search (the walk's one search, with these steps) tries every path on a scratch copy of the
 //! state, making each push as it goes and undoing it as it backtracks, and keeps one path per
 //! distinct effect: where the piece ends, what it has left to pay with and which lines it pushed.
-//! Such a move carries its [`Path`]; playing it replays the path. The search's buffers (the scratch
+//! Such a move carries its [`Path`]; playing it replays the path. The search tests each step's
+//! condition, cost and push in their compiled forms ([`CompiledWalkRules`]), built once per action. The search's buffers (the scratch
 //! copy, the effects seen, the ends found) are kept per thread from one search to the next, so that
 //! a warm search does not allocate.
 
@@ -13,14 +14,50 @@ use std::cell::Cell;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use ludex_ir::{CaptureDestination, CellId, DirId, Push, StepCost, WalkRules};
+use ludex_ir::{ActionId, ActionKind, AttrId, CaptureDestination, CellId, DirId, Push, WalkRules};
 
 use super::path::MAX_PATH_STEPS;
 use super::{Entry, Path, Steps, WalkShape, search};
+use crate::compiled::{Cond, Int, Layout};
 use crate::eval::{Ctx, Line, PieceSlot, WalkWords};
 use crate::hashing::WordHasher;
 use crate::state::{Piece, State};
 use crate::{Engine, Move};
+
+/// The expressions of a walk's rules, compiled once: the step's condition, what a step costs and
+/// the push's condition (see [`crate::compiled`]).
+#[derive(Debug)]
+pub(crate) struct CompiledWalkRules {
+    guard: Option<Cond>,
+    cost: Option<Int>,
+    push_allowed: Option<Cond>,
+}
+
+/// How a search evaluates a walk's rules: in their compiled forms, or as written (the plain
+/// reference implementation, which the compiled forms are tested against).
+#[derive(Clone, Copy)]
+pub(crate) enum RuleForms<'a> {
+    Compiled(&'a CompiledWalkRules),
+    Written,
+}
+
+/// By action, the compiled rules of the walks that have rules (`None` for every other action).
+pub(crate) fn compile_walk_rules(layout: &Layout) -> Vec<Option<CompiledWalkRules>> {
+    let compile = |rules: &WalkRules| CompiledWalkRules {
+        guard: rules.guard.as_ref().map(|guard| Cond::new(guard, layout)),
+        cost: rules.cost.as_ref().map(|cost| Int::new(&cost.amount, layout)),
+        push_allowed: rules
+            .push
+            .as_ref()
+            .and_then(|push| push.allowed.as_ref())
+            .map(|a| Cond::new(a, layout)),
+    };
+    let of_action = |kind: &ActionKind| match kind {
+        ActionKind::Walk { rules, .. } => Some(compile(rules)),
+        _ => None,
+    };
+    layout.game.actions.iter().map(|action| of_action(&action.kind)).collect()
+}
 
 /// Where a walk found by the search ends.
 #[derive(Clone, Copy)]
@@ -91,6 +128,7 @@ thread_local! {
 struct WalkRuleSteps<'a> {
     engine: &'a Engine,
     rules: &'a WalkRules,
+    forms: RuleForms<'a>,
     /// The state as the walk has changed it so far (the moving piece lifted off the board).
     scratch: State,
     /// The move's context: mover, next seat, `from`.
@@ -101,13 +139,14 @@ struct WalkRuleSteps<'a> {
 }
 
 impl Engine {
-    /// Calls `with` on the ends of the walks of the piece on `from`, one per distinct effect.
+    /// Calls `with` on the ends of the walks of the piece on `from` by a walk with `rules`, one
+    /// per distinct effect.
     pub(crate) fn with_walk_ends<R>(
         &self,
         state: &State,
         ctx: &Ctx,
         from: CellId,
-        (shape, rules): (WalkShape, &WalkRules),
+        (shape, rules, forms): (WalkShape, &WalkRules, RuleForms),
         with: impl FnOnce(&[WalkEnd]) -> R,
     ) -> R {
         let Some(piece) = state.piece(from) else { return with(&[]) };
@@ -120,6 +159,7 @@ impl Engine {
         let mut steps = WalkRuleSteps {
             engine: self,
             rules,
+            forms,
             scratch,
             base: Ctx { from: Some(from), ..*ctx },
             pushes: Pushes::default(),
@@ -145,7 +185,8 @@ impl Engine {
             let next = self.game.board.neighbour(cell, direction);
             let step = step_ctx(ctx, piece, cell, next);
             if let Some(cost) = &rules.cost {
-                piece = self.pay_step(state, &step, piece, cost).unwrap_or(piece);
+                let amount = self.eval(state, &step, &cost.amount).as_int();
+                piece = self.pay_step(piece, cost.attribute, amount).unwrap_or(piece);
             }
             let Some(next) = next else {
                 ctx.piece = PieceSlot::Held(piece);
@@ -166,17 +207,25 @@ impl Engine {
         self.land(state, ctx, piece, cell);
     }
 
-    /// The piece after paying for a step; `None` when the cost is not a number or would take the
-    /// attribute below its minimum.
-    fn pay_step(&self, state: &State, ctx: &Ctx, piece: Piece, cost: &StepCost) -> Option<Piece> {
-        let amount = self.eval(state, ctx, &cost.amount).as_int()?;
-        let minimum = self.game.attributes.get(cost.attribute as usize)?.min;
-        let left = i64::from(piece.attribute(cost.attribute)).saturating_sub(amount);
+    /// The compiled forms of a walk action's rules (written out when there are none: an action
+    /// that is no walk).
+    pub(crate) fn walk_rule_forms(&self, action: ActionId) -> RuleForms<'_> {
+        match self.tables.speed.walk_rules.get(action as usize) {
+            Some(Some(compiled)) => RuleForms::Compiled(compiled),
+            Some(None) | None => RuleForms::Written,
+        }
+    }
+
+    /// The piece after paying `amount` of `attribute` for a step; `None` when the cost is not a
+    /// number or would take the attribute below its minimum.
+    fn pay_step(&self, piece: Piece, attribute: AttrId, amount: Option<i64>) -> Option<Piece> {
+        let minimum = self.game.attributes.get(attribute as usize)?.min;
+        let left = i64::from(piece.attribute(attribute)).saturating_sub(amount?);
         if left < minimum.into() {
             return None;
         }
         let mut paid = piece;
-        self.write_attribute(&mut paid, cost.attribute, left);
+        self.write_attribute(&mut paid, attribute, left);
         Some(paid)
     }
 
@@ -196,10 +245,15 @@ impl Engine {
     }
 
     /// Whether the push's condition holds for every piece of the line.
-    fn push_allowed(&self, state: &State, step: &Ctx, line: Line, push: &Push) -> bool {
-        let Some(allowed) = &push.allowed else { return true };
-        self.line_cells(Some(line))
-            .all(|cell| self.holds(state, &self.pushing(step, line, state.piece(cell), cell), allowed))
+    fn push_allowed(&self, state: &State, step: &Ctx, line: Line, (push, forms): (&Push, RuleForms)) -> bool {
+        let holds = |ctx: &Ctx| match (forms, &push.allowed) {
+            (_, None) => true,
+            (RuleForms::Compiled(compiled), Some(_)) => {
+                compiled.push_allowed.as_ref().is_none_or(|allowed| self.test(state, ctx, allowed))
+            }
+            (RuleForms::Written, Some(allowed)) => self.holds(state, ctx, allowed),
+        };
+        self.line_cells(Some(line)).all(|cell| holds(&self.pushing(step, line, state.piece(cell), cell)))
     }
 
     /// Moves every piece of the line one cell along it; returns the last one if it left the board.
@@ -285,14 +339,24 @@ impl WalkRuleSteps<'_> {
     }
 
     fn pay(&self, step: &Ctx, piece: Piece) -> Option<Piece> {
-        match &self.rules.cost {
-            Some(cost) => self.engine.pay_step(&self.scratch, step, piece, cost),
-            None => Some(piece),
-        }
+        let Some(cost) = &self.rules.cost else { return Some(piece) };
+        let amount = match self.forms {
+            RuleForms::Compiled(compiled) => {
+                compiled.cost.as_ref().and_then(|amount| self.engine.int(&self.scratch, step, amount))
+            }
+            RuleForms::Written => self.engine.eval(&self.scratch, step, &cost.amount).as_int(),
+        };
+        self.engine.pay_step(piece, cost.attribute, amount)
     }
 
     fn guard_holds(&self, step: &Ctx) -> bool {
-        self.rules.guard.as_ref().is_none_or(|guard| self.engine.holds(&self.scratch, step, guard))
+        match (self.forms, &self.rules.guard) {
+            (_, None) => true,
+            (RuleForms::Compiled(compiled), Some(_)) => {
+                compiled.guard.as_ref().is_none_or(|guard| self.engine.test(&self.scratch, step, guard))
+            }
+            (RuleForms::Written, Some(guard)) => self.engine.holds(&self.scratch, step, guard),
+        }
     }
 }
 
@@ -337,7 +401,7 @@ impl Steps for WalkRuleSteps<'_> {
             (Some(occupant), None) => Entry::Occupied((paid, path), occupant),
             (Some(_), Some(push)) => {
                 let line = self.engine.line_from(&self.scratch, next, direction);
-                if !self.engine.push_allowed(&self.scratch, &step, line, push) {
+                if !self.engine.push_allowed(&self.scratch, &step, line, (push, self.forms)) {
                     return Entry::Blocked;
                 }
                 let off = self.engine.shift_line(&mut self.scratch, line);
