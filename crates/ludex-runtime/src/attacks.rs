@@ -14,8 +14,8 @@
 //! of the attacker of their types stands on any of their rays from the cell (`LinesReach`).
 
 use ludex_ir::{
-    Action, ActionId, ActionKind, CellId, DirId, Expr, Game, Over, PerSeat, SeatId, Track, TrackSource,
-    TypeId, WalkRules,
+    Action, ActionId, ActionKind, CellId, DirId, Expr, Game, Over, PerSeat, PhaseId, SeatId, Track,
+    TrackSource, TypeId, WalkRules,
 };
 
 use super::Engine;
@@ -24,6 +24,7 @@ use std::ops::ControlFlow;
 
 use super::eval::{Ctx, Evaluation, PieceSlot};
 use super::hops::Hops;
+use super::overlay::AttackReads;
 use super::rays::{RayOrder, first_occupied, occupied_cells};
 use super::reach::{LinesReach, ReachTables, any_piece_on};
 use super::state::{Piece, State};
@@ -41,24 +42,26 @@ pub(super) struct AttackTables {
 
 /// The piece actions a phase's turn plays that may end on an enemy.
 #[derive(Debug, Default)]
-struct PhaseAttacks {
+pub(super) struct PhaseAttacks {
     /// Every capturing action but the slides.
-    others: Vec<ActionId>,
+    pub(super) others: Vec<ActionId>,
     /// For each seat, each line an attacking slide comes along.
-    lines: PerSeat<Vec<Line>>,
+    pub(super) lines: PerSeat<Vec<Line>>,
     /// For each seat, where the board has reach tables, the cells of its lines from each cell.
-    lines_reach: PerSeat<Option<LinesReach>>,
+    pub(super) lines_reach: PerSeat<Option<LinesReach>>,
+    /// What the attacks read of a position (`overlay`).
+    reads: AttackReads,
 }
 
 /// A line an attacking slide comes along: the reverse of its direction, as seen from the attacked
 /// cell, the slides along it and the types they move (none: any type).
 #[derive(Clone, Debug)]
-struct Line {
-    back: DirId,
-    slides: Vec<ActionId>,
-    types: Vec<TypeId>,
+pub(super) struct Line {
+    pub(super) back: DirId,
+    pub(super) slides: Vec<ActionId>,
+    pub(super) types: Vec<TypeId>,
     /// How the rays in the direction `back` run in the cell index.
-    order: RayOrder,
+    pub(super) order: RayOrder,
 }
 
 impl AttackTables {
@@ -81,6 +84,12 @@ impl AttackTables {
     pub(super) fn reach(&self) -> Option<&ReachTables> {
         self.reach.as_ref()
     }
+
+    /// The phase's attacks with the reach tables, where they read only the board's bit sets.
+    pub(super) fn on_bits(&self, phase: PhaseId) -> Option<(&PhaseAttacks, &ReachTables)> {
+        let attacks = self.phases.get(phase as usize).filter(|a| a.reads == AttackReads::BitSets)?;
+        Some((attacks, self.reach.as_ref()?))
+    }
 }
 
 impl PhaseAttacks {
@@ -95,8 +104,12 @@ impl PhaseAttacks {
         ids.dedup();
         ids.retain(|&id| game.actions.get(id as usize).is_some_and(captures));
         let seats = game.seats.len();
-        let mut attacks =
-            PhaseAttacks { others: Vec::new(), lines: vec![Vec::new(); seats], lines_reach: Vec::new() };
+        let mut attacks = PhaseAttacks {
+            others: Vec::new(),
+            lines: vec![Vec::new(); seats],
+            lines_reach: Vec::new(),
+            reads: AttackReads::Position,
+        };
         for id in ids {
             let Some(action) = game.actions.get(id as usize) else { continue };
             match &action.kind {
@@ -125,6 +138,7 @@ impl PhaseAttacks {
                 reach.map(|reach| LinesReach::new(reach, lines))
             })
             .collect();
+        attacks.reads = AttackReads::of(game, &attacks, reach);
         attacks
     }
 
@@ -165,6 +179,20 @@ impl PhaseAttacks {
 /// enemies, a removal.
 pub(super) fn captures(action: &Action) -> bool {
     action.kind.may_capture(&action.destination)
+}
+
+impl Engine {
+    /// Whether the action's conditions hold for a capture on `cell` by the attacker's piece on
+    /// `from` (its `when`, `where` and promotion, as `attacked` tests them), the cell taken to be
+    /// empty (no capture rule).
+    pub(super) fn attack_conditions_hold(
+        &self,
+        state: &State,
+        action: &Action,
+        (from, cell, attacker): (CellId, CellId, SeatId),
+    ) -> bool {
+        Probe { engine: self, state, cell, target: None, attacker }.conditions_hold(action, from)
+    }
 }
 
 /// One attack question: the cell, the piece on it and the seat attacking.

@@ -88,7 +88,7 @@ pub(super) enum Wanted {
 
 impl Wanted {
     /// What `count OP k` asks for, when it only asks whether the count is 0.
-    fn of(op: BinaryOp, k: i64) -> Option<Wanted> {
+    pub(super) fn of(op: BinaryOp, k: i64) -> Option<Wanted> {
         match (op, k) {
             (BinaryOp::Eq | BinaryOp::Le, 0) | (BinaryOp::Lt, 1) => Some(Wanted::NoPiece),
             (BinaryOp::Ne | BinaryOp::Gt, 0) | (BinaryOp::Ge, 1) => Some(Wanted::SomePiece),

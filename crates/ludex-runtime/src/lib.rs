@@ -19,7 +19,8 @@
 //! in modules of their own: `compiled` (hot conditions and lengths in a compiled form), `filters`
 //! (filters split by what they read), `cell_tests` (filter conjuncts kept as sets of cells),
 //! `board_index` and `bits` (occupancy bit sets), the walk tables (`walk::table`), `reach` (reach
-//! tables for attacks), `trial` (`legal if` tried on a journaled copy), `sampling` (random moves
+//! tables for attacks), `trial` (`legal if` tried on a journaled copy), `overlay` (trials of plain
+//! relocations against a check-like `legal if` answered on the bit sets), `sampling` (random moves
 //! by rejection), `hashing`. In tests, `reference` gives the meaning of every construct plainly,
 //! and `tests/differential.rs` checks that the engine gives exactly what it gives.
 //!
@@ -56,6 +57,7 @@ mod lines;
 mod look_ahead;
 mod movegen;
 mod notation;
+mod overlay;
 mod perft;
 mod picture;
 mod position;

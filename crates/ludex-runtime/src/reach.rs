@@ -152,10 +152,19 @@ impl LinesReach {
     /// leaving the cell along them.
     #[inline]
     pub(super) fn may_attack(&self, state: &State, seat: SeatId, cell: CellId) -> bool {
+        any_piece_on(state, seat, &self.types, self.rays(cell))
+    }
+
+    /// The cells of the rays leaving the cell along the lines (empty for a cell off the board).
+    #[inline]
+    pub(super) fn rays(&self, cell: CellId) -> &[u64] {
         let start = cell as usize * self.words;
-        self.cells
-            .get(start..start + self.words)
-            .is_some_and(|rays| any_piece_on(state, seat, &self.types, rays))
+        self.cells.get(start..start + self.words).unwrap_or(&[])
+    }
+
+    /// The types the lines' slides move together (none: any type).
+    pub(super) fn types(&self) -> &[TypeId] {
+        &self.types
     }
 }
 

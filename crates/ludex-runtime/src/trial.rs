@@ -8,7 +8,9 @@
 //! that `attacked` tests (a look-ahead of `stuck` plays them on its own copy when they were left
 //! out); the position history is copied only when the condition reads `repetitions`, and the
 //! writes of a trial keep the board's hash only when something evaluated on the copy may read it
-//! (repetitions, how long since a position was first seen, a look-ahead).
+//! (repetitions, how long since a position was first seen, a look-ahead). Where the condition is a
+//! guard (`not in_check(mover)` and its kin), plain relocations are answered on the position's bit
+//! sets with no copy at all (`overlay`).
 
 use std::cell::RefCell;
 
@@ -22,6 +24,7 @@ use super::compiled::{Cond, Layout};
 use super::effects::TurnAfter;
 use super::eval::Ctx;
 use super::history::is_repetitions;
+use super::overlay::{GuardTrials, GuardedMoves};
 use super::state::{HistoryCopy, State};
 use super::trial_writes::TrialWrites;
 use super::turns::Fast;
@@ -39,6 +42,8 @@ pub(super) struct TrialTables {
     phases: Vec<PhaseTrials>,
     /// By phase: its turn's `legal if`, compiled.
     legal: Vec<Option<Cond>>,
+    /// By phase: its `legal if` read as a guard, where it is one (`overlay`).
+    guards: Vec<Option<GuardTrials>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -56,7 +61,7 @@ struct PhaseTrials {
 impl TrialTables {
     pub(super) fn new(layout: &Layout) -> TrialTables {
         let game = layout.game;
-        let phases = game
+        let phases: Vec<PhaseTrials> = game
             .phases
             .iter()
             .map(|phase| {
@@ -75,13 +80,28 @@ impl TrialTables {
                 }
             })
             .collect();
-        let legal = game.phases.iter().map(|p| p.turn.legal.as_ref().map(|l| Cond::new(l, layout))).collect();
-        TrialTables { phases, legal }
+        let legal: Vec<Option<Cond>> =
+            game.phases.iter().map(|p| p.turn.legal.as_ref().map(|l| Cond::new(l, layout))).collect();
+        let guards = (game.phases.iter().zip(&phases).zip(&legal))
+            .map(|((phase, trials), legal)| {
+                let after = match trials.after {
+                    TurnAfter::Played => &phase.turn.after[..],
+                    TurnAfter::LeftOut => &[],
+                };
+                legal.as_ref().and_then(|legal| GuardTrials::new(game, legal, after))
+            })
+            .collect();
+        TrialTables { phases, legal, guards }
     }
 
     /// The phase's `legal if`, compiled (none when its turn has none).
     pub(super) fn legal(&self, phase: PhaseId) -> Option<&Cond> {
         self.legal.get(phase as usize).and_then(Option::as_ref)
+    }
+
+    /// The phase's `legal if` read as a guard, where it is one.
+    pub(super) fn guard(&self, phase: PhaseId) -> Option<&GuardTrials> {
+        self.guards.get(phase as usize).and_then(Option::as_ref)
     }
 
     fn phase(&self, phase: PhaseId) -> PhaseTrials {
@@ -115,6 +135,9 @@ pub(super) struct Trials<'a> {
     seat: SeatId,
     legal: &'a Cond,
     needs: PhaseTrials,
+    /// The condition read as a guard, where the phase's attacks read only bit sets: plain
+    /// relocations are judged on an overlay, without the scratch copy.
+    guarded: Option<GuardedMoves<'a>>,
     /// The scratch copy, and whether it has been made from `state` yet.
     scratch: Option<State>,
     made: bool,
@@ -122,14 +145,19 @@ pub(super) struct Trials<'a> {
 
 impl<'a> Trials<'a> {
     pub(super) fn new(engine: &'a Engine, state: &'a State, seat: SeatId, legal: &'a Cond) -> Trials<'a> {
-        let needs = engine.tables.speed.trials.phase(state.phase);
+        let speed = &engine.tables.speed;
+        let needs = speed.trials.phase(state.phase);
+        let guarded = speed.trials.guard(state.phase).and_then(|guard| guard.on(engine, state, seat));
         let scratch = SCRATCH.with_borrow_mut(Vec::pop);
-        Trials { engine, state, seat, legal, needs, scratch, made: false }
+        Trials { engine, state, seat, legal, needs, guarded, scratch, made: false }
     }
 
     /// Whether the condition holds after the move.
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
         let MoveKind::Action(action) = mv.kind else { return false };
+        if let Some(holds) = self.guarded.as_mut().and_then(|guarded| guarded.holds_after(mv)) {
+            return holds;
+        }
         let (engine, seat, legal, after) = (self.engine, self.seat, self.legal, self.needs.after);
         let scratch = self.refilled_scratch();
         let holds = |scratch: &mut State, ctx: &Ctx| {

@@ -9,6 +9,7 @@ mod look_ahead;
 mod movegen;
 mod no_seat;
 mod notation;
+mod overlay;
 mod position;
 mod soundness;
 mod sowing;
@@ -20,6 +21,17 @@ use ludex_ir::*;
 
 use super::board_index::{BoardHash, BoardIndex};
 use super::{Engine, Move, MoveKind, State, Status, Value};
+
+/// The paths of the shipped rules files (`rules/*.rules`), in order.
+pub(super) fn shipped_rules() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules"))
+        .expect("the rules folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    files
+}
 
 /// Two seats, `white` and `black` (turned half a turn), on a `width` by `height` board; one piece
 /// type `man` (letter M) with an attribute `power` from 1 to 6 that is its value; one phase `play`

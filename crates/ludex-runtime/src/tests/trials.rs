@@ -66,12 +66,7 @@ fn check_trials(engine: &Engine, state: &State, moves: &[Move], scratch: &mut St
 
 #[test]
 fn scratch_copies_restore_and_the_index_follows_the_board_in_every_shipped_game() {
-    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules"))
-        .expect("the rules folder")
-        .map(|e| e.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "rules"))
-        .collect();
-    files.sort();
+    let files = shipped_rules();
     assert!(!files.is_empty());
     for path in files {
         check_games(&std::fs::read_to_string(&path).expect("a rules file"), 2);
