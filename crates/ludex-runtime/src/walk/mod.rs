@@ -12,6 +12,7 @@
 //! layer for plain walks, read with the board's occupancy). `path` holds a walk's path.
 
 mod path;
+mod pieces;
 mod plain;
 mod rules;
 mod table;
@@ -24,6 +25,7 @@ use crate::bits::{CELL_WORDS, clear_bit, has_bit, set_bit};
 use crate::state::Piece;
 
 pub(crate) use path::MAX_PATH_STEPS;
+pub(crate) use pieces::PlainWalks;
 pub use path::Path;
 #[cfg(test)]
 pub(crate) use plain::PlainSteps;
