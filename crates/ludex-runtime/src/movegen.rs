@@ -322,10 +322,10 @@ impl Generator<'_> {
                 (self.engine.game.tracks.get(*track as usize), skipping.as_ref()),
                 sink,
             ),
+            ActionKind::Walk { .. } => self.walk_moves(sink),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
             | ActionKind::Anywhere { .. }
             | ActionKind::Along { source: TrackSource::Board, .. }
@@ -376,7 +376,9 @@ impl Generator<'_> {
 
     /// The moves of the seat's pieces of the action's types that stand on cells the `from` tests
     /// keep: on boards of the cell masks' words, only those pieces are visited, their cells found
-    /// by word operations (no test a piece).
+    /// by word operations (no test a piece). Inlined into both its callers (`moves` and
+    /// `walk_moves`), as when it had one.
+    #[inline(always)]
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         if let Some(origin) = self.origin {
             return self.landed_piece_moves(origin, sink);
@@ -392,10 +394,20 @@ impl Generator<'_> {
             });
         };
         cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
-        if let Some(walks) = self.plain_walks() {
-            return cells_in(&cells).try_for_each(|from| self.plain_walk_moves(&walks, from, sink));
-        }
         cells_in(&cells).try_for_each(|from| self.piece_moves_from(from, sink))
+    }
+
+    /// The moves of a walk: for the whole generation at once where the walk allows it (see
+    /// [`Generator::plain_walks`]), piece by piece otherwise. Out of line, so that the other
+    /// actions' generation does not grow with it.
+    #[inline(never)]
+    fn walk_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        let pieces = || self.state.index.cells_of_types(Some(self.seat), &self.action.pieces);
+        let (None, Some(walks), Some(mut cells)) = (self.origin, self.plain_walks(), pieces()) else {
+            return self.piece_moves(sink);
+        };
+        cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
+        cells_in(&cells).try_for_each(|from| self.plain_walk_moves(&walks, from, sink))
     }
 
     /// The moves of the piece on `from` by the generation's plain walks: the cells they end on,

@@ -25,8 +25,8 @@ use crate::bits::{CELL_WORDS, clear_bit, has_bit, set_bit};
 use crate::state::Piece;
 
 pub(crate) use path::MAX_PATH_STEPS;
-pub(crate) use pieces::PlainWalks;
 pub use path::Path;
+pub(crate) use pieces::PlainWalks;
 #[cfg(test)]
 pub(crate) use plain::PlainSteps;
 pub(crate) use rules::WalkEnd;
