@@ -109,10 +109,7 @@ impl CellTest {
             return;
         }
         let value = engine.int(state, ctx, &self.value);
-        let values = match &self.map {
-            MapAt::State(offset) => state.maps.get(*offset..).unwrap_or(&[]),
-            MapAt::Fixed(values) => values.as_slice(),
-        };
+        let values = self.map.values(state);
         // One loop for each usual comparison, so that it is not chosen again at every cell; an
         // equality compares the map's values as they are stored.
         let kept = match (self.op, stored(value)) {

@@ -134,6 +134,16 @@ pub(super) enum MapAt {
     Fixed(Vec<Option<i32>>),
 }
 
+impl MapAt {
+    /// The map's values in the state, cell by cell.
+    pub(super) fn values<'s>(&'s self, state: &'s State) -> &'s [Option<i32>] {
+        match self {
+            MapAt::State(offset) => state.maps.get(*offset..).unwrap_or(&[]),
+            MapAt::Fixed(values) => values,
+        }
+    }
+}
+
 /// The owner of the pieces counted.
 #[derive(Debug)]
 pub(super) enum Owner {

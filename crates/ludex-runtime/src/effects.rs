@@ -235,7 +235,13 @@ impl Engine {
                 match value {
                     Expr::Roll(sides) => queue_roll(state, *sides, RollTarget::Variable(slot)),
                     _ => {
-                        let value = self.eval(state, ctx, value).stored();
+                        // `set VARIABLE = WORD` (`set mana = to` after every move of Mana): the
+                        // word read as `eval` reads it, without its dispatch.
+                        let value = match value {
+                            Expr::Context(word) => self.context(state, ctx, *word),
+                            _ => self.eval(state, ctx, value),
+                        }
+                        .stored();
                         if let Some(variable) = state.variables.get_mut(slot as usize) {
                             *variable = value;
                         }

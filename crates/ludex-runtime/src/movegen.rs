@@ -24,7 +24,7 @@ use super::hops::Hops;
 use super::rays::{occupied_cells, slide_ends};
 use super::state::{Piece, State};
 use super::trial::Trials;
-use super::walk::{self, WalkEnd, WalkShape};
+use super::walk::{self, PlainWalks, WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Part, Path, choice_values};
 
 /// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
@@ -288,6 +288,24 @@ struct Generator<'a> {
     origin: Option<CellId>,
 }
 
+impl<'a> Generator<'a> {
+    /// The action's walks made for the whole generation at once (see `walk::PlainWalks`): a
+    /// plain walk that promotes to nothing, with nothing to test per piece or per move.
+    fn plain_walks(&self) -> Option<PlainWalks<'a>> {
+        let ActionKind::Walk { rules, .. } = &self.action.kind else { return None };
+        let per_piece = self.engine.tables.speed.filters.when(self.id).is_some()
+            || self.filters.iter().any(|filter| !filter.early.is_empty());
+        if !walk::is_plain(rules)
+            || self.action.promotion.is_some()
+            || per_piece
+            || self.has_late_conditions(Landing::MayCapture)
+        {
+            return None;
+        }
+        PlainWalks::new(self.engine, self.state, (self.id, self.seat), self.ends[0])
+    }
+}
+
 impl Generator<'_> {
     fn moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         match &self.action.kind {
@@ -304,10 +322,10 @@ impl Generator<'_> {
                 (self.engine.game.tracks.get(*track as usize), skipping.as_ref()),
                 sink,
             ),
+            ActionKind::Walk { .. } => self.walk_moves(sink),
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Walk { .. }
             | ActionKind::Hop { .. }
             | ActionKind::Anywhere { .. }
             | ActionKind::Along { source: TrackSource::Board, .. }
@@ -358,7 +376,9 @@ impl Generator<'_> {
 
     /// The moves of the seat's pieces of the action's types that stand on cells the `from` tests
     /// keep: on boards of the cell masks' words, only those pieces are visited, their cells found
-    /// by word operations (no test a piece).
+    /// by word operations (no test a piece). Inlined into both its callers (`moves` and
+    /// `walk_moves`), as when it had one.
+    #[inline(always)]
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
         if let Some(origin) = self.origin {
             return self.landed_piece_moves(origin, sink);
@@ -375,6 +395,33 @@ impl Generator<'_> {
         };
         cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
         cells_in(&cells).try_for_each(|from| self.piece_moves_from(from, sink))
+    }
+
+    /// The moves of a walk: for the whole generation at once where the walk allows it (see
+    /// [`Generator::plain_walks`]), piece by piece otherwise. Out of line, so that the other
+    /// actions' generation does not grow with it.
+    #[inline(never)]
+    fn walk_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        let pieces = || self.state.index.cells_of_types(Some(self.seat), &self.action.pieces);
+        let (None, Some(walks), Some(mut cells)) = (self.origin, self.plain_walks(), pieces()) else {
+            return self.piece_moves(sink);
+        };
+        cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
+        cells_in(&cells).try_for_each(|from| self.plain_walk_moves(&walks, from, sink))
+    }
+
+    /// The moves of the piece on `from` by the generation's plain walks: the cells they end on,
+    /// each move a copy of the piece's first with its own `to`; made piece by piece when the
+    /// table has no walk that long.
+    fn plain_walk_moves(&self, walks: &PlainWalks, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let Some(mut ends) = walks.ends_from(from) else { return self.piece_moves_from(from, sink) };
+        let first = self.piece_move(from, None, Path::NONE);
+        while ends != 0 {
+            let to = ends.trailing_zeros() as CellId;
+            ends &= ends - 1;
+            sink(Move { to: Some(to), ..first })?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// The moves of a compound move's second part that moves a piece: the mover's piece on the

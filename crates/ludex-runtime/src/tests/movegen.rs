@@ -225,6 +225,31 @@ fn moves_reached_twice_are_one_move() {
 
 /// A stepper on a board `height` cells tall and 3 wide whose turn moves only the pieces standing
 /// on level 2, the cells of column a; its pieces stand on a1 and c1.
+/// A walk of `level(from)` steps on a 5 by 5 board: levels 1 to 3 are in the walk table, which a
+/// whole generation reads at once; 5 is past it, so those pieces' walks are searched piece by piece.
+/// The map is fixed or kept in the state (`mutable`): both are read at the piece's cell.
+fn walker_by_level(mutable: bool, exact: bool) -> Game {
+    let mut g = walker(exact, 1);
+    let levels = (0..g.board.cell_count() as i32).map(|cell| Some([1, 2, 3, 5][cell as usize % 4])).collect();
+    g.maps.push(Map { name: "level".into(), values: levels, mutable });
+    let ActionKind::Walk { length, .. } = &mut g.actions[0].kind else { unreachable!() };
+    *length = Expr::Map(0, Box::new(ctx(ContextWord::From)));
+    g
+}
+
+#[test]
+fn walks_of_a_whole_generation_give_what_the_reference_gives() {
+    let position =
+        "board\nM1:1 . M2:1 . M1:1\n. M1:1 . . .\nM2:1 . M1:1 M1:1 .\n. . M2:1 . M1:1\nM1:1 . . M2:1 M1:1";
+    for (mutable, exact) in [(false, true), (true, true), (false, false), (true, false)] {
+        let (engine, state) = load(walker_by_level(mutable, exact), position);
+        let mut moves = Vec::new();
+        engine.legal_moves(&state, &mut moves);
+        assert!(moves.len() > 10, "mutable {mutable}, exact {exact}: {moves:?}");
+        assert_eq!(moves, engine.reference_legal_moves(&state), "mutable {mutable}, exact {exact}");
+    }
+}
+
 fn level_two_movers(height: u32) -> (Engine, State) {
     let mut g = stepper();
     g.board = game(3, height).board;

@@ -12,6 +12,7 @@
 //! layer for plain walks, read with the board's occupancy). `path` holds a walk's path.
 
 mod path;
+mod pieces;
 mod plain;
 mod rules;
 mod table;
@@ -25,6 +26,7 @@ use crate::state::Piece;
 
 pub(crate) use path::MAX_PATH_STEPS;
 pub use path::Path;
+pub(crate) use pieces::PlainWalks;
 #[cfg(test)]
 pub(crate) use plain::PlainSteps;
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub(crate) struct WalkTables {
 /// One action's paths: for each seat, start cell and length, the paths a walk of that length
 /// takes (of exactly that length for an exact walk, of 1 to that length otherwise).
 #[derive(Debug, Default)]
-struct ActionPaths {
+pub(crate) struct ActionPaths {
     cells: usize,
     /// `buckets[(seat * cells + from) * (MAX_LENGTH + 1) + length]`: the range of `ends` (and of
     /// `through`, `words` words an entry) holding those paths.
@@ -80,23 +80,16 @@ impl WalkTables {
         reached: &mut [u64],
     ) -> bool {
         let Some(paths) = self.actions.get(action).and_then(Option::as_ref) else { return false };
-        if length > MAX_LENGTH {
-            return false;
-        }
-        let bucket = (seat as usize * paths.cells + from as usize) * (MAX_LENGTH + 1) + length;
-        let Some(&(start, end)) = paths.buckets.get(bucket) else { return false };
-        let (start, end) = (start as usize, end as usize);
-        let through = paths.through.get(start * self.words..end * self.words).unwrap_or(&[]);
-        let ends = paths.ends.get(start..end).unwrap_or(&[]);
         if let ([word], 1) = (&mut *reached, self.words) {
-            // One word: no loop over words, no branch per path, nothing cleared first.
-            let pieces = state.index.occupied_word(0);
-            *word = through
-                .iter()
-                .zip(ends)
-                .fold(0, |bits, (&cells, &to)| bits | u64::from(cells & pieces == 0) << (to % 64));
+            let Some(cells) = paths.reach_word(seat, from, length, state.index.occupied_word(0)) else {
+                return false;
+            };
+            *word = cells;
             return true;
         }
+        let Some((start, end)) = paths.bucket(seat, from, length) else { return false };
+        let through = paths.through.get(start * self.words..end * self.words).unwrap_or(&[]);
+        let ends = paths.ends.get(start..end).unwrap_or(&[]);
         let mut occupied = [0u64; MAX_TABLED_WORDS];
         state.index.occupied(&mut occupied);
         reached.iter_mut().take(self.words).for_each(|w| *w = 0);
@@ -109,7 +102,40 @@ impl WalkTables {
     }
 }
 
+impl WalkTables {
+    /// The action's table, on a board of one word (see [`ActionPaths::reach_word`]).
+    pub(crate) fn of_one_word(&self, action: usize) -> Option<&ActionPaths> {
+        self.actions.get(action).and_then(Option::as_ref).filter(|_| self.words == 1)
+    }
+}
+
 impl ActionPaths {
+    /// The range of the paths of the seat's walk from `from` of `length` steps; none past the
+    /// longest walk tabled.
+    fn bucket(&self, seat: SeatId, from: CellId, length: usize) -> Option<(usize, usize)> {
+        if length > MAX_LENGTH {
+            return None;
+        }
+        let bucket = (seat as usize * self.cells + from as usize) * (MAX_LENGTH + 1) + length;
+        self.buckets.get(bucket).map(|&(start, end)| (start as usize, end as usize))
+    }
+
+    /// On a board of one word (a table of [`WalkTables::of_one_word`]), the cells the seat's walk
+    /// from `from` of `length` steps reaches when `occupied` are the cells holding pieces: no loop
+    /// over words, no branch a path. None when the walk is longer than the table's.
+    #[inline]
+    pub(crate) fn reach_word(&self, seat: SeatId, from: CellId, length: usize, occupied: u64) -> Option<u64> {
+        let (start, end) = self.bucket(seat, from, length)?;
+        let through = self.through.get(start..end).unwrap_or(&[]);
+        let ends = self.ends.get(start..end).unwrap_or(&[]);
+        Some(
+            through
+                .iter()
+                .zip(ends)
+                .fold(0, |bits, (&cells, &to)| bits | u64::from(cells & occupied == 0) << (to % 64)),
+        )
+    }
+
     fn new(
         game: &Game,
         directions: &[Vec<DirId>],
