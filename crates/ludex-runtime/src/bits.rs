@@ -27,6 +27,12 @@ pub(crate) fn has_bit(bits: &[u64], cell: CellId) -> bool {
     bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
 }
 
+/// Adds every cell of `other` to `bits`, a set over the same board.
+#[inline]
+pub(crate) fn add_all(bits: &mut [u64], other: &[u64]) {
+    bits.iter_mut().zip(other).for_each(|(word, other)| *word |= other);
+}
+
 /// The cells of a bit set, in order.
 pub(crate) fn cells_in(bits: &[u64]) -> impl Iterator<Item = CellId> + '_ {
     bits.iter().enumerate().flat_map(|(index, &word)| {

@@ -44,11 +44,6 @@ impl CellBits {
         buffer.resize(words, 0);
         CellBits { words, store: Store::Pooled(buffer) }
     }
-
-    /// Adds every cell of `other`, a set over the same board.
-    pub(crate) fn add_all(&mut self, other: &[u64]) {
-        self.iter_mut().zip(other).for_each(|(word, other)| *word |= other);
-    }
 }
 
 impl Deref for CellBits {

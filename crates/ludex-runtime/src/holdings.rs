@@ -8,7 +8,7 @@ use std::cell::Cell;
 use ludex_ir::{CellId, CellSet, Expr, SeatId, TypeId};
 
 use super::Engine;
-use super::bits::{cells_in, has_bit, set_bit};
+use super::bits::{add_all, cells_in, has_bit, set_bit};
 use super::eval::Ctx;
 use super::state::State;
 use super::value::Value;
@@ -124,7 +124,7 @@ impl Engine {
             return;
         }
         let mut cells = self.no_cells();
-        cells.add_all(state.index.of_owner(Some(seat)));
+        add_all(&mut cells, state.index.of_owner(Some(seat)));
         for cell in cells_in(&cells) {
             state.set_piece(cell, None);
         }
