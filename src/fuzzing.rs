@@ -33,6 +33,10 @@ include!(concat!(env!("OUT_DIR"), "/fuzz_rules.rs"));
 const PLAYED_STEPS: usize = 300;
 /// The most steps played on from a loaded position.
 const POSITION_STEPS: usize = 40;
+/// The most cells of a board a mutated game is played on (`played_rules`): a move generation's
+/// work grows with the board (Go tries every point), and boards up to the 4,096 cells of before keep
+/// each input to a fraction of a second. Checking alone goes up to the `cells` limit.
+const PLAYED_CELLS: usize = 4096;
 /// The most records replayed from one input.
 const REPLAYED_RECORDS: usize = 4;
 
@@ -57,7 +61,7 @@ pub fn mutated_text(data: &[u8]) -> String {
 pub fn played_rules(data: &[u8]) {
     let mut bytes = Bytes(data);
     let text = mutate(&mut bytes);
-    let limits = Limits { max_plies: 200, ..Limits::default() };
+    let limits = Limits { max_plies: 200, max_cells: PLAYED_CELLS, ..Limits::default() };
     let compiled = crate::compile_with_limits(&text, &Default::default(), &limits);
     let Some(game) = compiled.game else { return };
     let engine = Engine::new(game);

@@ -33,7 +33,7 @@ impl<'a> Checker<'a> {
             self.too_deep(e.span);
             return Typed::unknown();
         }
-        if self.too_costly(typed.extent, e.span) {
+        if self.too_costly(typed.extent, e.span, scope.evaluated) {
             return Typed::unknown();
         }
         typed

@@ -770,12 +770,12 @@ mod tests {
 
     #[test]
     fn resource_limits_are_diagnostics() {
-        assert_eq!(codes(&game_with("square 26 by 1000", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("square 26 by 3000", "")), ["bad-board-size"]);
         // The docs' limits: any number of files and ranks within the cells, files past `z`
         // named `aa`, `ab`, ...
-        assert_eq!(codes(&game_with("square 65 by 64", "")), ["bad-board-size"]);
-        assert_eq!(codes(&game_with("square 4097 by 1", "")), ["bad-board-size"]);
-        assert_eq!(codes(&game_with("hex 65 by 64", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("square 256 by 256", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("square 65536 by 1", "")), ["bad-board-size"]);
+        assert_eq!(codes(&game_with("hex 256 by 256", "")), ["bad-board-size"]);
         let tall = valid("square 5 by 300", "setup { place pawn for each seat on row 1 }");
         assert_eq!(tall.board.cells.len(), 1500);
         let wide = valid("square 64 by 64", "setup { place pawn for each seat on cells aa1, bl64 }");

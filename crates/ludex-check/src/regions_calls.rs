@@ -26,10 +26,9 @@ impl<'a> Checker<'a> {
         Some(self.cell_set_collection(set))
     }
 
-    /// A set of cells as a collection, with the cost of computing it: a flood over the board.
+    /// A set of cells as a collection, with the cost of computing it (`Checker::set_cost`).
     fn cell_set_collection(&self, set: CellCollection) -> Pieces {
-        let cells = self.game.board.as_ref().map_or(1, |b| b.cell_count() as u64);
-        let extent = Extent { cost: cells.saturating_mul(8), ..Extent::LEAF };
+        let extent = Extent { cost: self.set_cost(&set), ..Extent::LEAF };
         Pieces { collection: Collection::Cells(set), element: Ty::Cell, extent }
     }
 

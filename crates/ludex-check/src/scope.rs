@@ -4,6 +4,7 @@
 use ludex_ir::{ActionCount, Const, ContextWord, Expr};
 use ludex_syntax::ast::Ident;
 
+use super::cost::Evaluated;
 use super::regions::Seating;
 use super::types::{Kinds, Ty};
 
@@ -302,6 +303,8 @@ pub struct Scope<'a> {
     pub it_placed: bool,
     /// How many expression binders (`count`, `sum`, `first`) enclose the expression.
     pub binders: u32,
+    /// How often one generation of the legal moves may evaluate it (for the bound on work).
+    pub evaluated: Evaluated,
 }
 
 impl<'a> Scope<'a> {
@@ -314,6 +317,7 @@ impl<'a> Scope<'a> {
             choices: Vec::new(),
             it_placed: false,
             binders: 0,
+            evaluated: Evaluated::PerMove,
         }
     }
 
@@ -356,7 +360,7 @@ impl<'a> Scope<'a> {
 
     pub fn end_rule() -> Scope<'a> {
         let scope = Scope::running("the end rules", &[Word::Mover, Word::Next, Word::Stuck, Word::Passes]);
-        Scope { words: scope.words.union(Words::of(&HISTORY)), ..scope }
+        Scope { words: scope.words.union(Words::of(&HISTORY)), evaluated: Evaluated::PerPosition, ..scope }
     }
 
     pub fn rank_key() -> Scope<'a> {
@@ -364,12 +368,13 @@ impl<'a> Scope<'a> {
             "a `rank by` key",
             &[Word::Mover, Word::Next, Word::Seat, Word::Stuck, Word::Passes],
         );
-        Scope { words: scope.words.union(Words::of(&HISTORY)), ..scope }
+        Scope { words: scope.words.union(Words::of(&HISTORY)), evaluated: Evaluated::PerPosition, ..scope }
     }
 
     /// The `score` of `end`: evaluated for each seat, as `rank by` keys are.
     pub fn score() -> Scope<'a> {
-        Scope::running("the `score`", &[Word::Mover, Word::Next, Word::Seat, Word::Passes])
+        let scope = Scope::running("the `score`", &[Word::Mover, Word::Next, Word::Seat, Word::Passes]);
+        Scope { evaluated: Evaluated::PerPosition, ..scope }
     }
 
     /// A seat's condition (`seat east if players >= 3`): known before the game, from the options.

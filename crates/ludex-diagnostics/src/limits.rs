@@ -6,15 +6,16 @@
 //!
 //! Some bounds are fixed by the representation rather than chosen, and so are not here: 16 seats,
 //! 64 piece types, 8 attribute names, a hexagonal board 12 cells a side. A limit may be lowered freely, and raised up to its ceiling ([`Limit::ceiling`]), where
-//! the representation sets one (no board has more than [`MAX_CELLS`] cells: the runtime's cell sets
-//! are that size).
+//! the representation sets one (no board has more than [`MAX_CELLS`] cells: a cell is a 16-bit
+//! number, the last one meaning no cell).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// The most cells a board can have at all: the runtime's fixed-size cell sets hold this many.
-pub const MAX_CELLS: usize = 4096;
+/// The most cells a board can have at all: a cell is a 16-bit number, and the last one
+/// (`ludex_ir::NO_CELL`) means no cell.
+pub const MAX_CELLS: usize = u16::MAX as usize;
 
 macro_rules! limits {
     ($(
@@ -242,7 +243,7 @@ mod tests {
         assert!(error("cells").contains("NAME=VALUE"));
         assert!(error("cell=4").contains("there is no limit `cell`"));
         assert!(error("cells=-1").contains("whole number"));
-        assert!(error("cells=0").contains("from 1 to 4096"));
+        assert!(error("cells=0").contains("from 1 to 65535"));
         assert!(error("expression-depth=321").contains("from 1 to 320"));
         assert!(error(&format!("{}=1", "x".repeat(5000))).len() < 400);
         assert_eq!(limits.apply("perft-depth=64"), Ok(()));

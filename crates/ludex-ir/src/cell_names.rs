@@ -136,33 +136,56 @@ mod tests {
         assert_eq!(read("é1a1"), ["a1"]);
     }
 
+    /// Every cell's name finds that cell and gives its file and rank; no name past the board finds
+    /// one.
+    fn assert_cell_names_correspond(board: &Board, (width, height): (u32, u32)) {
+        for (id, cell) in board.cells.iter().enumerate() {
+            assert_eq!(board.cell_named(&cell.name), Some(id as CellId));
+            let (letters, rank) = split_cell_name(&cell.name).expect("a cell name");
+            assert_eq!((file_number(letters), rank), (Some(cell.file), cell.rank));
+        }
+        assert_eq!(board.cell_named(&format!("{}1", file_letters(width + 1))), None);
+        assert_eq!(board.cell_named(&format!("a{}", height + 1)), None);
+    }
+
+    /// Boards of as many cells as a board may have, as squares and rhombi: the widest, the highest
+    /// and the squarest (255 by 257).
+    #[test]
+    fn the_largest_boards_name_their_cells_back() {
+        let most = MAX_CELLS as u32;
+        for (width, height) in [(most, 1), (1, most), (255, 257)] {
+            for board in [Board::square(width, height), Board::rhombus(width, height)] {
+                let board = board.expect("a board within the limit");
+                assert_eq!(board.cell_count(), MAX_CELLS);
+                assert_cell_names_correspond(&board, (width, height));
+            }
+        }
+        assert!(Board::square(256, 256).is_none(), "one cell past the limit");
+    }
+
+    /// Boards of random cases of at most this many cells (the largest ones are tested above).
+    const SAMPLED_CELLS: u32 = 8192;
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
-        /// On square boards and rhombi of any size within the cell limit, with any cells left out,
+        /// On square boards and rhombi of any size up to `SAMPLED_CELLS`, with any cells left out,
         /// every cell's name finds that cell and gives its file and rank; no other name finds one.
         #[test]
         fn cell_names_and_cells_correspond(
-            width in 1u32..=MAX_CELLS as u32,
+            width in 1u32..=SAMPLED_CELLS,
             height_share in 0.0f64..1.0,
             rhombus: bool,
             holes in proptest::collection::vec(any::<bool>(), 0..64),
         ) {
-            let most = MAX_CELLS as u32 / width;
+            let most = SAMPLED_CELLS / width;
             let height = 1 + (height_share * f64::from(most)) as u32 % most;
             let full = if rhombus { Board::rhombus(width, height) } else { Board::square(width, height) };
             let full = full.expect("a board within the limit");
             prop_assert_eq!(full.cell_count(), (width * height) as usize);
             let removed: Vec<bool> = (0..full.cell_count()).map(|i| holes.get(i % 64) == Some(&true) && i % 7 == 0).collect();
             let board = full.clone().without(&removed).unwrap_or(full);
-            for (id, cell) in board.cells.iter().enumerate() {
-                prop_assert_eq!(board.cell_named(&cell.name), Some(id as CellId));
-                let (letters, rank) = split_cell_name(&cell.name).expect("a cell name");
-                prop_assert_eq!((file_number(letters), rank), (Some(cell.file), cell.rank));
-            }
-            let past = format!("{}1", file_letters(width + 1));
-            prop_assert_eq!(board.cell_named(&past), None);
-            prop_assert_eq!(board.cell_named(&format!("a{}", height + 1)), None);
+            assert_cell_names_correspond(&board, (width, height));
         }
     }
 

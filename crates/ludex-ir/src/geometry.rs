@@ -19,6 +19,9 @@ use super::{CellId, DirId};
 /// A missing neighbour in `Board::neighbours`.
 pub const NO_CELL: CellId = CellId::MAX;
 
+// Every cell of the largest board has a number below `NO_CELL`.
+const _: () = assert!(super::MAX_CELLS <= NO_CELL as usize);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 /// The shape of the board, as the `board` item gives it; only the display and the notation read it.
 pub enum BoardKind {

@@ -59,7 +59,7 @@ pub const KEYWORDS: &[WordDoc] = &[
     doc(
         "square",
         "board square W by H",
-        "A grid `W` cells wide and `H` high (at most 4096 cells; the files past `z` are `aa`, `ab`, ...); `a1` is the bottom-left cell.",
+        "A grid `W` cells wide and `H` high (at most 65535 cells; the files past `z` are `aa`, `ab`, ...); `a1` is the bottom-left cell.",
         "6.1",
     ),
     doc(

@@ -1,11 +1,10 @@
-//! Bit sets of cells, one bit a cell and 64 a word, as the speed layers keep them: on the stack
-//! over the largest board ([`CELL_WORDS`]), or over the first [`MAX_TABLED_WORDS`] words for the
-//! layers only boards that small have (walk tables, cell tests, masks of ends).
+//! Bit sets of cells, one bit a cell and 64 a word, as slices of words: the board index's sets,
+//! the engine's temporary sets of the board's words (`cell_bits`), and the sets over the first
+//! [`MAX_TABLED_WORDS`] words of the layers only boards that small have (walk tables, cell tests,
+//! masks of ends).
 
 use ludex_ir::CellId;
 
-/// Words of a bit set over the largest board.
-pub(crate) const CELL_WORDS: usize = ludex_ir::MAX_CELLS.div_ceil(64);
 /// Words of the largest board the bit-set layers cover (256 cells).
 pub(crate) const MAX_TABLED_WORDS: usize = 4;
 
@@ -26,6 +25,12 @@ pub(crate) fn clear_bit(bits: &mut [u64], cell: CellId) {
 #[inline]
 pub(crate) fn has_bit(bits: &[u64], cell: CellId) -> bool {
     bits.get(cell as usize / 64).is_some_and(|word| word & (1 << (cell % 64)) != 0)
+}
+
+/// Adds every cell of `other` to `bits`, a set over the same board.
+#[inline]
+pub(crate) fn add_all(bits: &mut [u64], other: &[u64]) {
+    bits.iter_mut().zip(other).for_each(|(word, other)| *word |= other);
 }
 
 /// The cells of a bit set, in order.

@@ -1,20 +1,19 @@
 //! Collections of cells (the site algebra): the cells of a [`CellCollection`] visited in the set's
 //! own order, computed on the position without allocating: rays are followed on the board's
 //! neighbour tables, and the other sets (regions, neighbours, groups, what surrounds a set,
-//! territories) are built as bit sets on the stack, groups and territories by floods over them.
+//! territories) are built as bit sets of the board's words (`cell_bits`), groups and territories by
+//! floods over them.
 //! The effects that go over a set first choose its cells into a bit set too. The reference
 //! implementation computes the same sets plainly (`reference::cell_sets`).
 
 use ludex_ir::{CellCollection, CellId, CellTest, DirId, Member, SeatId, ZoneId};
 
 use super::Engine;
-use super::bits::{CELL_WORDS, cells_in, clear_bit, has_bit, set_bit};
+use super::bits::{add_all, cells_in, clear_bit, has_bit, set_bit};
+use super::cell_bits::CellBits;
 use super::eval::{Ctx, Local};
 use super::state::State;
 use super::value::Value;
-
-/// A set of cells as a bit set over the largest board (only the board's words are used).
-pub(crate) type CellBits = [u64; CELL_WORDS];
 
 impl Engine {
     /// Visits the cells of the set, as `ctx` binds the words it reads, in the set's order: a
@@ -63,7 +62,7 @@ impl Engine {
             | CellCollection::Around { .. }
             | CellCollection::Territory { .. } => {
                 let bits = self.cell_bits(state, ctx, set);
-                cells_in(self.board_words(&bits)).for_each(visit);
+                cells_in(&bits).for_each(visit);
             }
         }
     }
@@ -75,7 +74,14 @@ impl Engine {
 
     /// The cells of the set, as a bit set.
     pub(crate) fn cell_bits(&self, state: &State, ctx: &Ctx, set: &CellCollection) -> CellBits {
-        let mut bits = [0u64; CELL_WORDS];
+        let mut bits = self.no_cells();
+        self.add_cells(state, ctx, set, &mut bits);
+        bits
+    }
+
+    /// Adds the cells of the set to `bits`, a set of the board's cells (a slice, so that the
+    /// floods below index its words directly).
+    fn add_cells(&self, state: &State, ctx: &Ctx, set: &CellCollection, bits: &mut [u64]) {
         let seat = ctx.mover.unwrap_or(0) as usize;
         match set {
             CellCollection::Bracketed { .. }
@@ -83,11 +89,11 @@ impl Engine {
             | CellCollection::Between { .. }
             | CellCollection::Lines(_)
             | CellCollection::Let { .. } => {
-                self.for_each_cell(state, ctx, set, |cell| set_bit(&mut bits, cell));
+                self.for_each_cell(state, ctx, set, |cell| set_bit(bits, cell));
             }
             CellCollection::Region { cells } => {
                 let cells = cells.get(seat).map_or(&[][..], |set| set.cells.as_slice());
-                cells.iter().for_each(|&cell| set_bit(&mut bits, cell));
+                cells.iter().for_each(|&cell| set_bit(bits, cell));
             }
             CellCollection::Neighbours { cell, directions } => {
                 if let Some(origin) = self.eval(state, ctx, cell).as_cell() {
@@ -95,7 +101,7 @@ impl Engine {
                         .iter()
                         .filter_map(|&d| self.game.board.neighbour(origin, d))
                     {
-                        set_bit(&mut bits, next);
+                        set_bit(bits, next);
                     }
                 }
             }
@@ -108,55 +114,55 @@ impl Engine {
                             self.holds(state, &ctx.with_it(Value::Cell(cell)), condition)
                         }
                     };
-                    self.flood(&mut bits, origin, seat_directions(directions, seat), joins);
+                    self.flood(bits, origin, seat_directions(directions, seat), joins);
                 }
             }
             CellCollection::Around { set, directions } => {
-                let inner = self.cell_bits(state, ctx, set);
-                for cell in cells_in(self.board_words(&inner)) {
+                let inner_set = self.cell_bits(state, ctx, set);
+                let inner: &[u64] = &inner_set;
+                for cell in cells_in(inner) {
                     for next in seat_directions(directions, seat)
                         .iter()
                         .filter_map(|&d| self.game.board.neighbour(cell, d))
                     {
-                        if !has_bit(&inner, next) {
-                            set_bit(&mut bits, next);
+                        if !has_bit(inner, next) {
+                            set_bit(bits, next);
                         }
                     }
                 }
             }
             CellCollection::Territory { seat, directions } => {
                 if let Some(seat) = self.eval(state, ctx, seat).as_seat() {
-                    self.territory(state, seat, directions, &mut bits);
+                    self.territory(state, seat, directions, bits);
                 }
             }
         }
-        bits
     }
 
-    /// The words of a bit set that the board's cells use.
-    fn board_words<'b>(&self, bits: &'b CellBits) -> &'b [u64] {
-        bits.get(..self.game.board.cell_count().div_ceil(64)).unwrap_or(bits)
+    /// The empty set of the board's cells.
+    pub(crate) fn no_cells(&self) -> CellBits {
+        CellBits::empty(self.game.board.cell_count())
     }
 
     /// Adds to `bits` the cells joined to `origin` (added too) through neighbours in the directions
     /// for which `joins` holds.
     fn flood(
         &self,
-        bits: &mut CellBits,
+        bits: &mut [u64],
         origin: CellId,
         directions: &[DirId],
         mut joins: impl FnMut(CellId) -> bool,
     ) {
-        let words = self.game.board.cell_count().div_ceil(64);
-        let mut frontier = [0u64; CELL_WORDS];
+        let mut frontier_set = self.no_cells();
+        let frontier: &mut [u64] = &mut frontier_set;
         set_bit(bits, origin);
-        set_bit(&mut frontier, origin);
-        while let Some(cell) = first_cell(frontier.get(..words).unwrap_or(&frontier)) {
-            clear_bit(&mut frontier, cell);
+        set_bit(frontier, origin);
+        while let Some(cell) = first_cell(frontier) {
+            clear_bit(frontier, cell);
             for next in directions.iter().filter_map(|&d| self.game.board.neighbour(cell, d)) {
                 if !has_bit(bits, next) && joins(next) {
                     set_bit(bits, next);
-                    set_bit(&mut frontier, next);
+                    set_bit(frontier, next);
                 }
             }
         }
@@ -164,13 +170,13 @@ impl Engine {
 
     /// Adds to `bits` the seat's territory: each empty region (joined through the directions)
     /// whose bordering pieces are all the seat's, when there is at least one.
-    fn territory(&self, state: &State, seat: SeatId, directions: &[DirId], bits: &mut CellBits) {
-        let mut seen = [0u64; CELL_WORDS];
+    fn territory(&self, state: &State, seat: SeatId, directions: &[DirId], bits: &mut [u64]) {
+        let mut seen = self.no_cells();
         for start in (0..self.game.board.cell_count() as CellId).filter(|&c| state.piece(c).is_none()) {
             if has_bit(&seen, start) {
                 continue;
             }
-            let mut region = [0u64; CELL_WORDS];
+            let mut region = self.no_cells();
             let (mut own, mut other) = (false, false);
             self.flood(&mut region, start, directions, |cell| match state.piece(cell) {
                 None => true,
@@ -181,16 +187,16 @@ impl Engine {
                     false
                 }
             });
-            seen.iter_mut().zip(&region).for_each(|(seen, region)| *seen |= region);
+            add_all(&mut seen, &region);
             if own && !other {
-                bits.iter_mut().zip(&region).for_each(|(bits, region)| *bits |= region);
+                add_all(bits, &region);
             }
         }
     }
 
     /// Whether the seat's pieces join the two zones (the seat's versions): a flood from the
-    /// seat's pieces in the first zone through neighbours holding its pieces, on bit sets on the
-    /// stack.
+    /// seat's pieces in the first zone through neighbours holding its pieces, on bit sets of the
+    /// board's words.
     pub(crate) fn connected(
         &self,
         state: &State,
@@ -201,21 +207,22 @@ impl Engine {
         let zone = |zone: ZoneId| self.game.zones.get(zone as usize).and_then(|z| z.cells.get(seat as usize));
         let (Some(from), Some(to)) = (zone(from), zone(to)) else { return false };
         let owned = |cell: CellId| state.piece(cell).is_some_and(|p| p.owner == Some(seat));
-        let (mut reached, mut frontier) = ([0u64; CELL_WORDS], [0u64; CELL_WORDS]);
+        let (mut reached_set, mut frontier_set) = (self.no_cells(), self.no_cells());
+        let (reached, frontier): (&mut [u64], &mut [u64]) = (&mut reached_set, &mut frontier_set);
         for &cell in from.cells.iter().filter(|&&c| owned(c)) {
-            set_bit(&mut reached, cell);
-            set_bit(&mut frontier, cell);
+            set_bit(reached, cell);
+            set_bit(frontier, cell);
         }
         loop {
-            let Some(cell) = cells_in(&frontier).next() else { return false };
+            let Some(cell) = first_cell(frontier) else { return false };
             if to.contains(cell) {
                 return true;
             }
-            clear_bit(&mut frontier, cell);
+            clear_bit(frontier, cell);
             for next in directions.iter().filter_map(|&d| self.game.board.neighbour(cell, d)) {
-                if !has_bit(&reached, next) && owned(next) {
-                    set_bit(&mut reached, next);
-                    set_bit(&mut frontier, next);
+                if !has_bit(reached, next) && owned(next) {
+                    set_bit(reached, next);
+                    set_bit(frontier, next);
                 }
             }
         }

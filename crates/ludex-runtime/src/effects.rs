@@ -7,7 +7,8 @@ use ludex_ir::{
     TrackSource,
 };
 
-use super::bits::{CELL_WORDS, cells_in, has_bit, set_bit};
+use super::bits::{cells_in, has_bit, set_bit};
+use super::cell_bits::CellBits;
 use super::eval::{Ctx, PieceSlot};
 use super::holdings::RetiredPieces;
 use super::state::{PendingRoll, Piece, Prize, RollTarget, State};
@@ -341,8 +342,8 @@ impl Engine {
         filter: Option<&Expr>,
         body: &[Effect],
     ) {
-        // The elements chosen, as a bit set on the stack: no allocation.
-        let mut chosen = [0u64; CELL_WORDS];
+        // The elements chosen (seats or cells), as a bit set: no allocation once warm.
+        let mut chosen = CellBits::empty(self.game.board.cell_count().max(MAX_SEATS));
         match pieces {
             Collection::Seats => {
                 let with = |seat: SeatId| ctx.with_it(Value::Seat(seat));
@@ -463,7 +464,7 @@ impl Engine {
         let Some(values) = state.maps.get_mut(offset..offset + cells) else { return };
         // The rotation is a permutation of the cells: each value moves to its image, cycle by
         // cycle, in place.
-        let mut moved = [0u64; CELL_WORDS];
+        let mut moved = self.no_cells();
         for start in 0..cells as CellId {
             let (mut cell, mut carried) = (start, values[start as usize]);
             for _ in 0..cells {

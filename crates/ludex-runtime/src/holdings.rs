@@ -1,12 +1,23 @@
 //! Effects on pieces beyond moving them: a piece's type changed, a captured piece released back onto
-//! the board or given to another prize pile, a seat retiring from the game.
+//! the board or given to another prize pile, a seat retiring from the game. None of them allocates
+//! once warm: the search for the empty cell nearest to a region keeps its cells in a buffer kept
+//! per thread, and a retiring seat's cells are gathered in a set of the board's cells.
+
+use std::cell::Cell;
 
 use ludex_ir::{CellId, CellSet, Expr, SeatId, TypeId};
 
 use super::Engine;
+use super::bits::{add_all, cells_in, has_bit, set_bit};
 use super::eval::Ctx;
 use super::state::State;
 use super::value::Value;
+
+thread_local! {
+    /// The cells met by the thread's search for the empty cell nearest to a region, ring after
+    /// ring (the region's cells first).
+    static RINGS: Cell<Vec<CellId>> = const { Cell::new(Vec::new()) };
+}
 
 impl Engine {
     /// The piece on `cell` becomes a `kind`: same owner, the attributes both types have kept, the
@@ -51,30 +62,42 @@ impl Engine {
     /// the region in any of the board's directions; among equals the first found, going through
     /// the region's cells in order and each cell's neighbours in the board's direction order.
     fn landing_cell(&self, state: &State, region: &CellSet) -> Option<CellId> {
-        let empty = |cell: &&CellId| state.piece(**cell).is_none();
-        if let Some(&cell) = region.cells.iter().find(empty) {
+        if let Some(&cell) = region.cells.iter().find(|&&cell| state.piece(cell).is_none()) {
             return Some(cell);
         }
+        let mut rings = RINGS.take();
+        rings.clear();
+        rings.extend_from_slice(&region.cells);
+        let found = self.nearest_empty(state, &mut rings);
+        RINGS.set(rings);
+        found
+    }
+
+    /// The first empty cell of the ring after ring of neighbours around `rings`' cells (the first
+    /// ring, none of them empty), each ring's cells appended to `rings` as they are found.
+    fn nearest_empty(&self, state: &State, rings: &mut Vec<CellId>) -> Option<CellId> {
         let board = &self.game.board;
-        let mut seen = vec![false; board.cell_count()];
-        let mut ring = region.cells.clone();
-        for &cell in &ring {
-            seen[cell as usize] = true;
-        }
+        let mut seen = self.no_cells();
+        rings.iter().for_each(|&cell| set_bit(&mut seen, cell));
+        let mut ring = 0..rings.len();
         while !ring.is_empty() {
-            let mut next = Vec::new();
-            for &cell in &ring {
+            let next = rings.len();
+            for index in ring {
+                let Some(&cell) = rings.get(index) else { break };
                 for direction in 0..board.directions.len() {
                     let Some(neighbour) = board.neighbour(cell, direction as u8) else { continue };
-                    if !std::mem::replace(&mut seen[neighbour as usize], true) {
-                        next.push(neighbour);
+                    if !has_bit(&seen, neighbour) {
+                        set_bit(&mut seen, neighbour);
+                        rings.push(neighbour);
                     }
                 }
             }
-            if let Some(&cell) = next.iter().find(empty) {
+            if let Some(&cell) =
+                rings.get(next..).and_then(|ring| ring.iter().find(|&&c| state.piece(c).is_none()))
+            {
                 return Some(cell);
             }
-            ring = next;
+            ring = next..rings.len();
         }
         None
     }
@@ -100,8 +123,9 @@ impl Engine {
         if pieces == RetiredPieces::Frozen {
             return;
         }
-        let cells: Vec<CellId> = state.cells_of(Some(seat)).collect();
-        for cell in cells {
+        let mut cells = self.no_cells();
+        add_all(&mut cells, state.index.of_owner(Some(seat)));
+        for cell in cells_in(&cells) {
             state.set_piece(cell, None);
         }
     }

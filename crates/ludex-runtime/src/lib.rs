@@ -37,6 +37,7 @@
 mod attacks;
 mod bits;
 mod board_index;
+mod cell_bits;
 mod cell_sets;
 mod cell_tests;
 mod compiled;

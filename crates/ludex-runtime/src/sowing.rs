@@ -8,7 +8,8 @@ use std::cell::RefCell;
 use ludex_ir::{CellId, Expr, SeatId, Track};
 
 use super::Engine;
-use super::bits::{CELL_WORDS, has_bit, set_bit};
+use super::bits::{has_bit, set_bit};
+use super::cell_bits::CellBits;
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Piece, State};
 use super::value::Value;
@@ -23,7 +24,7 @@ thread_local! {
 pub(crate) struct Course<'a> {
     track: &'a Track,
     seat: SeatId,
-    skipped: [u64; CELL_WORDS],
+    skipped: CellBits,
 }
 
 impl Course<'_> {
@@ -55,7 +56,7 @@ impl Engine {
         (track, seat): (&'a Track, SeatId),
         skipping: Option<&Expr>,
     ) -> Course<'a> {
-        let mut skipped = [0u64; CELL_WORDS];
+        let mut skipped = self.no_cells();
         if let (Some(skipping), Some(cells)) = (skipping, track.cells.get(seat as usize)) {
             for &cell in cells {
                 if self.holds(state, &ctx.with_it(Value::Cell(cell)), skipping) {

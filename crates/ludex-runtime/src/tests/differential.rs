@@ -459,15 +459,27 @@ fn attacks_without_their_tables_are_noticed() {
     assert_noticed("rules/chess.rules", |engine| engine.tables.speed.attacks = Default::default());
 }
 
-/// The sets of cells of Go's positions (random games of rules/go.rules): for every cell, its
+/// The sets of cells of Go's positions (random games of rules/go.rules, and of it on boards of 361
+/// cells and of 529, past the 512 whose sets the engine keeps on the stack): for every cell, its
 /// neighbours, its group (of alike cells, and of empty cells by a condition), what surrounds the
 /// group, and every seat's territory and the board's cells, as the engine's bit sets and floods
 /// give them and as the reference's searches do.
 #[test]
 fn the_engine_gives_the_reference_sets_of_cells() {
-    use ludex_ir::{CellCollection, Const, Expr, Member};
     let path = format!("{}/../../rules/go.rules", env!("CARGO_MANIFEST_DIR"));
-    let engine = engine_for(&path, &Default::default());
+    let text = std::fs::read_to_string(&path).expect("go.rules");
+    assert_same_sets_of_cells(&engine_for(&path, &Default::default()), 4);
+    for size in [19, 23] {
+        let sized = text.replace("board square 9 by 9", &format!("board square {size} by {size}"));
+        let engine = compiled("go", &sized, &Default::default());
+        assert_eq!(engine.game.board.cell_count(), size * size);
+        assert_same_sets_of_cells(&engine, 1);
+    }
+}
+
+/// Compares the sets of cells of Go's positions over `seeds` random games of the engine's Go.
+fn assert_same_sets_of_cells(engine: &Engine, seeds: u64) {
+    use ludex_ir::{CellCollection, Const, Expr, Member};
     let sides = engine.game.board.group_named("orthogonal").expect("a square board").to_vec();
     let per_seat = vec![sides.clone(); engine.game.seats.len()];
     let cell_count = engine.game.board.cell_count() as u16;
@@ -497,8 +509,8 @@ fn the_engine_gives_the_reference_sets_of_cells() {
         sets.push(group);
     }
     let mut checked = 0;
-    for seed in 0..4 {
-        let states = random_game(&engine, seed);
+    for seed in 0..seeds {
+        let states = random_game(engine, seed);
         for state in states.iter().step_by(states.len().div_ceil(8).max(1)) {
             let ctx = Ctx::new(Some(engine.current_seat(state)), None);
             for set in &sets {

@@ -59,6 +59,12 @@ fn a_released_piece_lands_on_its_owners_zone_or_the_nearest_empty_cell() {
     let mut state = engine.load_position("board\nM1 . M1\n. . .\nM1 . .\nprizes white K2").unwrap();
     play(&engine, &mut state, "free");
     assert_eq!(piece_letter(&engine, &state, "c2"), Some('K'));
+    // c3 and its ring (c2, b2, b3, found in that order) taken: the next ring is searched in the
+    // order its cells were found (c1, b1, a1, a2, a3), not in cell order, which would give a1.
+    let mut state = engine.load_position("board\n. M1 M1\n. M1 M1\n. . M1\nprizes white K2").unwrap();
+    play(&engine, &mut state, "free");
+    assert_eq!(piece_letter(&engine, &state, "b1"), Some('K'));
+    assert_eq!(piece_letter(&engine, &state, "a1"), None);
     // Nothing captured, nothing released.
     let mut state = engine.load_position("board\n. . .\n. . .\nM1 . .").unwrap();
     play(&engine, &mut state, "free");

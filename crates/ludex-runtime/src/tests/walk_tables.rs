@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::super::bits::CELL_WORDS;
+use super::super::cell_bits::CellBits;
 use super::super::state::Piece;
 use super::super::walk::{Lengths, PlainSteps, WalkShape, search};
 use super::*;
@@ -32,7 +32,7 @@ fn compare(engine: &Engine, lengths: Lengths, directions: &[Vec<DirId>]) {
         for (seat, directions) in directions.iter().enumerate() {
             for from in 0..cells as CellId {
                 for length in 0..=6 {
-                    let mut tabled = [0u64; CELL_WORDS];
+                    let mut tabled = CellBits::empty(cells);
                     let answered = engine.tables.speed.walks.reach(
                         &state,
                         0,
@@ -42,10 +42,10 @@ fn compare(engine: &Engine, lengths: Lengths, directions: &[Vec<DirId>]) {
                     );
                     assert_eq!(answered, length <= 4, "lengths up to 4 are tabled");
                     if answered {
-                        let mut walk = PlainSteps::new(&state);
+                        let mut walk = PlainSteps::new(&state, cells);
                         let shape = WalkShape { directions, length, lengths, revisits: Revisits::Never };
                         search(&engine.game.board, shape, from, (), &mut walk);
-                        assert_eq!(tabled, walk.reached, "from {from}, length {length}, seat {seat}");
+                        assert_eq!(*tabled, *walk.reached, "from {from}, length {length}, seat {seat}");
                     }
                 }
             }

@@ -21,7 +21,8 @@ use std::convert::Infallible;
 
 use ludex_ir::{Board, CellId, DirId, Revisits, WalkRules};
 
-use crate::bits::{CELL_WORDS, clear_bit, has_bit, set_bit};
+use crate::bits::{clear_bit, has_bit, set_bit};
+use crate::cell_bits::CellBits;
 use crate::state::Piece;
 
 pub(crate) use path::MAX_PATH_STEPS;
@@ -143,7 +144,7 @@ pub(crate) fn search<S: Steps>(
     carry: S::Carry,
     steps: &mut S,
 ) -> Searched {
-    let mut search = Search { board, shape, steps, visited: [0; CELL_WORDS], visits: 0 };
+    let mut search = Search { board, shape, steps, visited: CellBits::empty(board.cell_count()), visits: 0 };
     set_bit(&mut search.visited, from);
     search.extend(from, carry, shape.length);
     if search.visits > MAX_WALK_VISITS { Searched::CutShort } else { Searched::Every }
@@ -155,7 +156,7 @@ struct Search<'a, S> {
     shape: WalkShape<'a>,
     steps: &'a mut S,
     /// The cells of the path being extended.
-    visited: [u64; CELL_WORDS],
+    visited: CellBits,
     visits: u32,
 }
 

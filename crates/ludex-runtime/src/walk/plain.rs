@@ -6,7 +6,8 @@ use ludex_ir::{ActionId, CellId, SeatId};
 
 use super::{Entry, NoUndo, Steps, WalkShape, search};
 use crate::Engine;
-use crate::bits::{CELL_WORDS, MAX_TABLED_WORDS, set_bit};
+use crate::bits::{MAX_TABLED_WORDS, set_bit};
+use crate::cell_bits::CellBits;
 use crate::state::{Piece, State};
 
 /// The steps of a plain walk on a position: a path passes through empty cells and ends on any
@@ -14,12 +15,12 @@ use crate::state::{Piece, State};
 pub(crate) struct PlainSteps<'a> {
     state: &'a State,
     /// The cells reached.
-    pub(crate) reached: [u64; CELL_WORDS],
+    pub(crate) reached: CellBits,
 }
 
 impl<'a> PlainSteps<'a> {
-    pub(crate) fn new(state: &'a State) -> PlainSteps<'a> {
-        PlainSteps { state, reached: [0; CELL_WORDS] }
+    pub(crate) fn new(state: &'a State, cells: usize) -> PlainSteps<'a> {
+        PlainSteps { state, reached: CellBits::empty(cells) }
     }
 }
 
@@ -71,8 +72,8 @@ impl Engine {
         {
             return with(reached);
         }
-        let mut steps = PlainSteps::new(state);
+        let mut steps = PlainSteps::new(state, self.game.board.cell_count());
         search(&self.game.board, shape, from, (), &mut steps);
-        with(steps.reached.get_mut(..words).unwrap_or(&mut []))
+        with(&mut steps.reached)
     }
 }
