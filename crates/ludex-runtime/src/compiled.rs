@@ -239,7 +239,8 @@ impl Cond {
             // A count of members of another collection compared with a constant: the predicate
             // compiled (a count of pieces without one is read from the board's bit sets below).
             Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), count, bound)
-                if let (Expr::Count(collection, predicate), Expr::Const(Const::Int(k))) = (&**count, &**bound)
+                if let (Expr::Count(collection, predicate), Expr::Const(Const::Int(k))) =
+                    (&**count, &**bound)
                     && !matches!(collection, Collection::Pieces { .. }) =>
             {
                 Cond::CountMembers {
