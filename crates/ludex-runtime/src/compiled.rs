@@ -9,7 +9,7 @@
 
 use ludex_ir::{
     ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, DirId, Expr, Game, IntegerResult,
-    MapId, PerSeat, PieceField, SeatId, TypeId, ValueType, VarId,
+    MapId, PerSeat, PieceField, SeatId, TypeId, ValueType, VarId, ZoneId,
 };
 
 use std::ops::ControlFlow;
@@ -71,6 +71,12 @@ pub(super) enum Cond {
         predicate: Option<Box<Cond>>,
         bound: i64,
     },
+    /// `CELL in ZONE`, with the seat a zone of each seat is read for.
+    InZone {
+        cell: CellOf,
+        zone: ZoneId,
+        seat: Owner,
+    },
     /// `if CONDITION then A else B` read as a condition: the branch the condition picks, tested.
     If {
         condition: Box<Cond>,
@@ -123,6 +129,8 @@ pub(super) enum Int {
     /// `+`, `-`, `*`, `/` or `mod` between two integers (`none` when either is none, or when the
     /// operator gives no integer), as [`BinaryOp::on_integers`] computes it.
     Arith(BinaryOp, Box<Int>, Box<Int>),
+    /// `distance(A, B)`: the board's distance between two cells (boxed: an `Int` stays small).
+    Distance(Box<[CellOf; 2]>),
 }
 
 /// Where a map's values are read.
@@ -166,6 +174,8 @@ pub(super) enum CellOf {
     Shift(Box<CellOf>, PerSeat<Vec<DirId>>),
     /// A walk's `step_from`, `step_to`, `pushed_from` or `pushed_to`.
     Walk(WalkCell),
+    /// A cell named in the rules.
+    Fixed(CellId),
 }
 
 /// The cells a walk's step binds.
@@ -233,6 +243,9 @@ impl Cond {
             Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
             Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
             Expr::Not(inner) => Cond::Not(boxed(inner)),
+            Expr::InZone { cell, zone, seat } => {
+                Cond::InZone { cell: CellOf::new(cell, layout), zone: *zone, seat: Owner::new(seat) }
+            }
             Expr::If(condition, then, otherwise) => {
                 Cond::If { condition: boxed(condition), then: boxed(then), otherwise: boxed(otherwise) }
             }
@@ -279,6 +292,7 @@ impl Int {
             {
                 Int::Arith(*op, Box::new(Int::new(left, layout)), Box::new(Int::new(right, layout)))
             }
+            Expr::Distance(a, b) => Int::Distance(Box::new([CellOf::new(a, layout), CellOf::new(b, layout)])),
             _ => Int::Expr(expr.clone()),
         }
     }
@@ -308,6 +322,7 @@ impl CellOf {
             Expr::Context(ContextWord::StepTo) => CellOf::Walk(WalkCell::StepTo),
             Expr::Context(ContextWord::PushedFrom) => CellOf::Walk(WalkCell::PushedFrom),
             Expr::Context(ContextWord::PushedTo) => CellOf::Walk(WalkCell::PushedTo),
+            Expr::Const(Const::Cell(cell)) => CellOf::Fixed(*cell),
             _ => CellOf::Expr(expr.clone()),
         }
     }
@@ -460,6 +475,7 @@ impl Engine {
             Cond::CountMembers { op, collection, predicate, bound } => {
                 self.count_members(state, ctx, collection, predicate.as_deref(), (*op, *bound))
             }
+            Cond::InZone { cell, zone, seat } => self.cell_in_zone(state, ctx, cell, (*zone, seat)),
             Cond::If { condition, then, otherwise } => {
                 let branch = if self.operand(state, ctx, condition) { then } else { otherwise };
                 self.operand(state, ctx, branch)
@@ -537,7 +553,26 @@ impl Engine {
             }
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
             Int::Arith(op, left, right) => self.arith(state, ctx, *op, (left, right)),
+            Int::Distance(cells) => self.distance(state, ctx, cells),
         }
+    }
+
+    /// A [`Cond::InZone`], out of line so that the leaf tests stay small where they are inlined.
+    #[inline(never)]
+    fn cell_in_zone(&self, state: &State, ctx: &Ctx, cell: &CellOf, (zone, seat): (ZoneId, &Owner)) -> bool {
+        let seat = match seat {
+            Owner::Mover => ctx.mover,
+            Owner::Next => ctx.next,
+            Owner::Expr(expr) => self.eval(state, ctx, expr).as_seat(),
+        };
+        self.cell_of(state, ctx, cell).is_some_and(|cell| self.in_zone(zone, seat, cell))
+    }
+
+    /// An [`Int::Distance`], out of line as [`Engine::arith`] is.
+    #[inline(never)]
+    fn distance(&self, state: &State, ctx: &Ctx, [a, b]: &[CellOf; 2]) -> Option<i64> {
+        let (a, b) = (self.cell_of(state, ctx, a)?, self.cell_of(state, ctx, b)?);
+        self.game.board.distance(a, b).map(i64::from)
     }
 
     /// An [`Int::Arith`], out of line so that [`Engine::int`] stays inlined where it is read.
@@ -578,6 +613,7 @@ impl Engine {
             CellOf::Walk(WalkCell::StepTo) => ctx.walk.step_to,
             CellOf::Walk(WalkCell::PushedFrom) => ctx.walk.pushed_from,
             CellOf::Walk(WalkCell::PushedTo) => ctx.walk.pushed_to,
+            CellOf::Fixed(cell) => Some(*cell),
         }
     }
 

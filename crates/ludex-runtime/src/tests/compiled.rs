@@ -62,6 +62,9 @@ fn operands(game: &Game) -> Vec<Expr> {
             field(ctx(ContextWord::Piece), PieceField::Attribute(0)),
             Expr::Const(Const::None),
         ),
+        Expr::Distance(Box::new(ctx(ContextWord::From)), Box::new(ctx(ContextWord::To))),
+        bin(BinaryOp::Sub, int(4), Expr::Distance(Box::new(Expr::Const(Const::Cell(8))), Box::new(var(0)))),
+        map(Expr::Const(Const::Cell(1))),
     ]
 }
 
@@ -77,6 +80,13 @@ fn game_with_maps() -> (Engine, State) {
     g.maps.push(Map { name: "tide".into(), values: vec![None, Some(5), Some(1), Some(2)], mutable: true });
     g.variables.push(Variable { ty: ValueType::Cell, ..variable("mark", Expr::Const(Const::None)) });
     g.variables.push(Variable { per_seat: true, ..variable("score", int(0)) });
+    let (top, bottom) = (CellSet::from_cells(vec![6, 7, 8, 4], 9), CellSet::from_cells(vec![0, 1, 2], 9));
+    g.zones.push(Zone { name: "goal".into(), per_seat: true, cells: vec![top, bottom] });
+    g.zones.push(Zone {
+        name: "middle".into(),
+        per_seat: false,
+        cells: vec![CellSet::from_cells(vec![4], 9)],
+    });
     load(g, "board\n. M . \nM1:2 . M2:1\n. . M2:3")
 }
 
@@ -110,6 +120,17 @@ fn compiled_forms_agree_with_eval() {
         for (op, k) in [(BinaryOp::Eq, 0), (BinaryOp::Gt, 0), (BinaryOp::Ge, 2), (BinaryOp::Lt, 1)] {
             let count = Expr::Count(collection.clone(), predicate.clone().map(Box::new));
             conditions.push(bin(op, count, int(k)));
+        }
+    }
+    // Cells in a zone of each seat (for a seat, none, or no seat) and in a zone of all.
+    let in_zone =
+        |cell: Expr, zone, seat: Expr| Expr::InZone { cell: Box::new(cell), zone, seat: Box::new(seat) };
+    for cell in [ctx(ContextWord::To), ctx(ContextWord::From), var(0), Expr::Const(Const::Cell(4))] {
+        for seat in
+            [ctx(ContextWord::Mover), ctx(ContextWord::Next), seat_const(1), Expr::Const(Const::None), int(0)]
+        {
+            conditions.push(in_zone(cell.clone(), 0, seat.clone()));
+            conditions.push(in_zone(cell.clone(), 1, seat));
         }
     }
     // A condition that gives no truth value picks the `else` branch.

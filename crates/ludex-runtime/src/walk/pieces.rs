@@ -51,7 +51,12 @@ impl<'a> PlainWalks<'a> {
             // As `int` gives it: `none` is no step.
             Int::Const(length) => WalkLength::Fixed(clamped(length.unwrap_or(0), cells)),
             Int::Map(map, CellOf::From) => WalkLength::AtFrom(map.values(state)),
-            Int::Map(..) | Int::Attribute(..) | Int::PieceCount { .. } | Int::Expr(_) | Int::Arith(..) => {
+            Int::Map(..)
+            | Int::Attribute(..)
+            | Int::PieceCount { .. }
+            | Int::Expr(_)
+            | Int::Arith(..)
+            | Int::Distance(..) => {
                 return None;
             }
         };
