@@ -236,8 +236,9 @@ impl Engine {
                 match value {
                     Expr::Roll(sides) => queue_roll(state, *sides, RollTarget::Variable(slot)),
                     _ => {
-                        // `set VARIABLE = WORD` (`set mana = to` after every move of Mana): the
-                        // word read as `eval` reads it, without its dispatch.
+                        // `set VARIABLE = WORD` (a context word such as `to`, set after every
+                        // move by some games): the word read as `eval` reads it, without its
+                        // dispatch.
                         let value = match value {
                             Expr::Context(word) => self.context(state, ctx, *word),
                             _ => self.eval(state, ctx, value),

@@ -10,8 +10,8 @@
 //! rules, never an approximation: the engine keeps it as its `Fault`, which `ludex perft`, `test`
 //! and `run` report as a failure (a `stuck` there reads as `none`, and what the run found is not to
 //! be trusted).
-//! Shogi's rule against mating by a pawn drop reads `stuck` only after a pawn drop that gives check,
-//! which the seat in check can never answer with such a drop: its look-ahead never nests.
+//! A rule that reads `stuck` only after a drop that gives check (a ban on mating by a drop), which
+//! the seat in check can never answer with such a drop, never nests its look-ahead.
 
 use std::cell::Cell;
 
