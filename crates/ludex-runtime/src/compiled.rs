@@ -14,7 +14,7 @@ use ludex_ir::{
 
 use std::ops::ControlFlow;
 
-use super::eval::Ctx;
+use super::eval::{Ctx, PieceSlot};
 use super::state::{Piece, State};
 use super::value::Value;
 use super::{Engine, StateLayout};
@@ -544,9 +544,7 @@ impl Engine {
                 };
                 value.copied().flatten().map(i64::from)
             }
-            Int::Attribute(word, attribute) => {
-                self.context(state, ctx, *word).as_piece().map(|piece| piece.attribute(*attribute).into())
-            }
+            Int::Attribute(word, attribute) => self.context_attribute(state, ctx, *word, *attribute),
             Int::PieceCount { owner, types } => {
                 let Some(owner) = self.pieces_owner(state, ctx, owner) else { return Some(0) };
                 Some(state.index.count(owner, types).into())
@@ -554,6 +552,29 @@ impl Engine {
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
             Int::Arith(op, left, right) => self.arith(state, ctx, *op, (left, right)),
             Int::Distance(cells) => self.distance(state, ctx, cells),
+        }
+    }
+
+    /// An attribute of the piece a context word names: of the moving piece, the target and `it`
+    /// read in place, of any other word's piece as [`Engine::context`] gives it.
+    #[inline(always)]
+    fn context_attribute(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        word: ContextWord,
+        attribute: AttrId,
+    ) -> Option<i64> {
+        let read = |piece: &Piece| i64::from(piece.attribute(attribute));
+        match word {
+            ContextWord::Piece => match &ctx.piece {
+                PieceSlot::None => None,
+                PieceSlot::At(cell) => state.board.get(usize::from(*cell))?.as_ref().map(read),
+                PieceSlot::Held(piece) => Some(read(piece)),
+            },
+            ContextWord::Target => ctx.target.as_ref().map(read),
+            ContextWord::It => ctx.each.it.as_piece().as_ref().map(read),
+            other => self.context(state, ctx, other).as_piece().as_ref().map(read),
         }
     }
 
@@ -637,6 +658,10 @@ pub(super) fn compare(op: BinaryOp, left: Option<i64>, right: Option<i64>) -> bo
     match (op, left, right) {
         (BinaryOp::Eq, ..) => left == right,
         (BinaryOp::Ne, ..) => left != right,
+        (BinaryOp::Lt, Some(a), Some(b)) => a < b,
+        (BinaryOp::Le, Some(a), Some(b)) => a <= b,
+        (BinaryOp::Gt, Some(a), Some(b)) => a > b,
+        (BinaryOp::Ge, Some(a), Some(b)) => a >= b,
         (_, Some(a), Some(b)) => op.on_integers(a, b) == IntegerResult::Bool(true),
         _ => false,
     }

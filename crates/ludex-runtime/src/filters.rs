@@ -140,6 +140,8 @@ pub(super) struct FilterTables {
     whens: Vec<Option<Cond>>,
     /// By phase, then by choice.
     choices: Vec<Vec<SplitFilter>>,
+    /// The capture rule's `when`.
+    capture: Option<Cond>,
 }
 
 impl FilterTables {
@@ -160,7 +162,13 @@ impl FilterTables {
                 phase.turn.choices.iter().map(|c| SplitFilter::new(c.filter.as_ref(), &[], layout)).collect()
             })
             .collect();
-        FilterTables { actions, whens, choices }
+        let capture = game.capture.allowed.as_ref().map(|allowed| Cond::new(allowed, layout));
+        FilterTables { actions, whens, choices, capture }
+    }
+
+    /// The capture rule's `when`, if it has one.
+    pub(super) fn capture(&self) -> Option<&Cond> {
+        self.capture.as_ref()
     }
 
     pub(super) fn action(&self, action: ludex_ir::ActionId) -> &SplitFilter {

@@ -766,17 +766,15 @@ impl Generator<'_> {
         to: CellId,
         target: Option<Piece>,
     ) -> Option<&[ludex_ir::TypeId]> {
+        // The context is built only for an action that promotes: most do not.
+        self.action.promotion.as_ref()?;
         let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to: Some(to), target, ..self.ctx() };
         self.engine.promotions_offered(self.state, self.action, self.seat, &ctx)
     }
 
     fn capture_allowed(&self, ctx: &Ctx) -> bool {
-        self.engine
-            .game
-            .capture
-            .allowed
-            .as_ref()
-            .is_none_or(|allowed| self.engine.holds(self.state, ctx, allowed))
+        let allowed = self.engine.tables.speed.filters.capture();
+        allowed.is_none_or(|allowed| self.engine.test(self.state, ctx, allowed))
     }
 
     /// One move per empty cell of the region and type in the seat's reserve that the action drops

@@ -151,21 +151,20 @@ fn compiled_forms_agree_with_eval() {
             // The walk's words: a step from `from` to `to`, pushing what stands on `to` off the board.
             let walk =
                 WalkWords { step_from: from, step_to: to, pushed_from: to, pushed_to: None, ..base.walk };
-            let ctx = Ctx {
-                from,
-                to,
-                piece: from.map_or(PieceSlot::None, PieceSlot::At),
-                target: to.and_then(|cell| engine.piece_at(&state, cell)),
-                walk,
-                ..base
-            };
-            for expr in &conditions {
-                let compiled = engine.test(&state, &ctx, &Cond::new(expr, &layout));
-                assert_eq!(compiled, engine.holds(&state, &ctx, expr), "{expr:?} with {mark:?}, {ctx:?}");
-            }
-            for expr in &operands {
-                let compiled = engine.int(&state, &ctx, &Int::new(expr, &layout));
-                assert_eq!(compiled, engine.eval(&state, &ctx, expr).as_int(), "{expr:?} with {mark:?}");
+            // The moving piece read from its cell, and held (a drop's).
+            let held =
+                from.and_then(|cell| engine.piece_at(&state, cell)).map_or(PieceSlot::None, PieceSlot::Held);
+            for piece in [from.map_or(PieceSlot::None, PieceSlot::At), held] {
+                let target = to.and_then(|cell| engine.piece_at(&state, cell));
+                let ctx = Ctx { from, to, piece, target, walk, ..base };
+                for expr in &conditions {
+                    let compiled = engine.test(&state, &ctx, &Cond::new(expr, &layout));
+                    assert_eq!(compiled, engine.holds(&state, &ctx, expr), "{expr:?} with {mark:?}, {ctx:?}");
+                }
+                for expr in &operands {
+                    let compiled = engine.int(&state, &ctx, &Int::new(expr, &layout));
+                    assert_eq!(compiled, engine.eval(&state, &ctx, expr).as_int(), "{expr:?} with {mark:?}");
+                }
             }
         }
     }
