@@ -4,7 +4,8 @@
 //! the pieces in context and counts of pieces (read from the board's bit sets), a variable or
 //! context word compared with a constant, a count of pieces that pass a condition compared with a
 //! constant, `attacked`, whether a cell is empty (`piece_at(CELL) == none`), cells shifted along a
-//! path — are evaluated without building a [`Value`] for each node; every other
+//! path, variables read for a seat (`score(mover)`, `out(it)`), `allied`, `first(...)` compared
+//! with `none` (a count) — are evaluated without building a [`Value`] for each node; every other
 //! expression inside them is evaluated as written, so they mean exactly what [`Engine::eval`] gives.
 
 use ludex_ir::{
@@ -83,6 +84,15 @@ pub(super) enum Cond {
         then: Box<Cond>,
         otherwise: Box<Cond>,
     },
+    /// `allied(A, B)`: whether two seats are on the same side (false unless both are seats).
+    Allied(Box<[Owner; 2]>),
+    /// An attribute of the piece a context word names compared with a constant (`piece.ATTR >= 2`).
+    Attribute {
+        word: ContextWord,
+        attribute: AttrId,
+        op: BinaryOp,
+        bound: i64,
+    },
 }
 
 /// What a [`Cond::Pieces`] asks for.
@@ -109,6 +119,16 @@ pub(super) enum Operand {
     /// A variable read without a seat, by its state slot (none for a per-seat variable).
     Variable(Option<u32>),
     Context(ContextWord),
+    /// A variable read for a seat (`last_cell(it)`; boxed: an `Operand` stays small).
+    SeatVariable(Box<SeatVariable>),
+}
+
+/// A variable read for a seat, `VARIABLE(SEAT)`: the seat's value of a per-seat variable, the value
+/// of one without seats, `none` when the seat's expression gives no seat.
+#[derive(Debug)]
+pub(super) struct SeatVariable {
+    variable: VarId,
+    seat: Owner,
 }
 
 /// An expression read as an integer (`None` for any other value).
@@ -131,6 +151,10 @@ pub(super) enum Int {
     Arith(BinaryOp, Box<Int>, Box<Int>),
     /// `distance(A, B)`: the board's distance between two cells (boxed: an `Int` stays small).
     Distance(Box<[CellOf; 2]>),
+    /// A variable of integers read without a seat, by its state slot (none for a per-seat one).
+    Variable(Option<u32>),
+    /// A variable of integers read for a seat (`score(mover)`).
+    SeatVariable(Box<SeatVariable>),
 }
 
 /// Where a map's values are read.
@@ -158,6 +182,8 @@ pub(super) enum Owner {
     Mover,
     Next,
     Expr(Expr),
+    /// The seat `it` names (a member of a collection of seats).
+    It,
 }
 
 /// An expression read as a cell (`None` for any other value).
@@ -176,6 +202,8 @@ pub(super) enum CellOf {
     Walk(WalkCell),
     /// A cell named in the rules.
     Fixed(CellId),
+    /// A variable of cells read for a seat (`last_cell(it)`).
+    SeatVariable(Box<SeatVariable>),
 }
 
 /// The cells a walk's step binds.
@@ -215,6 +243,23 @@ impl Cond {
         {
             return Cond::IsConst { operand, constant, negated: *op == Ne };
         }
+        if let Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right) = expr
+            && let (Expr::Field(piece, PieceField::Attribute(attribute)), Expr::Const(Const::Int(bound))) =
+                (&**left, &**right)
+            && let Expr::Context(word) = **piece
+        {
+            return Cond::Attribute { word, attribute: *attribute, op: *op, bound: *bound };
+        }
+        if let Expr::Binary(op @ (Eq | Ne), left, right) = expr
+            && let Some(count) = first_compared_with_none(left, right)
+        {
+            // `first(C, P)` is none exactly when no member passes (no member is none): a count.
+            let (op, bound) = if *op == Eq { (Eq, 0) } else { (Gt, 0) };
+            return Cond::new(
+                &Expr::Binary(op, Box::new(count), Box::new(Expr::Const(Const::Int(bound)))),
+                layout,
+            );
+        }
         if let Expr::Binary(op @ (Eq | Ne), left, right) = expr
             && let Some(cell) = piece_at_compared_with_none(left, right)
         {
@@ -236,7 +281,12 @@ impl Cond {
         {
             return Cond::Pieces { owner: Owner::new(owner), types: types.clone(), wanted };
         }
+        if let Some(operand) = Operand::of(expr, layout) {
+            // A variable read as a condition: true when it holds `true`.
+            return Cond::IsConst { operand, constant: Value::Bool(true), negated: false };
+        }
         match expr {
+            Expr::Allied(a, b) => Cond::Allied(Box::new([Owner::new(a), Owner::new(b)])),
             Expr::Attacked { cell, seat, by: None } => {
                 Cond::Attacked { cell: CellOf::new(cell, layout), defender: Owner::new(seat) }
             }
@@ -293,8 +343,20 @@ impl Int {
                 Int::Arith(*op, Box::new(Int::new(left, layout)), Box::new(Int::new(right, layout)))
             }
             Expr::Distance(a, b) => Int::Distance(Box::new([CellOf::new(a, layout), CellOf::new(b, layout)])),
+            Expr::Variable(variable) if gives_int(expr, layout.game) => {
+                Int::Variable(layout.variable(*variable))
+            }
+            Expr::SeatVariable(variable, seat) if gives_int(expr, layout.game) => {
+                Int::SeatVariable(SeatVariable::boxed(*variable, seat))
+            }
             _ => Int::Expr(expr.clone()),
         }
+    }
+}
+
+impl SeatVariable {
+    fn boxed(variable: VarId, seat: &Expr) -> Box<SeatVariable> {
+        Box::new(SeatVariable { variable, seat: Owner::new(seat) })
     }
 }
 
@@ -303,6 +365,7 @@ impl Owner {
         match expr {
             Expr::Context(ContextWord::Mover) => Owner::Mover,
             Expr::Context(ContextWord::Next) => Owner::Next,
+            Expr::Context(ContextWord::It) => Owner::It,
             other => Owner::Expr(other.clone()),
         }
     }
@@ -323,6 +386,7 @@ impl CellOf {
             Expr::Context(ContextWord::PushedFrom) => CellOf::Walk(WalkCell::PushedFrom),
             Expr::Context(ContextWord::PushedTo) => CellOf::Walk(WalkCell::PushedTo),
             Expr::Const(Const::Cell(cell)) => CellOf::Fixed(*cell),
+            Expr::SeatVariable(variable, seat) => CellOf::SeatVariable(SeatVariable::boxed(*variable, seat)),
             _ => CellOf::Expr(expr.clone()),
         }
     }
@@ -331,13 +395,36 @@ impl CellOf {
 /// A variable or context word on one side of `==` or `!=`, a constant on the other.
 fn constant_test(left: &Expr, right: &Expr, layout: &Layout) -> Option<(Operand, Value)> {
     let operand = |e: &Expr| match e {
-        Expr::Variable(variable) => Some(Operand::Variable(layout.variable(*variable))),
         Expr::Context(word) => Some(Operand::Context(*word)),
-        _ => None,
+        other => Operand::of(other, layout),
     };
     match (left, right) {
         (side, Expr::Const(constant)) | (Expr::Const(constant), side) => {
             Some((operand(side)?, Value::from_const(*constant)))
+        }
+        _ => None,
+    }
+}
+
+impl Operand {
+    /// A variable, read without a seat or for one (`None` for any other expression).
+    fn of(expr: &Expr, layout: &Layout) -> Option<Operand> {
+        match expr {
+            Expr::Variable(variable) => Some(Operand::Variable(layout.variable(*variable))),
+            Expr::SeatVariable(variable, seat) => {
+                Some(Operand::SeatVariable(SeatVariable::boxed(*variable, seat)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `count(C, P)` for `first(C, P)` on one side of `==` or `!=`, `none` on the other.
+fn first_compared_with_none(left: &Expr, right: &Expr) -> Option<Expr> {
+    match (left, right) {
+        (Expr::First(collection, predicate), Expr::Const(Const::None))
+        | (Expr::Const(Const::None), Expr::First(collection, predicate)) => {
+            Some(Expr::Count(collection.clone(), predicate.clone()))
         }
         _ => None,
     }
@@ -375,6 +462,10 @@ pub(super) fn gives_int(expr: &Expr, game: &Game) -> bool {
             !may_be_decimal(left, game) && !may_be_decimal(right, game)
         }
         Expr::Map(..) | Expr::Count(..) | Expr::Sum(..) | Expr::Distance(..) => true,
+        // A variable of integers holds an integer or `none` (effects and positions keep its type).
+        Expr::Variable(v) | Expr::SeatVariable(v, _) => {
+            game.variables.get(usize::from(*v)).is_some_and(|v| v.ty == ValueType::Int)
+        }
         _ => false,
     }
 }
@@ -435,6 +526,9 @@ impl Engine {
     #[inline(always)]
     fn leaf(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
         match cond {
+            Cond::Attribute { word, attribute, op, bound } => {
+                compare(*op, self.context_attribute(state, ctx, *word, *attribute), Some(*bound))
+            }
             Cond::And(..) | Cond::Or(..) | Cond::Not(..) => self.test(state, ctx, cond),
             Cond::Compare(op, left, right) => {
                 compare(*op, self.int(state, ctx, left), self.int(state, ctx, right))
@@ -443,6 +537,7 @@ impl Engine {
                 let value = match operand {
                     Operand::Variable(slot) => read_slot(state, *slot),
                     Operand::Context(word) => self.context(state, ctx, *word),
+                    Operand::SeatVariable(read) => self.seat_variable(state, ctx, read),
                 };
                 (value == *constant) != *negated
             }
@@ -450,11 +545,7 @@ impl Engine {
                 self.count_where(state, ctx, (owner, types), predicate, (*op, *bound))
             }
             Cond::Attacked { cell, defender } => {
-                let defender = match defender {
-                    Owner::Mover => ctx.mover,
-                    Owner::Next => ctx.next,
-                    Owner::Expr(expr) => self.eval(state, ctx, expr).as_seat(),
-                };
+                let defender = self.seat_of(state, ctx, defender);
                 match (self.cell_of(state, ctx, cell), defender) {
                     (Some(cell), Some(defender)) => self.attacked(state, ctx, cell, defender, None),
                     _ => false,
@@ -480,6 +571,7 @@ impl Engine {
                 let branch = if self.operand(state, ctx, condition) { then } else { otherwise };
                 self.operand(state, ctx, branch)
             }
+            Cond::Allied(seats) => self.seats_allied(state, ctx, seats),
         }
     }
 
@@ -552,6 +644,8 @@ impl Engine {
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
             Int::Arith(op, left, right) => self.arith(state, ctx, *op, (left, right)),
             Int::Distance(cells) => self.distance(state, ctx, cells),
+            Int::Variable(slot) => read_slot(state, *slot).as_int(),
+            Int::SeatVariable(read) => self.seat_variable(state, ctx, read).as_int(),
         }
     }
 
@@ -581,12 +675,37 @@ impl Engine {
     /// A [`Cond::InZone`], out of line so that the leaf tests stay small where they are inlined.
     #[inline(never)]
     fn cell_in_zone(&self, state: &State, ctx: &Ctx, cell: &CellOf, (zone, seat): (ZoneId, &Owner)) -> bool {
-        let seat = match seat {
+        let seat = self.seat_of(state, ctx, seat);
+        self.cell_of(state, ctx, cell).is_some_and(|cell| self.in_zone(zone, seat, cell))
+    }
+
+    /// A [`SeatVariable`]'s value, out of line as [`Engine::arith`] is.
+    #[inline(never)]
+    fn seat_variable(&self, state: &State, ctx: &Ctx, read: &SeatVariable) -> Value {
+        match self.seat_of(state, ctx, &read.seat) {
+            Some(seat) => self.read_variable(state, read.variable, Some(seat)),
+            None => Value::None,
+        }
+    }
+
+    /// A [`Cond::Allied`], out of line.
+    #[inline(never)]
+    fn seats_allied(&self, state: &State, ctx: &Ctx, [a, b]: &[Owner; 2]) -> bool {
+        match (self.seat_of(state, ctx, a), self.seat_of(state, ctx, b)) {
+            (Some(a), Some(b)) => self.allied(a, b),
+            _ => false,
+        }
+    }
+
+    /// The seat an owner names (`None` when it gives no seat).
+    #[inline(always)]
+    fn seat_of(&self, state: &State, ctx: &Ctx, owner: &Owner) -> Option<SeatId> {
+        match owner {
             Owner::Mover => ctx.mover,
             Owner::Next => ctx.next,
+            Owner::It => ctx.each.it.as_seat(),
             Owner::Expr(expr) => self.eval(state, ctx, expr).as_seat(),
-        };
-        self.cell_of(state, ctx, cell).is_some_and(|cell| self.in_zone(zone, seat, cell))
+        }
     }
 
     /// An [`Int::Distance`], out of line as [`Engine::arith`] is.
@@ -610,14 +729,16 @@ impl Engine {
     /// (the outer `None`) when the owner's expression gives neither a seat nor `none`.
     #[inline(always)]
     fn pieces_owner(&self, state: &State, ctx: &Ctx, owner: &Owner) -> Option<Option<SeatId>> {
+        let owner_of = |value: Value| match value {
+            Value::Seat(seat) => Some(Some(seat)),
+            Value::None => Some(None),
+            _ => None,
+        };
         match owner {
             Owner::Mover => Some(ctx.mover),
             Owner::Next => Some(ctx.next),
-            Owner::Expr(expr) => match self.eval(state, ctx, expr) {
-                Value::Seat(seat) => Some(Some(seat)),
-                Value::None => Some(None),
-                _ => None,
-            },
+            Owner::It => owner_of(ctx.each.it),
+            Owner::Expr(expr) => owner_of(self.eval(state, ctx, expr)),
         }
     }
 
@@ -635,6 +756,7 @@ impl Engine {
             CellOf::Walk(WalkCell::PushedFrom) => ctx.walk.pushed_from,
             CellOf::Walk(WalkCell::PushedTo) => ctx.walk.pushed_to,
             CellOf::Fixed(cell) => Some(*cell),
+            CellOf::SeatVariable(read) => self.seat_variable(state, ctx, read).as_cell(),
         }
     }
 

@@ -487,7 +487,7 @@ impl Engine {
         self.eval(state, &inner, &kind.value).as_int()
     }
 
-    fn read_variable(&self, state: &State, var: VarId, seat: Option<SeatId>) -> Value {
+    pub(super) fn read_variable(&self, state: &State, var: VarId, seat: Option<SeatId>) -> Value {
         self.variable_slot(var, seat)
             .and_then(|slot| state.variables.get(slot as usize).copied())
             .unwrap_or(Value::None)

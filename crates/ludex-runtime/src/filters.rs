@@ -219,7 +219,7 @@ mod tests {
         let game = compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics));
         let engine = Engine::new(game);
         let filters = &engine.tables.speed.filters;
-        assert!(matches!(filters.when(0), Some(Cond::Compare(..))), "{:?}", filters.when(0));
+        assert!(matches!(filters.when(0), Some(Cond::Attribute { .. })), "{:?}", filters.when(0));
         let filter = filters.action(0);
         let attacked =
             |cond: &Cond| matches!(cond, Cond::Not(inner) if matches!(**inner, Cond::Attacked { .. }));

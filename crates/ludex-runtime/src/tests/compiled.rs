@@ -7,7 +7,8 @@ use crate::compiled::{Cond, Int, Layout};
 use crate::eval::{Ctx, PieceSlot, WalkWords};
 
 /// Expressions over `from`, `to`, the attributes of the pieces in context, maps with holes (fixed, mutable, missing), a cell variable and a
-/// per-seat one, the pieces on cells (shifted along paths that stay on the board or leave it).
+/// per-seat one, the pieces on cells (shifted along paths that stay on the board or leave it),
+/// variables of integers and of truth values read without a seat and for seats.
 fn operands(game: &Game) -> Vec<Expr> {
     let map = |cell: Expr| Expr::Map(0, Box::new(cell));
     let shift = |cell: Expr, path: &[&str]| Expr::Shift { cell: Box::new(cell), paths: relative(game, path) };
@@ -65,7 +66,22 @@ fn operands(game: &Game) -> Vec<Expr> {
         Expr::Distance(Box::new(ctx(ContextWord::From)), Box::new(ctx(ContextWord::To))),
         bin(BinaryOp::Sub, int(4), Expr::Distance(Box::new(Expr::Const(Const::Cell(8))), Box::new(var(0)))),
         map(Expr::Const(Const::Cell(1))),
+        var(2),
+        seat_var(1, ctx(ContextWord::Mover)),
+        seat_var(1, ctx(ContextWord::Next)),
+        seat_var(1, ctx(ContextWord::It)),
+        seat_var(1, int(1)),
+        seat_var(2, ctx(ContextWord::Mover)),
+        seat_var(3, ctx(ContextWord::It)),
+        bin(BinaryOp::Add, seat_var(1, ctx(ContextWord::It)), var(2)),
+        Expr::Distance(Box::new(seat_var(0, ctx(ContextWord::Mover))), Box::new(ctx(ContextWord::To))),
+        piece_at(seat_var(0, ctx(ContextWord::It))),
     ]
+}
+
+/// `VARIABLE(SEAT)`.
+fn seat_var(variable: VarId, seat: Expr) -> Expr {
+    Expr::SeatVariable(variable, Box::new(seat))
 }
 
 /// A 3 by 3 game with a fixed map with holes, a mutable one, a cell variable (`mark`) and a
@@ -80,6 +96,9 @@ fn game_with_maps() -> (Engine, State) {
     g.maps.push(Map { name: "tide".into(), values: vec![None, Some(5), Some(1), Some(2)], mutable: true });
     g.variables.push(Variable { ty: ValueType::Cell, ..variable("mark", Expr::Const(Const::None)) });
     g.variables.push(Variable { per_seat: true, ..variable("score", int(0)) });
+    g.variables.push(variable("left", int(1)));
+    let no = Expr::Const(Const::Bool(false));
+    g.variables.push(Variable { ty: ValueType::Bool, per_seat: true, ..variable("out", no) });
     let (top, bottom) = (CellSet::from_cells(vec![6, 7, 8, 4], 9), CellSet::from_cells(vec![0, 1, 2], 9));
     g.zones.push(Zone { name: "goal".into(), per_seat: true, cells: vec![top, bottom] });
     g.zones.push(Zone {
@@ -133,10 +152,47 @@ fn compiled_forms_agree_with_eval() {
             conditions.push(in_zone(cell.clone(), 1, seat));
         }
     }
+    // Variables read as conditions, for seats or not; `allied` between seats and other values.
+    let out = |seat: Expr| seat_var(3, seat);
+    let (it, mover, next) = (ctx(ContextWord::It), ctx(ContextWord::Mover), ctx(ContextWord::Next));
+    let allied = |a: &Expr, b: &Expr| Expr::Allied(Box::new(a.clone()), Box::new(b.clone()));
+    conditions.extend([
+        var(3),
+        var(2),
+        out(it.clone()),
+        out(mover.clone()),
+        Expr::Not(Box::new(out(next.clone()))),
+        out(field(ctx(ContextWord::Target), PieceField::Owner)),
+        bin(BinaryOp::Eq, seat_var(1, mover.clone()), int(2)),
+        bin(BinaryOp::Ne, seat_var(0, it.clone()), Expr::Const(Const::None)),
+        bin(BinaryOp::Eq, Expr::Const(Const::Bool(false)), out(mover.clone())),
+        allied(&it, &mover),
+        allied(&mover, &next),
+        allied(&int(1), &mover),
+        allied(&seat_const(1), &next),
+        in_zone(ctx(ContextWord::To), 0, it.clone()),
+    ]);
+    // `first(...)` compared with `none`, over seats, pieces and a reserve.
+    let has_score = |score| bin(BinaryOp::Eq, seat_var(1, ctx(ContextWord::It)), int(score));
+    let pieces = Collection::Pieces { owner: Box::new(mover.clone()), types: vec![] };
+    for (collection, predicate) in [
+        (Collection::Seats, Some(has_score(2))),
+        (Collection::Seats, Some(has_score(5))),
+        (pieces.clone(), Some(bin(BinaryOp::Ge, field(it.clone(), PieceField::Attribute(0)), int(2)))),
+        (pieces, None),
+        (Collection::Reserve { owner: Box::new(next.clone()) }, None),
+    ] {
+        let first = Expr::First(collection, predicate.map(Box::new));
+        conditions.push(bin(BinaryOp::Eq, first.clone(), Expr::Const(Const::None)));
+        conditions.push(bin(BinaryOp::Ne, Expr::Const(Const::None), first));
+    }
     // A condition that gives no truth value picks the `else` branch.
     conditions.push(Expr::If(Box::new(int(1)), Box::new(pairs[0].clone()), Box::new(pairs[1].clone())));
     let tables = &engine.tables;
     let layout = Layout { game: &engine.game, state: &tables.layout };
+    // Scores 2 and -1, `left` 1, the first seat out.
+    let values = [Value::Int(2), Value::Int(-1), Value::Int(1), Value::Bool(true), Value::Bool(false)];
+    state.variables[1..].copy_from_slice(&values);
     for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Cell(8), Value::Int(1)] {
         state.variables[0] = mark;
         let moves = [
@@ -146,7 +202,9 @@ fn compiled_forms_agree_with_eval() {
             (Some(1), Some(3), Some(1)),
         ];
         for (from, to, next) in moves {
+            // `it` a piece or an integer, or a seat.
             let it = from.and_then(|cell| engine.piece_at(&state, cell)).map_or(Value::Int(3), Value::Piece);
+            let it = if next == Some(0) { Value::Seat(0) } else { it };
             let base = Ctx::new(Some(0), next).with_it(it);
             // The walk's words: a step from `from` to `to`, pushing what stands on `to` off the board.
             let walk =

@@ -56,7 +56,9 @@ impl<'a> PlainWalks<'a> {
             | Int::PieceCount { .. }
             | Int::Expr(_)
             | Int::Arith(..)
-            | Int::Distance(..) => {
+            | Int::Distance(..)
+            | Int::Variable(_)
+            | Int::SeatVariable(_) => {
                 return None;
             }
         };
