@@ -14,6 +14,7 @@ use ludex_ir::{
 
 use std::ops::ControlFlow;
 
+use super::equalities::{PieceTest, SameCell, count_of_types};
 use super::eval::Ctx;
 use super::state::{Piece, State};
 use super::value::Value;
@@ -83,6 +84,10 @@ pub(super) enum Cond {
         then: Box<Cond>,
         otherwise: Box<Cond>,
     },
+    /// A piece's type or owner compared with a type or a seat word (see `equalities`).
+    Piece(Box<PieceTest>),
+    /// Two cells compared (see `equalities`).
+    SameCell(Box<SameCell>),
 }
 
 /// What a [`Cond::Pieces`] asks for.
@@ -131,6 +136,8 @@ pub(super) enum Int {
     Arith(BinaryOp, Box<Int>, Box<Int>),
     /// `distance(A, B)`: the board's distance between two cells (boxed: an `Int` stays small).
     Distance(Box<[CellOf; 2]>),
+    /// A context word that gives an integer or `none` (`turns`, `captures`...).
+    Context(ContextWord),
 }
 
 /// Where a map's values are read.
@@ -176,6 +183,18 @@ pub(super) enum CellOf {
     Walk(WalkCell),
     /// A cell named in the rules.
     Fixed(CellId),
+    /// `if CONDITION then A else B` read as a cell.
+    If(Box<CellIf>),
+    /// `none`.
+    Nothing,
+}
+
+/// The parts of a [`CellOf::If`].
+#[derive(Debug)]
+pub(super) struct CellIf {
+    pub condition: Cond,
+    pub then: CellOf,
+    pub otherwise: CellOf,
 }
 
 /// The cells a walk's step binds.
@@ -226,6 +245,9 @@ impl Cond {
                 Expr::Const(Const::Int(k)),
             ) = (&**count, &**bound)
         {
+            if let Some(cond) = count_of_types((*op, *k), owner, types, predicate, layout) {
+                return cond;
+            }
             let (owner, types) = (Owner::new(owner), types.clone());
             return Cond::CountWhere { op: *op, owner, types, predicate: boxed(predicate), bound: *k };
         }
@@ -268,6 +290,12 @@ impl Cond {
             {
                 Cond::Compare(*op, Int::new(left, layout), Int::new(right, layout))
             }
+            Expr::Binary(op, left, right) if let Some(test) = PieceTest::new(*op, left, right, layout) => {
+                Cond::Piece(Box::new(test))
+            }
+            Expr::Binary(op, left, right) if let Some(test) = SameCell::new(*op, left, right, layout) => {
+                Cond::SameCell(Box::new(test))
+            }
             _ => Cond::Expr(expr.clone()),
         }
     }
@@ -293,13 +321,14 @@ impl Int {
                 Int::Arith(*op, Box::new(Int::new(left, layout)), Box::new(Int::new(right, layout)))
             }
             Expr::Distance(a, b) => Int::Distance(Box::new([CellOf::new(a, layout), CellOf::new(b, layout)])),
+            Expr::Context(word) if gives_int(expr, layout.game) => Int::Context(*word),
             _ => Int::Expr(expr.clone()),
         }
     }
 }
 
 impl Owner {
-    fn new(expr: &Expr) -> Owner {
+    pub(super) fn new(expr: &Expr) -> Owner {
         match expr {
             Expr::Context(ContextWord::Mover) => Owner::Mover,
             Expr::Context(ContextWord::Next) => Owner::Next,
@@ -309,7 +338,7 @@ impl Owner {
 }
 
 impl CellOf {
-    fn new(expr: &Expr, layout: &Layout) -> CellOf {
+    pub(super) fn new(expr: &Expr, layout: &Layout) -> CellOf {
         match expr {
             Expr::Context(ContextWord::From) => CellOf::From,
             Expr::Context(ContextWord::To) => CellOf::To,
@@ -323,6 +352,12 @@ impl CellOf {
             Expr::Context(ContextWord::PushedFrom) => CellOf::Walk(WalkCell::PushedFrom),
             Expr::Context(ContextWord::PushedTo) => CellOf::Walk(WalkCell::PushedTo),
             Expr::Const(Const::Cell(cell)) => CellOf::Fixed(*cell),
+            Expr::Const(Const::None) => CellOf::Nothing,
+            Expr::If(condition, then, otherwise) => CellOf::If(Box::new(CellIf {
+                condition: Cond::new(condition, layout),
+                then: CellOf::new(then, layout),
+                otherwise: CellOf::new(otherwise, layout),
+            })),
             _ => CellOf::Expr(expr.clone()),
         }
     }
@@ -380,7 +415,7 @@ pub(super) fn gives_int(expr: &Expr, game: &Game) -> bool {
 }
 
 /// Whether an expression may give a decimal: it reads a decimal constant or variable.
-fn may_be_decimal(expr: &Expr, game: &Game) -> bool {
+pub(super) fn may_be_decimal(expr: &Expr, game: &Game) -> bool {
     let decimal_variable =
         |v: &VarId| game.variables.get(usize::from(*v)).is_some_and(|v| v.ty == ValueType::Decimal);
     expr.any(&mut |e| match e {
@@ -480,6 +515,8 @@ impl Engine {
                 let branch = if self.operand(state, ctx, condition) { then } else { otherwise };
                 self.operand(state, ctx, branch)
             }
+            Cond::Piece(test) => self.piece_test(state, ctx, test),
+            Cond::SameCell(test) => self.same_cell(state, ctx, test),
         }
     }
 
@@ -554,6 +591,7 @@ impl Engine {
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
             Int::Arith(op, left, right) => self.arith(state, ctx, *op, (left, right)),
             Int::Distance(cells) => self.distance(state, ctx, cells),
+            Int::Context(word) => self.context(state, ctx, *word).as_int(),
         }
     }
 
@@ -601,7 +639,7 @@ impl Engine {
     }
 
     #[inline(always)]
-    fn cell_of(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
+    pub(super) fn cell_of(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
         match cell {
             CellOf::From => ctx.from,
             CellOf::To => ctx.to,
@@ -614,7 +652,16 @@ impl Engine {
             CellOf::Walk(WalkCell::PushedFrom) => ctx.walk.pushed_from,
             CellOf::Walk(WalkCell::PushedTo) => ctx.walk.pushed_to,
             CellOf::Fixed(cell) => Some(*cell),
+            CellOf::If(choice) => self.cell_if(state, ctx, choice),
+            CellOf::Nothing => None,
         }
+    }
+
+    /// A [`CellOf::If`]: the cell of the branch the condition picks, out of line.
+    #[inline(never)]
+    fn cell_if(&self, state: &State, ctx: &Ctx, choice: &CellIf) -> Option<CellId> {
+        let branch = if self.test(state, ctx, &choice.condition) { &choice.then } else { &choice.otherwise };
+        self.cell_of(state, ctx, branch)
     }
 
     /// The cell the mover's path (as `shift` reads it) leads to from `start`.
@@ -643,7 +690,7 @@ pub(super) fn compare(op: BinaryOp, left: Option<i64>, right: Option<i64>) -> bo
 }
 
 /// A variable's value by its slot (`none` without one).
-fn read_slot(state: &State, slot: Option<u32>) -> Value {
+pub(super) fn read_slot(state: &State, slot: Option<u32>) -> Value {
     slot.and_then(|slot| state.variables.get(slot as usize)).copied().unwrap_or(Value::None)
 }
 

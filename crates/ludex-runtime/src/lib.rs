@@ -41,9 +41,11 @@ mod cell_bits;
 mod cell_sets;
 mod cell_tests;
 mod compiled;
+mod compiled_effects;
 mod compound;
 mod display;
 mod effects;
+mod equalities;
 mod eval;
 mod evaluation;
 mod exact_slides;
@@ -310,6 +312,8 @@ struct SpeedLayers {
     walk_rules: Vec<Option<walk::CompiledWalkRules>>,
     /// By phase, then by turn choice: whether its moves come out sorted, each once.
     ordered_choices: Vec<Vec<bool>>,
+    /// The effects of turns, actions and the capture rule, compiled.
+    effects: compiled_effects::EffectTables,
 }
 
 impl Engine {
@@ -585,6 +589,7 @@ impl Tables {
             walks: walk::WalkTables::new(game),
             walk_rules: walk::compile_walk_rules(&compiled),
             ordered_choices: movegen::ordered_choices(game),
+            effects: compiled_effects::EffectTables::new(&compiled),
         };
         let end_reads = EndReads {
             history: history::reads_repetitions(game)

@@ -56,7 +56,8 @@ impl<'a> PlainWalks<'a> {
             | Int::PieceCount { .. }
             | Int::Expr(_)
             | Int::Arith(..)
-            | Int::Distance(..) => {
+            | Int::Distance(..)
+            | Int::Context(_) => {
                 return None;
             }
         };
