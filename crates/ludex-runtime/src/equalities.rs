@@ -4,7 +4,7 @@
 //! gives for the comparison as written: a missing piece has no type and no owner (`none`), and
 //! a side that may give something other than a cell is compared as the value it gives.
 
-use ludex_ir::{BinaryOp, Const, ContextWord, Expr, PieceField, Stacking, TypeId};
+use ludex_ir::{BinaryOp, CellId, Const, ContextWord, Expr, PieceField, Stacking, TypeId};
 
 use super::Engine;
 use super::compiled::{CellOf, Cond, Int, Layout, Owner, Wanted, compare};
@@ -127,17 +127,35 @@ impl Engine {
         equal != test.negated
     }
 
-    /// A [`SameCell`]: both sides' values compared as [`Engine::eval`] compares them.
+    /// A [`SameCell`]: both sides' values compared as [`Engine::eval`] compares them, as cells
+    /// when both give a cell or `none` (a move's cell against a cell variable).
     #[inline(never)]
     pub(super) fn same_cell(&self, state: &State, ctx: &Ctx, test: &SameCell) -> bool {
         let [left, right] = &test.cells;
-        let equal = match (self.cell_value(state, ctx, left), self.cell_value(state, ctx, right)) {
-            (Value::Cell(a), Value::Cell(b)) => a == b,
-            (Value::None, Value::None) => true,
-            (Value::Cell(_), Value::None) | (Value::None, Value::Cell(_)) => false,
-            (a, b) => a == b,
+        let equal = match (self.plain_cell(state, ctx, left), self.plain_cell(state, ctx, right)) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.cell_value(state, ctx, left) == self.cell_value(state, ctx, right),
         };
         equal != test.negated
+    }
+
+    /// The cell (or `none`) a side of a [`SameCell`] gives, read in place; `None` for a side that
+    /// may give another value (a variable holding one, an `if`, a written expression).
+    #[inline(always)]
+    fn plain_cell(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<Option<CellId>> {
+        match cell {
+            CellOf::Variable(slot) => match super::compiled::read_slot(state, *slot) {
+                Value::Cell(cell) => Some(Some(cell)),
+                Value::None => Some(None),
+                _ => None,
+            },
+            CellOf::From => Some(ctx.from),
+            CellOf::To => Some(ctx.to),
+            CellOf::Fixed(cell) => Some(Some(*cell)),
+            CellOf::Nothing => Some(None),
+            CellOf::Shift(..) | CellOf::ItCell | CellOf::Walk(_) => Some(self.cell_of(state, ctx, cell)),
+            CellOf::If(_) | CellOf::Expr(_) => None,
+        }
     }
 
     /// The value an expression read as a cell gives, exactly as [`Engine::eval`] gives it: a
