@@ -16,7 +16,8 @@
 //! `evaluation` (material and rank keys for agents).
 //!
 //! Move generation (`movegen`) and `attacked` (`attacks`) are written for speed, their speed layers
-//! in modules of their own: `compiled` (hot conditions and lengths in a compiled form), `filters`
+//! in modules of their own: `compiled` (hot conditions and lengths in a compiled form),
+//! `compiled_effects` (`set` and `if` effects), `equalities` (type, owner and cell tests), `filters`
 //! (filters split by what they read), `cell_tests` (filter conjuncts kept as sets of cells),
 //! `board_index` and `bits` (occupancy bit sets), the walk tables (`walk::table`), `reach` (reach
 //! tables for attacks), `trial` (`legal if` tried on a journaled copy), `overlay` (trials of plain
