@@ -15,6 +15,7 @@ use ludex_ir::{
 
 use std::ops::ControlFlow;
 
+use super::equalities::{PieceTest, SameCell, count_of_types};
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Piece, State};
 use super::value::Value;
@@ -93,6 +94,10 @@ pub(super) enum Cond {
         op: BinaryOp,
         bound: i64,
     },
+    /// A piece's type or owner compared with a type or a seat word (see `equalities`).
+    Piece(Box<PieceTest>),
+    /// Two cells compared (see `equalities`).
+    SameCell(Box<SameCell>),
 }
 
 /// What a [`Cond::Pieces`] asks for.
@@ -155,6 +160,8 @@ pub(super) enum Int {
     Variable(Option<u32>),
     /// A variable of integers read for a seat (`score(mover)`).
     SeatVariable(Box<SeatVariable>),
+    /// A context word that gives an integer or `none` (`turns`, `captures`...).
+    Context(ContextWord),
 }
 
 /// Where a map's values are read.
@@ -204,6 +211,18 @@ pub(super) enum CellOf {
     Fixed(CellId),
     /// A variable of cells read for a seat (`last_cell(it)`).
     SeatVariable(Box<SeatVariable>),
+    /// `if CONDITION then A else B` read as a cell.
+    If(Box<CellIf>),
+    /// `none`.
+    Nothing,
+}
+
+/// The parts of a [`CellOf::If`].
+#[derive(Debug)]
+pub(super) struct CellIf {
+    pub condition: Cond,
+    pub then: CellOf,
+    pub otherwise: CellOf,
 }
 
 /// The cells a walk's step binds.
@@ -271,6 +290,9 @@ impl Cond {
                 Expr::Const(Const::Int(k)),
             ) = (&**count, &**bound)
         {
+            if let Some(cond) = count_of_types((*op, *k), owner, types, predicate, layout) {
+                return cond;
+            }
             let (owner, types) = (Owner::new(owner), types.clone());
             return Cond::CountWhere { op: *op, owner, types, predicate: boxed(predicate), bound: *k };
         }
@@ -318,6 +340,12 @@ impl Cond {
             {
                 Cond::Compare(*op, Int::new(left, layout), Int::new(right, layout))
             }
+            Expr::Binary(op, left, right) if let Some(test) = PieceTest::new(*op, left, right, layout) => {
+                Cond::Piece(Box::new(test))
+            }
+            Expr::Binary(op, left, right) if let Some(test) = SameCell::new(*op, left, right, layout) => {
+                Cond::SameCell(Box::new(test))
+            }
             _ => Cond::Expr(expr.clone()),
         }
     }
@@ -349,6 +377,7 @@ impl Int {
             Expr::SeatVariable(variable, seat) if gives_int(expr, layout.game) => {
                 Int::SeatVariable(SeatVariable::boxed(*variable, seat))
             }
+            Expr::Context(word) if gives_int(expr, layout.game) => Int::Context(*word),
             _ => Int::Expr(expr.clone()),
         }
     }
@@ -361,7 +390,7 @@ impl SeatVariable {
 }
 
 impl Owner {
-    fn new(expr: &Expr) -> Owner {
+    pub(super) fn new(expr: &Expr) -> Owner {
         match expr {
             Expr::Context(ContextWord::Mover) => Owner::Mover,
             Expr::Context(ContextWord::Next) => Owner::Next,
@@ -372,7 +401,7 @@ impl Owner {
 }
 
 impl CellOf {
-    fn new(expr: &Expr, layout: &Layout) -> CellOf {
+    pub(super) fn new(expr: &Expr, layout: &Layout) -> CellOf {
         match expr {
             Expr::Context(ContextWord::From) => CellOf::From,
             Expr::Context(ContextWord::To) => CellOf::To,
@@ -387,6 +416,12 @@ impl CellOf {
             Expr::Context(ContextWord::PushedTo) => CellOf::Walk(WalkCell::PushedTo),
             Expr::Const(Const::Cell(cell)) => CellOf::Fixed(*cell),
             Expr::SeatVariable(variable, seat) => CellOf::SeatVariable(SeatVariable::boxed(*variable, seat)),
+            Expr::Const(Const::None) => CellOf::Nothing,
+            Expr::If(condition, then, otherwise) => CellOf::If(Box::new(CellIf {
+                condition: Cond::new(condition, layout),
+                then: CellOf::new(then, layout),
+                otherwise: CellOf::new(otherwise, layout),
+            })),
             _ => CellOf::Expr(expr.clone()),
         }
     }
@@ -471,7 +506,7 @@ pub(super) fn gives_int(expr: &Expr, game: &Game) -> bool {
 }
 
 /// Whether an expression may give a decimal: it reads a decimal constant or variable.
-fn may_be_decimal(expr: &Expr, game: &Game) -> bool {
+pub(super) fn may_be_decimal(expr: &Expr, game: &Game) -> bool {
     let decimal_variable =
         |v: &VarId| game.variables.get(usize::from(*v)).is_some_and(|v| v.ty == ValueType::Decimal);
     expr.any(&mut |e| match e {
@@ -572,6 +607,8 @@ impl Engine {
                 self.operand(state, ctx, branch)
             }
             Cond::Allied(seats) => self.seats_allied(state, ctx, seats),
+            Cond::Piece(test) => self.piece_test(state, ctx, test),
+            Cond::SameCell(test) => self.same_cell(state, ctx, test),
         }
     }
 
@@ -644,6 +681,7 @@ impl Engine {
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
             Int::Arith(op, left, right) => self.arith(state, ctx, *op, (left, right)),
             Int::Distance(cells) => self.distance(state, ctx, cells),
+            Int::Context(word) => self.context(state, ctx, *word).as_int(),
             Int::Variable(slot) => read_slot(state, *slot).as_int(),
             Int::SeatVariable(read) => self.seat_variable(state, ctx, read).as_int(),
         }
@@ -681,7 +719,7 @@ impl Engine {
 
     /// A [`SeatVariable`]'s value, out of line as [`Engine::arith`] is.
     #[inline(never)]
-    fn seat_variable(&self, state: &State, ctx: &Ctx, read: &SeatVariable) -> Value {
+    pub(super) fn seat_variable(&self, state: &State, ctx: &Ctx, read: &SeatVariable) -> Value {
         match self.seat_of(state, ctx, &read.seat) {
             Some(seat) => self.read_variable(state, read.variable, Some(seat)),
             None => Value::None,
@@ -699,7 +737,7 @@ impl Engine {
 
     /// The seat an owner names (`None` when it gives no seat).
     #[inline(always)]
-    fn seat_of(&self, state: &State, ctx: &Ctx, owner: &Owner) -> Option<SeatId> {
+    pub(super) fn seat_of(&self, state: &State, ctx: &Ctx, owner: &Owner) -> Option<SeatId> {
         match owner {
             Owner::Mover => ctx.mover,
             Owner::Next => ctx.next,
@@ -743,7 +781,7 @@ impl Engine {
     }
 
     #[inline(always)]
-    fn cell_of(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
+    pub(super) fn cell_of(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
         match cell {
             CellOf::From => ctx.from,
             CellOf::To => ctx.to,
@@ -757,7 +795,16 @@ impl Engine {
             CellOf::Walk(WalkCell::PushedTo) => ctx.walk.pushed_to,
             CellOf::Fixed(cell) => Some(*cell),
             CellOf::SeatVariable(read) => self.seat_variable(state, ctx, read).as_cell(),
+            CellOf::If(choice) => self.cell_if(state, ctx, choice),
+            CellOf::Nothing => None,
         }
+    }
+
+    /// A [`CellOf::If`]: the cell of the branch the condition picks, out of line.
+    #[inline(never)]
+    fn cell_if(&self, state: &State, ctx: &Ctx, choice: &CellIf) -> Option<CellId> {
+        let branch = if self.test(state, ctx, &choice.condition) { &choice.then } else { &choice.otherwise };
+        self.cell_of(state, ctx, branch)
     }
 
     /// The cell the mover's path (as `shift` reads it) leads to from `start`.
@@ -790,7 +837,7 @@ pub(super) fn compare(op: BinaryOp, left: Option<i64>, right: Option<i64>) -> bo
 }
 
 /// A variable's value by its slot (`none` without one).
-fn read_slot(state: &State, slot: Option<u32>) -> Value {
+pub(super) fn read_slot(state: &State, slot: Option<u32>) -> Value {
     slot.and_then(|slot| state.variables.get(slot as usize)).copied().unwrap_or(Value::None)
 }
 

@@ -32,10 +32,8 @@ impl Engine {
             if let Some(second) = self.second_part(mv) {
                 self.play_part(state, seat, second);
             }
-            if let Some(phase) =
-                self.game.phases.get(state.phase as usize).filter(|_| turn_after == TurnAfter::Played)
-            {
-                self.run_effects(state, ctx, &phase.turn.after);
+            if turn_after == TurnAfter::Played {
+                self.run_steps(state, ctx, self.turn_after(state.phase));
             }
             then(state, ctx)
         })
@@ -95,7 +93,7 @@ impl Engine {
                 self.sow_pieces(state, &mut ctx, (mv.from, mv.to), (track, skipping.as_ref()));
             }
         }
-        self.run_effects(state, &ctx, &action.then);
+        self.run_steps(state, &ctx, self.action_then(id));
         Some(then(state, &ctx))
     }
 
@@ -164,7 +162,7 @@ impl Engine {
             self.change_type(state, to, kind);
         }
         if target.is_some() {
-            self.run_effects(state, ctx, &self.game.capture.then);
+            self.run_steps(state, ctx, self.capture_then());
         }
     }
 
@@ -236,14 +234,7 @@ impl Engine {
                 match value {
                     Expr::Roll(sides) => queue_roll(state, *sides, RollTarget::Variable(slot)),
                     _ => {
-                        // `set VARIABLE = WORD` (a context word such as `to`, set after every
-                        // move by some games): the word read as `eval` reads it, without its
-                        // dispatch.
-                        let value = match value {
-                            Expr::Context(word) => self.context(state, ctx, *word),
-                            _ => self.eval(state, ctx, value),
-                        }
-                        .stored();
+                        let value = self.eval(state, ctx, value).stored();
                         if let Some(variable) = state.variables.get_mut(slot as usize) {
                             *variable = value;
                         }

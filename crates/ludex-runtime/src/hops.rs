@@ -236,7 +236,7 @@ impl Engine {
         }
         self.land(state, ctx, piece, to);
         for target in captured.into_iter().flatten() {
-            self.run_effects(state, &Ctx { target: Some(target), ..*ctx }, &self.game.capture.then);
+            self.run_steps(state, &Ctx { target: Some(target), ..*ctx }, self.capture_then());
         }
         ctx.target = None;
         ctx.piece = PieceSlot::At(to);

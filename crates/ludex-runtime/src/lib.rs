@@ -16,7 +16,8 @@
 //! `evaluation` (material and rank keys for agents).
 //!
 //! Move generation (`movegen`) and `attacked` (`attacks`) are written for speed, their speed layers
-//! in modules of their own: `compiled` (hot conditions and lengths in a compiled form), `filters`
+//! in modules of their own: `compiled` (hot conditions and lengths in a compiled form),
+//! `compiled_effects` (`set` and `if` effects), `equalities` (type, owner and cell tests), `filters`
 //! (filters split by what they read), `cell_tests` (filter conjuncts kept as sets of cells),
 //! `board_index` and `bits` (occupancy bit sets), the walk tables (`walk::table`), `reach` (reach
 //! tables for attacks), `trial` (`legal if` tried on a journaled copy), `overlay` (trials of plain
@@ -41,9 +42,11 @@ mod cell_bits;
 mod cell_sets;
 mod cell_tests;
 mod compiled;
+mod compiled_effects;
 mod compound;
 mod display;
 mod effects;
+mod equalities;
 mod eval;
 mod evaluation;
 mod exact_slides;
@@ -310,6 +313,8 @@ struct SpeedLayers {
     walk_rules: Vec<Option<walk::CompiledWalkRules>>,
     /// By phase, then by turn choice: whether its moves come out sorted, each once.
     ordered_choices: Vec<Vec<bool>>,
+    /// The effects of turns, actions and the capture rule, compiled.
+    effects: compiled_effects::EffectTables,
 }
 
 impl Engine {
@@ -585,6 +590,7 @@ impl Tables {
             walks: walk::WalkTables::new(game),
             walk_rules: walk::compile_walk_rules(&compiled),
             ordered_choices: movegen::ordered_choices(game),
+            effects: compiled_effects::EffectTables::new(&compiled),
         };
         let end_reads = EndReads {
             history: history::reads_repetitions(game)

@@ -77,8 +77,9 @@ impl Engine {
         let _looking = LookingAhead::begin();
         let mut next = AHEAD.take().unwrap_or_else(|| tried.clone());
         next.clone_from(tried);
-        if let (TurnAfter::LeftOut, Some(phase)) = (after, self.game.phases.get(next.phase as usize)) {
-            self.run_effects(&mut next, ctx, &phase.turn.after);
+        if after == TurnAfter::LeftOut {
+            let phase = next.phase;
+            self.run_steps(&mut next, ctx, self.turn_after(phase));
         }
         self.finish_action(&mut next, mover, &answers);
         // A roll pending (or an end) means the checker let a game that rolls look ahead.

@@ -2,8 +2,10 @@
 //! outcomes expanded as branches that do not count as moves. Used to test move generation, and to
 //! time it: every leaf made, or the last level's moves only counted (bulk counting).
 
+use super::eval::Ctx;
 use super::state::State;
-use super::{Engine, Move, Status};
+use super::turns::{Answers, Fast};
+use super::{Engine, Move, MoveKind, Status};
 
 /// Counts the positions `depth` moves ahead. Every outcome of a pending roll is a branch of its own
 /// that does not use up depth; a game that ends earlier than `depth` counts nothing. The calls nest
@@ -45,30 +47,82 @@ fn count(engine: &Engine, state: &State, depth: u32, leaves: Leaves, levels: &mu
     match status {
         Status::Chance { .. } => count_chance(engine, state, depth, leaves, levels),
         Status::Over(_) => 0,
-        Status::Decision { .. } if depth == 1 && leaves == Leaves::Counted => {
-            let mut level = levels.pop().unwrap_or_default();
-            engine.legal_moves(state, &mut level.moves);
-            let leaves = level.moves.len() as u64;
-            levels.push(level);
-            leaves
-        }
         Status::Decision { .. } => {
             let mut level = levels.pop().unwrap_or_default();
             engine.legal_moves(state, &mut level.moves);
-            let mut total: u64 = 0;
-            for &mv in &level.moves {
-                let child = refill(&mut level.child, state);
-                if depth == 1 {
-                    // A leaf counts whether or not its game is over: its end rules are not judged.
-                    engine.play(child, mv);
-                } else {
-                    engine.apply_move(child, mv);
-                }
-                total = total.saturating_add(count(engine, child, depth - 1, leaves, levels));
-            }
+            let total = expand(engine, state, depth, leaves, &mut level, levels);
             levels.push(level);
             total
         }
+    }
+}
+
+/// Counts below a position a move has reached, its end rules not judged yet: at a decision point
+/// its legal moves are listed first, then its end rules judged with `stuck` read from the list
+/// (the search for a first legal move that judging alone makes is spared), then it is expanded.
+fn count_played(
+    engine: &Engine,
+    state: &mut State,
+    depth: u32,
+    leaves: Leaves,
+    levels: &mut Vec<Level>,
+) -> u64 {
+    if state.result.is_some() || !state.pending.is_empty() {
+        engine.judge(state);
+        return count(engine, state, depth, leaves, levels);
+    }
+    let mut level = levels.pop().unwrap_or_default();
+    engine.legal_moves(state, &mut level.moves);
+    let any_action = level.moves.iter().any(|mv| matches!(mv.kind, MoveKind::Action(_)));
+    engine.judge_with(state, &Listed { any_action });
+    let total = match state.result {
+        Some(_) => 0,
+        None => expand(engine, state, depth, leaves, &mut level, levels),
+    };
+    levels.push(level);
+    total
+}
+
+/// Counts below a decision point whose legal moves are listed in `level`.
+fn expand(
+    engine: &Engine,
+    state: &State,
+    depth: u32,
+    leaves: Leaves,
+    level: &mut Level,
+    levels: &mut Vec<Level>,
+) -> u64 {
+    if depth == 1 && leaves == Leaves::Counted {
+        return level.moves.len() as u64;
+    }
+    let mut total: u64 = 0;
+    for &mv in &level.moves {
+        let child = refill(&mut level.child, state);
+        engine.play(child, mv);
+        let below = match depth {
+            // A leaf counts whether or not its game is over: its end rules are not judged.
+            1 => count(engine, child, 0, leaves, levels),
+            _ => count_played(engine, child, depth - 1, leaves, levels),
+        };
+        total = total.saturating_add(below);
+    }
+    total
+}
+
+/// The turn machine's answers at a position whose legal moves are listed: whether the seat to
+/// act has a legal action is read from the list, the end rules are the engine's.
+#[derive(Debug)]
+struct Listed {
+    any_action: bool,
+}
+
+impl Answers for Listed {
+    fn any_legal_action(&self, _: &Engine, _: &State) -> bool {
+        self.any_action
+    }
+
+    fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize> {
+        Fast.first_end_rule(engine, state, ctx)
     }
 }
 

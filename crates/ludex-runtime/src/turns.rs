@@ -224,7 +224,7 @@ impl Engine {
             && !phase.turn.start.is_empty()
         {
             let ctx = Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
-            self.run_effects(state, &ctx, &phase.turn.start);
+            self.run_steps(state, &ctx, self.turn_start(state.phase));
         }
         self.proceed(state, answers);
     }

@@ -3,6 +3,7 @@
 mod compiled;
 mod compound;
 mod differential;
+mod equalities;
 mod exact_slides;
 mod holdings;
 mod look_ahead;

@@ -58,7 +58,8 @@ impl<'a> PlainWalks<'a> {
             | Int::Arith(..)
             | Int::Distance(..)
             | Int::Variable(_)
-            | Int::SeatVariable(_) => {
+            | Int::SeatVariable(_)
+            | Int::Context(_) => {
                 return None;
             }
         };

@@ -1,0 +1,225 @@
+//! Compiled equalities (a piece's type or owner, two cells), cells chosen by `if`, and compiled
+//! effects give what `eval` and the written effects give: pieces of two types, of both seats and
+//! neutral, missing pieces, cells off the board, and a cell variable that holds something else.
+
+use super::*;
+use crate::compiled::{Cond, Layout};
+use crate::compiled_effects::EffectTables;
+use crate::eval::{Ctx, PieceSlot};
+
+/// A 3 by 3 game with a second piece type (`king`, K), a cell variable (`mark`), an integer one
+/// (`count`) and a per-seat one (`score`), pieces of both seats and a neutral one.
+fn two_types() -> (Engine, State) {
+    let mut g = game(3, 3);
+    let king = PieceType { name: "king".into(), letter: 'K', attributes: vec![], ..g.pieces[0].clone() };
+    g.pieces.push(king);
+    g.variables.push(Variable { ty: ValueType::Cell, ..variable("mark", Expr::Const(Const::None)) });
+    g.variables.push(variable("count", int(0)));
+    g.variables.push(Variable { per_seat: true, ..variable("score", int(0)) });
+    load(g, "board\nK1 M . \nM1:2 . K2\nM:4 . M2:3")
+}
+
+fn shift(game: &Game, cell: Expr, path: &[&str]) -> Expr {
+    Expr::Shift { cell: Box::new(cell), paths: relative(game, path) }
+}
+
+/// The cells and pieces the equalities read: words, shifted cells (on and off the board), the
+/// pieces on them, the cell variable, a cell chosen by `if`, `none` and values of other kinds.
+fn equalities(game: &Game) -> Vec<Expr> {
+    let (from, to) = (ctx(ContextWord::From), ctx(ContextWord::To));
+    let piece_at = |cell: Expr| Expr::PieceAt(Box::new(cell));
+    let is_king =
+        |piece: Expr| bin(BinaryOp::Eq, field(piece, PieceField::Type), Expr::Const(Const::PieceType(1)));
+    let chosen = Expr::If(
+        Box::new(is_king(ctx(ContextWord::Piece))),
+        Box::new(shift(game, from.clone(), &["n"])),
+        Box::new(Expr::Const(Const::None)),
+    );
+    let cells = [
+        from.clone(),
+        to.clone(),
+        var(0),
+        shift(game, from.clone(), &["n"]),
+        shift(game, to.clone(), &["e", "e"]),
+        Expr::Const(Const::Cell(4)),
+        Expr::Const(Const::None),
+        chosen,
+        field(ctx(ContextWord::It), PieceField::Cell),
+        int(1),
+    ];
+    let pieces = [
+        ctx(ContextWord::Piece),
+        ctx(ContextWord::Target),
+        ctx(ContextWord::It),
+        piece_at(to.clone()),
+        piece_at(shift(game, from.clone(), &["e"])),
+        piece_at(var(0)),
+    ];
+    let mut conditions = Vec::new();
+    for op in [BinaryOp::Eq, BinaryOp::Ne] {
+        for left in &cells {
+            for right in &cells {
+                conditions.push(bin(op, left.clone(), right.clone()));
+            }
+        }
+        for piece in &pieces {
+            for kind in [0, 1] {
+                let kind = Expr::Const(Const::PieceType(kind));
+                conditions.push(bin(op, field(piece.clone(), PieceField::Type), kind.clone()));
+                conditions.push(bin(op, kind, field(piece.clone(), PieceField::Type)));
+            }
+            for seat in [ContextWord::Mover, ContextWord::Next] {
+                conditions.push(bin(op, field(piece.clone(), PieceField::Owner), ctx(seat)));
+                conditions.push(bin(op, ctx(seat), field(piece.clone(), PieceField::Owner)));
+            }
+        }
+    }
+    conditions
+}
+
+/// Counts of pieces whose predicate reads only `it.type` (keeping one type, both, or none),
+/// against bounds that ask whether there is any and bounds that count.
+fn counts_of_types() -> Vec<Expr> {
+    let it_type = |op, kind| {
+        bin(op, field(ctx(ContextWord::It), PieceField::Type), Expr::Const(Const::PieceType(kind)))
+    };
+    let predicates = [
+        it_type(BinaryOp::Ne, 1),
+        bin(BinaryOp::Or, it_type(BinaryOp::Eq, 0), it_type(BinaryOp::Eq, 1)),
+        Expr::Not(Box::new(it_type(BinaryOp::Eq, 0))),
+        bin(BinaryOp::And, it_type(BinaryOp::Ne, 0), it_type(BinaryOp::Ne, 1)),
+    ];
+    let owners = [ctx(ContextWord::Mover), ctx(ContextWord::Next), Expr::Const(Const::None), int(1)];
+    let mut counts = Vec::new();
+    for predicate in &predicates {
+        for owner in &owners {
+            for types in [vec![], vec![1]] {
+                let collection = Collection::Pieces { owner: Box::new(owner.clone()), types };
+                for (op, k) in [
+                    (BinaryOp::Eq, 0),
+                    (BinaryOp::Gt, 0),
+                    (BinaryOp::Ge, 2),
+                    (BinaryOp::Eq, 1),
+                    (BinaryOp::Lt, 3),
+                ] {
+                    counts.push(bin(
+                        op,
+                        Expr::Count(collection.clone(), Some(Box::new(predicate.clone()))),
+                        int(k),
+                    ));
+                }
+            }
+        }
+    }
+    counts
+}
+
+/// The contexts the tests run in: moves with and without cells, with the seats either way round
+/// and with no next seat, `it` a piece, a cell or nothing.
+fn contexts(engine: &Engine, state: &State) -> Vec<Ctx<'static>> {
+    let moves = [
+        (None, None, Some(1)),
+        (Some(0), Some(4), Some(1)),
+        (Some(3), Some(1), None),
+        (Some(8), Some(5), Some(0)),
+    ];
+    let mut contexts = Vec::new();
+    for (mover, (from, to, next)) in [Some(0), Some(1), Some(1), None].into_iter().zip(moves) {
+        let it = match from {
+            Some(cell) => engine.piece_at(state, cell).map_or(Value::Cell(cell), |p| Value::Placed(p, cell)),
+            None => Value::None,
+        };
+        let base = Ctx::new(mover, next).with_it(it);
+        contexts.push(Ctx {
+            from,
+            to,
+            piece: from.map_or(PieceSlot::None, PieceSlot::At),
+            target: to.and_then(|cell| engine.piece_at(state, cell)),
+            ..base
+        });
+    }
+    contexts
+}
+
+#[test]
+fn compiled_equalities_agree_with_eval() {
+    let (engine, mut state) = two_types();
+    let layout = Layout { game: &engine.game, state: &engine.tables.layout };
+    let mut conditions = equalities(&engine.game);
+    let counts = counts_of_types();
+    conditions.extend(counts.iter().cloned());
+    let compiled: Vec<Cond> = conditions.iter().map(|expr| Cond::new(expr, &layout)).collect();
+    // The counts are read from the type bit sets, not piece by piece.
+    let by_piece = compiled.iter().filter(|cond| matches!(cond, Cond::CountWhere { .. })).count();
+    assert_eq!(by_piece, 0);
+    // The shapes are compiled, not left to `eval` (a count no piece passes is a constant).
+    let written = compiled
+        .iter()
+        .filter(|cond| matches!(cond, Cond::Expr(expr) if !matches!(expr, Expr::Const(_))))
+        .count();
+    assert!(written < conditions.len() / 10, "{written} of {} left to eval", conditions.len());
+    for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Cell(5), Value::Int(1)] {
+        state.variables[0] = mark;
+        for ctx in contexts(&engine, &state) {
+            for (expr, cond) in conditions.iter().zip(&compiled) {
+                let holds = engine.holds(&state, &ctx, expr);
+                assert_eq!(engine.test(&state, &ctx, cond), holds, "{expr:?} with {mark:?}, {ctx:?}");
+            }
+        }
+    }
+}
+
+/// `set` with integer, cell and word values (global and per-seat variables), and `if` with both
+/// branches, compiled and as written, leave the same state.
+#[test]
+fn compiled_effects_agree_with_written_ones() {
+    let (mut engine, mut state) = two_types();
+    let game = engine.game.clone();
+    let is_king =
+        bin(BinaryOp::Eq, field(ctx(ContextWord::Piece), PieceField::Type), Expr::Const(Const::PieceType(1)));
+    let per_seat =
+        |seat: ContextWord, value: Expr| Effect::SetVariable { variable: 2, seat: Some(ctx(seat)), value };
+    let effects = vec![
+        set(
+            0,
+            Expr::If(
+                Box::new(is_king.clone()),
+                Box::new(shift(&game, ctx(ContextWord::From), &["n"])),
+                Box::new(Expr::Const(Const::None)),
+            ),
+        ),
+        set(1, bin(BinaryOp::Add, ctx(ContextWord::Turns), int(1))),
+        Effect::If {
+            condition: bin(BinaryOp::Or, is_king, bin(BinaryOp::Gt, ctx(ContextWord::Captures), int(0))),
+            then: vec![per_seat(ContextWord::Mover, bin(BinaryOp::Mul, var(1), int(3)))],
+            otherwise: vec![per_seat(ContextWord::Next, int(7)), set(0, ctx(ContextWord::To))],
+        },
+        set(
+            1,
+            Expr::If(
+                Box::new(bin(BinaryOp::Eq, var(0), Expr::Const(Const::None))),
+                Box::new(int(2)),
+                Box::new(Expr::Const(Const::None)),
+            ),
+        ),
+        set(0, var(0)),
+    ];
+    engine.game.phases[0].turn.after = effects.clone();
+    engine.tables.speed.effects =
+        EffectTables::new(&Layout { game: &engine.game, state: &engine.tables.layout });
+    let steps = engine.turn_after(0);
+    assert!(steps.iter().any(|step| matches!(step, crate::compiled_effects::Step::If(_))));
+    state.turns = 5;
+    for mark in [Value::None, Value::Cell(2), Value::Int(1)] {
+        state.variables[0] = mark;
+        for captures in [0, 1] {
+            state.captures = captures;
+            for ctx in contexts(&engine, &state) {
+                let (mut compiled, mut written) = (state.clone(), state.clone());
+                engine.run_steps(&mut compiled, &ctx, steps);
+                engine.run_effects(&mut written, &ctx, &effects);
+                assert_eq!(compiled.variables, written.variables, "{mark:?}, {captures} captures, {ctx:?}");
+            }
+        }
+    }
+}
