@@ -77,6 +77,7 @@ mod state;
 mod tracks;
 mod trial;
 mod trial_writes;
+mod turn_plans;
 mod turns;
 mod value;
 mod walk;
@@ -315,6 +316,10 @@ struct SpeedLayers {
     ordered_choices: Vec<Vec<bool>>,
     /// The effects of turns, actions and the capture rule, compiled.
     effects: compiled_effects::EffectTables,
+    /// By phase, what follows an action.
+    after_action: Vec<turn_plans::AfterAction>,
+    /// By action, its plan when its walks are plain for a whole generation on a board of one word.
+    one_word_walks: Vec<Option<walk::OneWordWalk>>,
 }
 
 impl Engine {
@@ -577,7 +582,7 @@ impl Tables {
             })
             .collect();
         let compiled = compiled::Layout { game, state: &layout };
-        let speed = SpeedLayers {
+        let mut speed = SpeedLayers {
             attacks: attacks::AttackTables::new(game),
             filters: filters::FilterTables::new(&compiled),
             move_lengths: compiled::move_lengths(&compiled),
@@ -591,7 +596,10 @@ impl Tables {
             walk_rules: walk::compile_walk_rules(&compiled),
             ordered_choices: movegen::ordered_choices(game),
             effects: compiled_effects::EffectTables::new(&compiled),
+            after_action: turn_plans::after_action_plans(game),
+            one_word_walks: Vec::new(),
         };
+        speed.one_word_walks = walk::one_word_walks(game, &speed);
         let end_reads = EndReads {
             history: history::reads_repetitions(game)
                 || history::end_rules_read(game, ludex_ir::ContextWord::SinceFirstSeen),

@@ -24,7 +24,7 @@ use super::hops::Hops;
 use super::rays::{occupied_cells, slide_ends};
 use super::state::{Piece, State};
 use super::trial::Trials;
-use super::walk::{self, PlainWalks, WalkEnd, WalkShape};
+use super::walk::{self, OneWordSetup, OneWordWalk, PlainWalks, WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Part, Path, choice_values};
 
 /// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
@@ -173,18 +173,43 @@ impl Engine {
             to_cells: CellMask::ALL,
             ends: [0; MAX_TABLED_WORDS],
             origin,
+            one_word: None,
         };
         if filters.iter().any(|filter| !filter.cells.is_empty()) {
             let masks = [&mut generator.from_cells, &mut generator.to_cells];
             self.restrict_to_cell_tests(state, (seat, next), filters, masks);
         }
         if matches!(action.kind, ActionKind::Walk { .. }) {
+            self.prepare_walks(&mut generator, play);
+        }
+        generator.moves(sink)
+    }
+
+    /// For a walk, the generation's cells its moves may end on, and its bit sets when it is
+    /// planned as plain for the whole generation on a board of one word. Out of line, and not
+    /// generic: the generation of every other kind of action stays as small as without it.
+    #[inline(never)]
+    fn prepare_walks(&self, generator: &mut Generator, play: Played) {
+        if let Some(walk) = self.one_word_walk(play) {
+            let kept = (generator.from_cells.bits[0], generator.to_cells.bits[0]);
+            let setup = walk.setup(self, &generator.state.index, play.seat, kept);
+            generator.ends[0] = setup.ends;
+            generator.one_word = Some(setup);
+        } else {
             let words = self.game.board.cell_count().div_ceil(64).min(MAX_TABLED_WORDS);
             let mut ends = [0; MAX_TABLED_WORDS];
             generator.write_allowed_ends(0, ends.get_mut(..words).unwrap_or(&mut []));
             generator.ends = ends;
         }
-        generator.moves(sink)
+    }
+
+    /// The plan of the action's walks when they are plain for the whole generation on a board of
+    /// one word, the turn choice's filter testing nothing per piece or per move (and the move no
+    /// compound move's second part).
+    fn one_word_walk(&self, play: Played) -> Option<&OneWordWalk> {
+        let filter = play.choice_filter;
+        let plain_here = play.origin.is_none() && filter.early.is_empty() && filter.late.is_empty();
+        self.tables.speed.one_word_walks.get(play.id as usize).and_then(Option::as_ref).filter(|_| plain_here)
     }
 
     /// Keeps in the masks of `from` and of `to` only the cells on which the filters' cell tests
@@ -284,27 +309,14 @@ struct Generator<'a> {
     /// For a walk, the board's first words of the cells its moves may end on
     /// (`write_allowed_ends`).
     ends: [u64; MAX_TABLED_WORDS],
+    /// For a walk planned as plain for the whole generation on a board of one word, its bit sets
+    /// (`walk::OneWordWalk`).
+    one_word: Option<OneWordSetup>,
     /// For a compound move's second part, the cell the first part landed on: its `from`.
     origin: Option<CellId>,
 }
 
-impl<'a> Generator<'a> {
-    /// The action's walks made for the whole generation at once (see `walk::PlainWalks`): a
-    /// plain walk that promotes to nothing, with nothing to test per piece or per move.
-    fn plain_walks(&self) -> Option<PlainWalks<'a>> {
-        let ActionKind::Walk { rules, .. } = &self.action.kind else { return None };
-        let per_piece = self.engine.tables.speed.filters.when(self.id).is_some()
-            || self.filters.iter().any(|filter| !filter.early.is_empty());
-        if !walk::is_plain(rules)
-            || self.action.promotion.is_some()
-            || per_piece
-            || self.has_late_conditions(Landing::MayCapture)
-        {
-            return None;
-        }
-        PlainWalks::new(self.engine, self.state, (self.id, self.seat), self.ends[0])
-    }
-}
+impl<'a> Generator<'a> {}
 
 impl Generator<'_> {
     fn moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
@@ -402,12 +414,12 @@ impl Generator<'_> {
     /// actions' generation does not grow with it.
     #[inline(never)]
     fn walk_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
-        let pieces = || self.state.index.cells_of_types(Some(self.seat), &self.action.pieces);
-        let (None, Some(walks), Some(mut cells)) = (self.origin, self.plain_walks(), pieces()) else {
+        let Some(setup) = self.one_word else { return self.piece_moves(sink) };
+        let ends = (setup.ends, setup.occupied);
+        let Some(walks) = PlainWalks::new(self.engine, self.state, (self.id, self.seat), ends) else {
             return self.piece_moves(sink);
         };
-        cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
-        cells_in(&cells).try_for_each(|from| self.plain_walk_moves(&walks, from, sink))
+        cells_in(&[setup.pieces]).try_for_each(|from| self.plain_walk_moves(&walks, from, sink))
     }
 
     /// The moves of the piece on `from` by the generation's plain walks: the cells they end on,

@@ -24,6 +24,11 @@ pub(crate) trait Answers: std::fmt::Debug {
     fn any_legal_action(&self, engine: &Engine, state: &State) -> bool;
     /// The first end rule whose condition holds, in the end rules' context `ctx`.
     fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize>;
+    /// Whether the steps after an action may follow the phase's plan made when the engine was
+    /// built (`turn_plans`); the plain meaning asks every question of the turn machine.
+    fn follows_turn_plans(&self) -> bool {
+        false
+    }
 }
 
 /// How a turn ends: the seat passed (it had no legal action), or it played (or ended its turn, or
@@ -43,6 +48,10 @@ impl<A: Answers + ?Sized> Answers for &A {
     fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize> {
         (**self).first_end_rule(engine, state, ctx)
     }
+
+    fn follows_turn_plans(&self) -> bool {
+        (**self).follows_turn_plans()
+    }
 }
 
 /// The engine's answers: the generation stopped at the first legal action, the end rules'
@@ -57,6 +66,10 @@ impl Answers for Fast {
 
     fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize> {
         engine.tables.speed.end_conditions.iter().position(|condition| engine.test(state, ctx, condition))
+    }
+
+    fn follows_turn_plans(&self) -> bool {
+        true
     }
 }
 
@@ -188,6 +201,9 @@ impl Engine {
         count_move(state, seat);
         state.actions = state.actions.saturating_add(1);
         state.resume = Resume::AfterAction;
+        if answers.follows_turn_plans() && self.passes_to_next_seat(state) {
+            return self.pass_to_next_seat(state);
+        }
         self.proceed(state, answers);
     }
 
@@ -349,18 +365,27 @@ impl Engine {
     }
 
     fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
-        let (index, ctx) = self.end_rule_holding(state, answers)?;
+        let ctx = self.end_rules_ctx(state, answers);
+        let index = answers.first_end_rule(self, state, &ctx)?;
         let rule = self.game.end.get(index)?;
         Some(self.with_scores(state, self.result_of(state, &ctx, index, rule)))
     }
 
-    /// The first end rule that holds at the decision point, with the end rules' context.
-    fn end_rule_holding(&self, state: &State, answers: &impl Answers) -> Option<(usize, Ctx<'static>)> {
+    /// The first end rule that holds at the decision point. Only its index comes back: the
+    /// context stays where it was built, uncopied.
+    fn end_rule_holding(&self, state: &State, answers: &impl Answers) -> Option<usize> {
+        answers.first_end_rule(self, state, &self.end_rules_ctx(state, answers))
+    }
+
+    /// The end rules' context: [`Engine::end_ctx`], and whether the seat to act is stuck when they
+    /// ask.
+    #[inline(always)]
+    fn end_rules_ctx(&self, state: &State, answers: &impl Answers) -> Ctx<'static> {
         let mut ctx = self.end_ctx(state);
         if self.tables.end_reads.stuck {
             ctx.evaluation.stuck = StuckAsks::Known(!answers.any_legal_action(self, state));
         }
-        answers.first_end_rule(self, state, &ctx).map(|index| (index, ctx))
+        ctx
     }
 
     /// Whether the game is over, or would be once [`Engine::judge`] ran, without building the

@@ -314,3 +314,39 @@ fn ids_out_of_range_read_as_none_and_never_panic() {
     let _ = engine.describe(&state);
     let _ = engine.initial_state();
 }
+
+#[test]
+fn only_phases_of_one_action_without_start_or_an_until_asked_pass_straight_to_the_next_seat() {
+    use crate::turn_plans::{AfterAction, after_action_plans};
+    let mut g = stepper();
+    let one_action = g.phases[0].clone();
+    // An `until` with a phase after it is asked after every turn.
+    g.phases[0].until = Some(bin(BinaryOp::Ge, ctx(ContextWord::Turns), int(4)));
+    let mut two_actions = one_action.clone();
+    two_actions.turn.count = ActionCount::Exactly(int(2));
+    let mut up_to_one = one_action.clone();
+    up_to_one.turn.count = ActionCount::UpTo(int(1));
+    let mut started = one_action.clone();
+    started.turn.start = vec![set(0, int(1))];
+    g.variables.push(variable("started", int(0)));
+    // The last phase's `until` is never asked.
+    let mut last = one_action.clone();
+    last.until = g.phases[0].until.clone();
+    g.phases.extend([two_actions, up_to_one, started, last]);
+    let plans = after_action_plans(&g);
+    use AfterAction::{Machine, NextSeat};
+    assert_eq!(plans, [Machine, Machine, NextSeat, Machine, NextSeat]);
+}
+
+#[test]
+fn a_planned_turn_ends_as_the_turn_machine_ends_it() {
+    // Turns passed by the plan, then the second seat retired: the machine takes over and skips it.
+    let (engine, mut state) = load(stepper(), "board\nM1 . .\n. M2 .\n. . .");
+    play(&engine, &mut state, "a3-b3");
+    assert_eq!((decision_seat(&engine, &state), state.turns, state.actions), (Some(1), 1, 0));
+    play(&engine, &mut state, "b2-a2");
+    assert_eq!((decision_seat(&engine, &state), state.turns), (Some(0), 2));
+    state.retired = 0b10;
+    play(&engine, &mut state, "b3-c3");
+    assert_eq!((decision_seat(&engine, &state), state.turns), (Some(0), 3));
+}

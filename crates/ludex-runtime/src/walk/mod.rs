@@ -11,6 +11,7 @@
 //! its path; playing a path), and the walk tables (`table`: every path on the empty board, a speed
 //! layer for plain walks, read with the board's occupancy). `path` holds a walk's path.
 
+mod one_word;
 mod path;
 mod pieces;
 mod plain;
@@ -25,6 +26,7 @@ use crate::bits::{clear_bit, has_bit, set_bit};
 use crate::cell_bits::CellBits;
 use crate::state::Piece;
 
+pub(crate) use one_word::{OneWordSetup, OneWordWalk, one_word_walks};
 pub(crate) use path::MAX_PATH_STEPS;
 pub use path::Path;
 pub(crate) use pieces::PlainWalks;

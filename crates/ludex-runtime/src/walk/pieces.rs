@@ -36,13 +36,13 @@ enum WalkLength<'a> {
 impl<'a> PlainWalks<'a> {
     /// The action's plain walks in this generation, when the board is one word, the action has a
     /// walk table and its length is a constant or a map read at `from`; `ends` are the cells its
-    /// moves may end on. The caller checks that the walk is plain and that nothing is left to test
-    /// a piece or a move.
+    /// moves may end on, `occupied` those holding pieces. The caller checks that the walk is plain
+    /// and that nothing is left to test a piece or a move (`OneWordWalk`).
     pub(crate) fn new(
         engine: &'a Engine,
         state: &'a State,
         (action, seat): (ActionId, SeatId),
-        ends: u64,
+        (ends, occupied): (u64, u64),
     ) -> Option<PlainWalks<'a>> {
         let speed = &engine.tables.speed;
         let paths = speed.walks.of_one_word(action as usize)?;
@@ -63,7 +63,6 @@ impl<'a> PlainWalks<'a> {
                 return None;
             }
         };
-        let occupied = state.index.occupied_word(0);
         Some(PlainWalks { paths, seat, length, occupied, ends, cells })
     }
 
