@@ -283,7 +283,12 @@ impl State {
         (self.phase, self.order_index, self.turns, self.actions) = (*phase, *order_index, *turns, *actions);
         (self.captures, self.passes, self.plies) = (*captures, *passes, *plies);
         (self.last_mover, self.retired, self.resume) = (*last_mover, *retired, *resume);
-        self.pending.clone_from(pending);
+        // Most positions have no roll pending: clearing is a store, `VecDeque::clone_from` a call.
+        if pending.is_empty() {
+            self.pending.clear();
+        } else {
+            self.pending.clone_from(pending);
+        }
         self.result.clone_from(result);
         match history_copy {
             HistoryCopy::Whole => {
