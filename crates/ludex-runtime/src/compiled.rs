@@ -651,12 +651,18 @@ impl Engine {
         predicate: Option<&Cond>,
         (op, bound): (BinaryOp, i64),
     ) -> bool {
+        // Past the bound the comparison is settled (a count only grows): the members after that
+        // are not tested, as `count_where` stops.
+        let cap = bound.saturating_add(1).max(0);
         let mut count = 0i64;
         let mut member = *ctx;
         self.for_each_in(state, ctx, collection, |it| {
+            if count >= cap {
+                return;
+            }
             member.each.it = it;
             let passes = predicate.is_none_or(|predicate| self.test(state, &member, predicate));
-            count = count.saturating_add(i64::from(passes));
+            count += i64::from(passes);
         });
         compare(op, Some(count), Some(bound))
     }
