@@ -512,7 +512,12 @@ impl Engine {
                     if count >= cap { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
                 });
             }
-            _ => self.for_each_in(state, ctx, collection, |it| count += i64::from(holds(it))),
+            // Members past the cap are not tested: the count stops there.
+            _ => self.for_each_in(state, ctx, collection, |it| {
+                if count < cap {
+                    count += i64::from(holds(it));
+                }
+            }),
         }
         count.min(cap)
     }
