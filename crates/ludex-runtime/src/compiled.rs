@@ -15,6 +15,7 @@ use ludex_ir::{
 
 use std::ops::ControlFlow;
 
+use super::cell_tables::{CellTable, regrouped};
 use super::equalities::{PieceTest, SameCell, count_of_types};
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Piece, State};
@@ -98,6 +99,9 @@ pub(super) enum Cond {
     Piece(Box<PieceTest>),
     /// Two cells compared (see `equalities`).
     SameCell(Box<SameCell>),
+    /// A condition that reads one cell and nothing that changes, tabled by cell (see
+    /// `cell_tables`).
+    Cells(Box<CellTable<bool>>),
 }
 
 /// What a [`Cond::Pieces`] asks for.
@@ -162,6 +166,9 @@ pub(super) enum Int {
     SeatVariable(Box<SeatVariable>),
     /// A context word that gives an integer or `none` (`turns`, `captures`...).
     Context(ContextWord),
+    /// An integer that reads one cell and nothing that changes, tabled by cell (see
+    /// `cell_tables`).
+    Cells(Box<CellTable<Option<i64>>>),
 }
 
 /// Where a map's values are read.
@@ -251,12 +258,20 @@ impl Layout<'_> {
             None => MapAt::Fixed(self.game.maps.get(map as usize).map_or(Vec::new(), |m| m.values.clone())),
         }
     }
+
+    /// Whether a map's values never change (no state holds them).
+    pub(super) fn map_is_fixed(&self, map: MapId) -> bool {
+        self.state.map_offsets.get(map as usize).copied().flatten().is_none()
+    }
 }
 
 impl Cond {
     pub(super) fn new(expr: &Expr, layout: &Layout) -> Cond {
         use BinaryOp::{And, Eq, Ge, Gt, Le, Lt, Ne, Or};
         let boxed = |e: &Expr| Box::new(Cond::new(e, layout));
+        if let Some(table) = CellTable::new(expr, layout) {
+            return Cond::Cells(Box::new(table));
+        }
         if let Expr::Binary(op @ (Eq | Ne), left, right) = expr
             && let Some((operand, constant)) = constant_test(left, right, layout)
         {
@@ -312,6 +327,7 @@ impl Cond {
             Expr::Attacked { cell, seat, by: None } => {
                 Cond::Attacked { cell: CellOf::new(cell, layout), defender: Owner::new(seat) }
             }
+            Expr::Binary(op @ (And | Or), ..) if let Some(cond) = regrouped(*op, expr, layout) => cond,
             Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
             Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
             Expr::Not(inner) => Cond::Not(boxed(inner)),
@@ -354,6 +370,9 @@ impl Cond {
 impl Int {
     pub(super) fn new(expr: &Expr, layout: &Layout) -> Int {
         use BinaryOp::{Add, Div, Mod, Mul, Sub};
+        if let Some(table) = CellTable::new(expr, layout) {
+            return Int::Cells(Box::new(table));
+        }
         match expr {
             Expr::Const(Const::Int(n)) => Int::Const(Some(*n)),
             Expr::Const(Const::None) => Int::Const(None),
@@ -609,6 +628,7 @@ impl Engine {
             Cond::Allied(seats) => self.seats_allied(state, ctx, seats),
             Cond::Piece(test) => self.piece_test(state, ctx, test),
             Cond::SameCell(test) => self.same_cell(state, ctx, test),
+            Cond::Cells(table) => table.holds(self, state, ctx),
         }
     }
 
@@ -690,6 +710,7 @@ impl Engine {
             Int::Context(word) => self.context(state, ctx, *word).as_int(),
             Int::Variable(slot) => read_slot(state, *slot).as_int(),
             Int::SeatVariable(read) => self.seat_variable(state, ctx, read).as_int(),
+            Int::Cells(table) => table.int(self, state, ctx),
         }
     }
 

@@ -40,6 +40,7 @@ mod bits;
 mod board_index;
 mod cell_bits;
 mod cell_sets;
+mod cell_tables;
 mod cell_tests;
 mod compiled;
 mod compiled_effects;

@@ -86,7 +86,7 @@ fn seat_var(variable: VarId, seat: Expr) -> Expr {
 
 /// A 3 by 3 game with a fixed map with holes, a mutable one, a cell variable (`mark`) and a
 /// per-seat one, and pieces of both seats and a neutral one.
-fn game_with_maps() -> (Engine, State) {
+pub(super) fn game_with_maps() -> (Engine, State) {
     let mut g = game(3, 3);
     g.maps.push(Map {
         name: "level".into(),

@@ -1,5 +1,6 @@
 //! Unit tests of the runtime on small hand-built games, and the helpers that build them.
 
+mod cell_tables;
 mod compiled;
 mod compound;
 mod differential;

@@ -59,7 +59,8 @@ impl<'a> PlainWalks<'a> {
             | Int::Distance(..)
             | Int::Variable(_)
             | Int::SeatVariable(_)
-            | Int::Context(_) => {
+            | Int::Context(_)
+            | Int::Cells(_) => {
                 return None;
             }
         };
