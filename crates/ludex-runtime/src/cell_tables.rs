@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use ludex_ir::{BinaryOp, CellId, ContextWord, Expr};
 
 use super::Engine;
-use super::compiled::{Cond, Layout};
+use super::compiled::{Cond, Layout, nested_to_the_right};
 use super::eval::Ctx;
 use super::state::State;
 use super::value::Value;
@@ -212,17 +212,13 @@ pub(super) fn regrouped(op: BinaryOp, expr: &Expr, layout: &Layout) -> Option<Co
         let join = |left: Expr, right: &&Expr| Expr::Binary(op, Box::new(left), Box::new((*right).clone()));
         Some(rest.iter().fold((*first).clone(), join))
     };
-    // The others stay one chain, in the order written.
-    let tabled = groups.iter().filter_map(|(_, group)| joined(group));
-    let parts: Vec<Cond> = tabled.chain(joined(&others)).map(|e| Cond::new(&e, layout)).collect();
-    let node: fn(Box<Cond>, Box<Cond>) -> Cond = if op == BinaryOp::Or { Cond::Or } else { Cond::And };
-    let mut parts = parts.into_iter();
-    let first = parts.next()?;
-    Some(parts.fold(first, |left, right| node(Box::new(left), Box::new(right))))
+    let tabled = groups.iter().filter_map(|(_, group)| joined(group)).map(|e| Cond::new(&e, layout));
+    let parts = tabled.chain(others.iter().map(|e| Cond::new(e, layout))).collect();
+    Some(nested_to_the_right(op, parts))
 }
 
 /// The operands of a chain of the operator, in the order written.
-fn chain<'e>(op: BinaryOp, expr: &'e Expr, operands: &mut Vec<&'e Expr>) {
+pub(super) fn chain<'e>(op: BinaryOp, expr: &'e Expr, operands: &mut Vec<&'e Expr>) {
     match expr {
         Expr::Binary(inner, left, right) if *inner == op => {
             chain(op, left, operands);

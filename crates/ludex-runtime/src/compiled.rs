@@ -15,7 +15,7 @@ use ludex_ir::{
 
 use std::ops::ControlFlow;
 
-use super::cell_tables::{CellTable, regrouped};
+use super::cell_tables::{CellTable, chain, regrouped};
 use super::equalities::{PieceTest, SameCell, count_of_types};
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Piece, State};
@@ -327,9 +327,15 @@ impl Cond {
             Expr::Attacked { cell, seat, by: None } => {
                 Cond::Attacked { cell: CellOf::new(cell, layout), defender: Owner::new(seat) }
             }
-            Expr::Binary(op @ (And | Or), ..) if let Some(cond) = regrouped(*op, expr, layout) => cond,
-            Expr::Binary(And, left, right) => Cond::And(boxed(left), boxed(right)),
-            Expr::Binary(Or, left, right) => Cond::Or(boxed(left), boxed(right)),
+            Expr::Binary(op @ (And | Or), ..) => match regrouped(*op, expr, layout) {
+                Some(cond) => cond,
+                None => {
+                    let mut operands = Vec::new();
+                    chain(*op, expr, &mut operands);
+                    let operands = operands.into_iter().map(|operand| Cond::new(operand, layout)).collect();
+                    nested_to_the_right(*op, operands)
+                }
+            },
             Expr::Not(inner) => Cond::Not(boxed(inner)),
             Expr::InZone { cell, zone, seat } => {
                 Cond::InZone { cell: CellOf::new(cell, layout), zone: *zone, seat: Owner::new(seat) }
@@ -365,6 +371,17 @@ impl Cond {
             _ => Cond::Expr(expr.clone()),
         }
     }
+}
+
+/// The chain of the operands joined by `and` (`op` `And`) or `or`, nested to the right (`a and (b
+/// and c)`), which [`Engine::test`] walks in a loop; `true` for no operand. `and` and `or` are
+/// associative and keep their order left to right, so the nesting does not change what the chain
+/// gives or which operands it tests.
+pub(super) fn nested_to_the_right(op: BinaryOp, operands: Vec<Cond>) -> Cond {
+    let node: fn(Box<Cond>, Box<Cond>) -> Cond = if op == BinaryOp::Or { Cond::Or } else { Cond::And };
+    let mut operands = operands.into_iter().rev();
+    let last = operands.next().unwrap_or(Cond::Expr(Expr::Const(Const::Bool(true))));
+    operands.fold(last, |right, left| node(Box::new(left), Box::new(right)))
 }
 
 impl Int {
@@ -559,11 +576,26 @@ pub(super) fn move_lengths(layout: &Layout) -> Vec<Option<Int>> {
 
 impl Engine {
     pub(super) fn test(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
-        match cond {
-            Cond::And(left, right) => self.operand(state, ctx, left) && self.operand(state, ctx, right),
-            Cond::Or(left, right) => self.operand(state, ctx, left) || self.operand(state, ctx, right),
-            Cond::Not(inner) => !self.operand(state, ctx, inner),
-            leaf => self.leaf(state, ctx, leaf),
+        // Chains are nested to the right (`nested_to_the_right`): walked in a loop, each left
+        // operand tested in place.
+        let mut cond = cond;
+        loop {
+            match cond {
+                Cond::And(left, right) => {
+                    if !self.operand(state, ctx, left) {
+                        return false;
+                    }
+                    cond = right;
+                }
+                Cond::Or(left, right) => {
+                    if self.operand(state, ctx, left) {
+                        return true;
+                    }
+                    cond = right;
+                }
+                Cond::Not(inner) => return !self.operand(state, ctx, inner),
+                leaf => return self.leaf(state, ctx, leaf),
+            }
         }
     }
 

@@ -148,9 +148,9 @@ fn chains_regrouped_by_cell_agree_with_eval() {
     for op in [BinaryOp::And, BinaryOp::Or] {
         let expr = chain(op);
         let cond = Cond::new(&expr, &layout);
-        // (from's, to's), (the variable's, the two cells' comparison).
-        let (Cond::And(left, _) | Cond::Or(left, _)) = &cond else { panic!("{cond:?}") };
-        let (Cond::And(a, b) | Cond::Or(a, b)) = &**left else { panic!("{cond:?}") };
+        // from's, (to's, (the variable's, the two cells' comparison)).
+        let (Cond::And(a, rest) | Cond::Or(a, rest)) = &cond else { panic!("{cond:?}") };
+        let (Cond::And(b, _) | Cond::Or(b, _)) = &**rest else { panic!("{cond:?}") };
         assert!(matches!((&**a, &**b), (Cond::Cells(_), Cond::Cells(_))), "{cond:?}");
         for left in [Value::Int(1), Value::Int(0), Value::None] {
             state.variables[3] = left;
