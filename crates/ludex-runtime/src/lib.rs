@@ -17,7 +17,8 @@
 //!
 //! Move generation (`movegen`) and `attacked` (`attacks`) are written for speed, their speed layers
 //! in modules of their own: `compiled` (hot conditions and lengths in a compiled form),
-//! `compiled_effects` (`set` and `if` effects), `equalities` (type, owner and cell tests), `filters`
+//! `compiled_effects` (`set` and `if` effects), `equalities` (type, owner and cell tests),
+//! `cell_tables` (conditions and integers of one cell tabled by cell), `filters`
 //! (filters split by what they read), `cell_tests` (filter conjuncts kept as sets of cells),
 //! `board_index` and `bits` (occupancy bit sets), the walk tables (`walk::table`), `reach` (reach
 //! tables for attacks), `trial` (`legal if` tried on a journaled copy), `overlay` (trials of plain
