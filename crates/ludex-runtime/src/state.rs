@@ -134,13 +134,15 @@ pub struct State {
     /// The hashes of the boards alone at the same decision points (kept only when the rules ask
     /// for repetitions of the board, `repetitions(board)`).
     pub(crate) board_history: Vec<u64>,
-    /// The cells written since the copy was last equal to its source (scratch copies only).
+    /// The cells written since the copy was last equal to its source (the trials' scratch
+    /// copies and perft's children only).
     pub(crate) journal: Journal,
 }
 
-/// The cells a scratch copy has written since it was last made equal to its source, when it keeps
-/// them (see `State::start_journal`), and whether its writes keep the board's hash. Bookkeeping,
-/// not part of the position: it never makes two states differ or hash differently.
+/// The cells a scratch copy (or a perft child) has written since it was last made equal to its
+/// source, when it keeps them (see `State::start_journal`), and whether its writes keep the board's
+/// hash. Bookkeeping, not part of the position: it never makes two states differ or hash
+/// differently.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Journal {
     cells: Option<Vec<CellId>>,
