@@ -314,8 +314,8 @@ struct SpeedLayers {
     walks: walk::WalkTables,
     /// By action, the compiled rules of walks with rules.
     walk_rules: Vec<Option<walk::CompiledWalkRules>>,
-    /// By phase, then by turn choice: whether its moves come out sorted, each once.
-    ordered_choices: Vec<Vec<bool>>,
+    /// By phase, then by turn choice: how its moves come out (sorted, each once, or not).
+    ordered_choices: Vec<Vec<movegen::ChoiceOrder>>,
     /// The effects of turns, actions and the capture rule, compiled.
     effects: compiled_effects::EffectTables,
     /// By phase, what follows an action.

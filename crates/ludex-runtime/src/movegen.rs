@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 
 use ludex_ir::{
     Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, DirId, Expr, Game,
-    MAX_PIECE_TYPES, Passing, SeatId, Stacking, Track, TrackSource,
+    MAX_PIECE_TYPES, Passing, PhaseId, SeatId, Stacking, Track, TrackSource,
 };
 
 use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit};
@@ -54,14 +54,13 @@ impl Engine {
         let mut ordered = true;
         for (index, choice) in phase.turn.choices.iter().enumerate() {
             let filter = self.tables.speed.filters.choice(state.phase, index);
-            let _ = self.choice_moves(state, seat, (choice, filter), &mut |mv| {
+            let order = self.choice_order(state.phase, index);
+            let _ = self.choice_moves(state, seat, (order.actions(choice), filter), &mut |mv| {
                 out.push(mv);
                 ControlFlow::Continue(())
             });
             if !out.is_empty() {
-                ordered =
-                    self.tables.speed.ordered_choices.get(state.phase as usize).and_then(|c| c.get(index))
-                        == Some(&true);
+                ordered = order.is_increasing();
                 break;
             }
         }
@@ -96,15 +95,23 @@ impl Engine {
         let seat = self.current_seat(state);
         phase.turn.choices.iter().enumerate().any(|(index, choice)| {
             let filter = self.tables.speed.filters.choice(state.phase, index);
-            self.choice_moves(state, seat, (choice, filter), &mut |_| ControlFlow::Break(())).is_break()
+            let actions = self.choice_order(state.phase, index).actions(choice);
+            self.choice_moves(state, seat, (actions, filter), &mut |_| ControlFlow::Break(())).is_break()
         })
+    }
+
+    /// How the moves of the phase's turn choice number `index` come out of the generation.
+    pub(super) fn choice_order(&self, phase: PhaseId, index: usize) -> &ChoiceOrder {
+        const UNORDERED: &ChoiceOrder = &ChoiceOrder::Unordered;
+        let orders = self.tables.speed.ordered_choices.get(phase as usize);
+        orders.and_then(|orders| orders.get(index)).unwrap_or(UNORDERED)
     }
 
     fn choice_moves(
         &self,
         state: &State,
         seat: SeatId,
-        choice: (&ActionChoice, &SplitFilter),
+        choice: (&[ActionId], &SplitFilter),
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
         match self.tables.speed.trials.legal(state.phase) {
@@ -131,18 +138,19 @@ impl Engine {
             return ControlFlow::Continue(());
         };
         let filter = self.tables.speed.filters.choice(state.phase, index);
-        self.candidate_moves(state, seat, (choice, filter), sink)
+        let actions = self.choice_order(state.phase, index).actions(choice);
+        self.candidate_moves(state, seat, (actions, filter), sink)
     }
 
-    /// The moves of a choice's actions before the turn's `legal if`.
+    /// The moves of a choice's actions (in the order given) before the turn's `legal if`.
     fn candidate_moves(
         &self,
         state: &State,
         seat: SeatId,
-        (choice, choice_filter): (&ActionChoice, &SplitFilter),
+        (actions, choice_filter): (&[ActionId], &SplitFilter),
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
-        for &id in &choice.actions {
+        for &id in actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
             let play = Played { id, action, seat, choice_filter, origin: None };
             match &action.continuation {
@@ -237,13 +245,39 @@ impl Engine {
     }
 }
 
-/// By phase, then by turn choice: whether the choice's moves always come out strictly increasing,
-/// so that none needs sorting or is a duplicate. They do when its actions are in increasing order
-/// and each one's moves are, each from its piece in cell order: steps, slides and leaps on a board
-/// small enough for a bit set of their ends, promoting (if they do) to types listed in increasing
-/// order; walks whose reached cells are a bit set (no step rules, no promotion); drops, `choose`
-/// and declarations.
-pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
+/// How a turn choice's moves come out of the generation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum ChoiceOrder {
+    /// Strictly increasing when its actions are generated in this order (by id, each once): the
+    /// list needs no sort and holds no duplicate.
+    Increasing(Box<[ActionId]>),
+    /// In no known order: the list is sorted and rid of duplicates.
+    Unordered,
+}
+
+impl ChoiceOrder {
+    /// The choice's actions in the order the generation takes them.
+    pub(super) fn actions<'a>(&'a self, choice: &'a ActionChoice) -> &'a [ActionId] {
+        match self {
+            ChoiceOrder::Increasing(actions) => actions,
+            ChoiceOrder::Unordered => &choice.actions,
+        }
+    }
+
+    /// Whether the moves come out strictly increasing.
+    pub(super) fn is_increasing(&self) -> bool {
+        matches!(self, ChoiceOrder::Increasing(_))
+    }
+}
+
+/// By phase, then by turn choice: how the choice's moves come out. Strictly increasing (none
+/// needs sorting or is a duplicate) when its actions are generated by id, each once, and each
+/// one's moves are increasing, each from its piece in cell order: steps, slides and leaps on a
+/// board small enough for a bit set of their ends, promoting (if they do) to types listed in
+/// increasing order; walks whose reached cells are a bit set (no step rules, no promotion); drops,
+/// `choose` and declarations. A move's order begins with its action's id, so the list of a choice
+/// whose actions are written in another order is the same list.
+pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<ChoiceOrder>> {
     let small_board = game.board.cell_count().div_ceil(64) <= MAX_TABLED_WORDS;
     let ordered = |id: &ActionId| {
         // A compound move's parts come out as its first parts are found legal one by one.
@@ -270,7 +304,13 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<bool>> {
         }
     };
     let choice_ordered = |choice: &ActionChoice| {
-        choice.actions.is_sorted_by(|a, b| a < b) && choice.actions.iter().all(ordered)
+        if !choice.actions.iter().all(ordered) {
+            return ChoiceOrder::Unordered;
+        }
+        let mut actions = choice.actions.clone();
+        actions.sort_unstable();
+        actions.dedup();
+        ChoiceOrder::Increasing(actions.into_boxed_slice())
     };
     game.phases.iter().map(|phase| phase.turn.choices.iter().map(choice_ordered).collect()).collect()
 }

@@ -168,7 +168,16 @@ impl GuardTrials {
         seat: SeatId,
     ) -> Option<GuardedMoves<'a>> {
         let attacks = engine.tables.speed.attacks.on_bits(state.phase)?;
-        Some(GuardedMoves { guard: self, engine, state, seat, attacks, before: BeforeMoves::Unknown })
+        let occupied = occupied_cells(state)?;
+        Some(GuardedMoves {
+            guard: self,
+            engine,
+            state,
+            seat,
+            attacks,
+            occupied,
+            before: BeforeMoves::Unknown,
+        })
     }
 
     /// Whether a piece of the type is guarded.
@@ -184,6 +193,8 @@ pub(super) struct GuardedMoves<'a> {
     state: &'a State,
     seat: SeatId,
     attacks: (&'a PhaseAttacks, &'a ReachTables),
+    /// The position's occupied cells, found once for all its overlays.
+    occupied: Occupied,
     /// What is known of the position before any move.
     before: BeforeMoves,
 }
@@ -246,19 +257,23 @@ impl GuardedMoves<'_> {
                 false
             }
             BeforeMoves::FirstJudged => {
-                let before = self.before_any_move()?;
+                let before = self.before_any_move();
                 self.before = BeforeMoves::Found(before);
                 quiet(before)
             }
         };
-        let attacked =
-            !quiet && self.any_attacked(&Overlay::new(state, Some(((from, to), (piece.owner, kind))))?);
+        let attacked = !quiet
+            && self.any_attacked(&Overlay::new(
+                state,
+                self.occupied,
+                Some(((from, to), (piece.owner, kind))),
+            ));
         Some(attacked == (guard.holds == Holds::SomeAttacked))
     }
 
     /// What is known of the guarded pieces before any move.
-    fn before_any_move(&self) -> Option<Before> {
-        let unchanged = Overlay::new(self.state, None)?;
+    fn before_any_move(&self) -> Before {
+        let unchanged = Overlay::new(self.state, self.occupied, None);
         let (attacks, reach) = self.attacks;
         let mut lines = Occupied::default();
         for cell in cells_in(&unchanged.pieces(Some(self.seat), &self.guard.types)) {
@@ -277,7 +292,7 @@ impl GuardedMoves<'_> {
                 }
             }
         }
-        Some(Before { attacked: self.any_attacked(&unchanged), lines })
+        Before { attacked: self.any_attacked(&unchanged), lines }
     }
 
     /// The seats that may attack the mover's pieces: its enemies still in the game.
@@ -440,10 +455,8 @@ struct Overlay<'a> {
 type Relocation = ((CellId, CellId), (Option<SeatId>, TypeId));
 
 impl<'a> Overlay<'a> {
-    /// The overlay of the move (of none: the position as it is); none on a board larger than the
-    /// bit-set layers.
-    fn new(state: &'a State, relocation: Option<Relocation>) -> Option<Self> {
-        let mut occupied = occupied_cells(state)?;
+    /// The overlay of the move (of none: the position as it is), on the position's occupied cells.
+    fn new(state: &'a State, mut occupied: Occupied, relocation: Option<Relocation>) -> Self {
         let mut vacated = Occupied::default();
         if let Some(((from, to), _)) = relocation {
             set_bit(&mut vacated, from);
@@ -452,7 +465,7 @@ impl<'a> Overlay<'a> {
             set_bit(&mut occupied, to);
         }
         let landed = relocation.map(|((_, to), piece)| (to, piece));
-        Some(Overlay { state, occupied, vacated, landed })
+        Overlay { state, occupied, vacated, landed }
     }
 
     /// The cells of the owner's pieces of the types (of any type when there are none) after the

@@ -2,8 +2,10 @@
 //! outcomes expanded as branches that do not count as moves. Used to test move generation, and to
 //! time it: every leaf made, or the last level's moves only counted (bulk counting).
 
+use super::board_index::BoardHash;
 use super::eval::Ctx;
-use super::state::State;
+use super::state::{HistoryCopy, State};
+use super::trial_writes::TrialWrites;
 use super::turns::{Answers, Fast};
 use super::{Engine, Move, MoveKind, Status};
 
@@ -32,7 +34,8 @@ pub fn perft_with(engine: &Engine, state: &State, depth: u32, leaves: Leaves) ->
 }
 
 /// The buffers of one level of the search, reused from one position to the next: the legal moves
-/// and the child state (refilled with `clone_from`, so that a warm search does not allocate).
+/// and the child state (refilled with `clone_from` once a position and put back from its journal
+/// after each move, so that a warm search does not allocate).
 #[derive(Default)]
 struct Level {
     moves: Vec<Move>,
@@ -96,8 +99,8 @@ fn expand(
         return level.moves.len() as u64;
     }
     let mut total: u64 = 0;
+    let child = refill(&mut level.child, state);
     for &mv in &level.moves {
-        let child = refill(&mut level.child, state);
         engine.play(child, mv);
         let below = match depth {
             // A leaf counts whether or not its game is over: its end rules are not judged.
@@ -105,6 +108,8 @@ fn expand(
             _ => count_played(engine, child, depth - 1, leaves, levels),
         };
         total = total.saturating_add(below);
+        // The cells the move wrote are put back from its journal, the rest of the state copied.
+        child.restore_from(state, (HistoryCopy::Whole, TrialWrites::Anything));
     }
     total
 }
@@ -178,15 +183,18 @@ fn count_chance(engine: &Engine, state: &State, depth: u32, leaves: Leaves, leve
     total
 }
 
-/// The buffer holding a copy of `state`.
+/// The buffer holding a copy of `state`, keeping a journal of the cells written from now on (the
+/// board's hash kept up to date), so that it is put back after each move by rewriting those cells.
 fn refill<'c>(child: &'c mut Option<State>, state: &State) -> &'c mut State {
-    match child {
+    let child = match child {
         Some(child) => {
             child.clone_from(state);
             child
         }
         None => child.insert(state.clone()),
-    }
+    };
+    child.start_journal(BoardHash::Kept);
+    child
 }
 
 /// Perft split by the first branch: each legal move (in notation) or roll outcome (`roll N`) with

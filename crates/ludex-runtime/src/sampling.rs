@@ -48,8 +48,10 @@ impl Engine {
                 moves.push(mv);
                 ControlFlow::Continue(())
             });
-            moves.sort_unstable();
-            moves.dedup();
+            if !self.choice_order(state.phase, choice).is_increasing() {
+                moves.sort_unstable();
+                moves.dedup();
+            }
             if let Some(mv) = self.draw_legal(state, seat, legal, (moves, &extras), rng) {
                 return Some(mv);
             }

@@ -134,13 +134,15 @@ pub struct State {
     /// The hashes of the boards alone at the same decision points (kept only when the rules ask
     /// for repetitions of the board, `repetitions(board)`).
     pub(crate) board_history: Vec<u64>,
-    /// The cells written since the copy was last equal to its source (scratch copies only).
+    /// The cells written since the copy was last equal to its source (the trials' scratch
+    /// copies and perft's children only).
     pub(crate) journal: Journal,
 }
 
-/// The cells a scratch copy has written since it was last made equal to its source, when it keeps
-/// them (see `State::start_journal`), and whether its writes keep the board's hash. Bookkeeping,
-/// not part of the position: it never makes two states differ or hash differently.
+/// The cells a scratch copy (or a perft child) has written since it was last made equal to its
+/// source, when it keeps them (see `State::start_journal`), and whether its writes keep the board's
+/// hash. Bookkeeping, not part of the position: it never makes two states differ or hash
+/// differently.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Journal {
     cells: Option<Vec<CellId>>,
@@ -275,11 +277,11 @@ impl State {
             board_history,
             journal: _,
         } = source;
-        self.below.clone_from(below);
-        self.reserve.clone_from(reserve);
-        self.prizes.clone_from(prizes);
-        self.variables.clone_from(variables);
-        self.maps.clone_from(maps);
+        copy_into(&mut self.below, below);
+        copy_into(&mut self.reserve, reserve);
+        copy_into(&mut self.prizes, prizes);
+        copy_into(&mut self.variables, variables);
+        copy_into(&mut self.maps, maps);
         (self.phase, self.order_index, self.turns, self.actions) = (*phase, *order_index, *turns, *actions);
         (self.captures, self.passes, self.plies) = (*captures, *passes, *plies);
         (self.last_mover, self.retired, self.resume) = (*last_mover, *retired, *resume);
@@ -292,14 +294,23 @@ impl State {
         self.result.clone_from(result);
         match history_copy {
             HistoryCopy::Whole => {
-                self.history.clone_from(history);
-                self.board_history.clone_from(board_history);
+                copy_into(&mut self.history, history);
+                copy_into(&mut self.board_history, board_history);
             }
             HistoryCopy::Empty => {
                 self.history.clear();
                 self.board_history.clear();
             }
         }
+    }
+}
+
+/// Copies `source` into the buffer `vector` holds: an empty source (most of a state's vectors in
+/// most games) costs a store, not the call of `Vec::clone_from`.
+fn copy_into<T: Copy>(vector: &mut Vec<T>, source: &[T]) {
+    vector.clear();
+    if !source.is_empty() {
+        vector.extend_from_slice(source);
     }
 }
 

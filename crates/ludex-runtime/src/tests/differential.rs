@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::*;
 use crate::eval::Ctx;
+use crate::movegen::ChoiceOrder;
 
 /// Games played from each file with its default options, seeds 0, 1, ...; and with other values.
 const SEEDS: u64 = 8;
@@ -439,7 +440,13 @@ fn a_walk_table_of_another_walk_is_noticed() {
 fn moves_trusted_to_come_out_in_order_when_they_do_not_are_noticed() {
     // Walks that keep their paths list their moves as the search finds them.
     assert_noticed("rules/duwen.rules", |engine| {
-        engine.tables.speed.ordered_choices.iter_mut().flatten().for_each(|ordered| *ordered = true);
+        let choices = engine.game.phases.iter().map(|phase| &phase.turn.choices);
+        engine.tables.speed.ordered_choices = choices
+            .map(|choices| {
+                let as_written = |choice: &ludex_ir::ActionChoice| choice.actions.clone().into_boxed_slice();
+                choices.iter().map(|choice| ChoiceOrder::Increasing(as_written(choice))).collect()
+            })
+            .collect();
     });
 }
 
