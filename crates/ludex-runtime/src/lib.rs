@@ -320,6 +320,8 @@ struct SpeedLayers {
     after_action: Vec<turn_plans::AfterAction>,
     /// By action, its plan when its walks are plain for a whole generation on a board of one word.
     one_word_walks: Vec<Option<walk::OneWordWalk>>,
+    /// By phase, its turn condition and `until` read as reserve counts where they are.
+    phase_counts: Vec<turn_plans::PhaseCounts>,
 }
 
 impl Engine {
@@ -598,6 +600,7 @@ impl Tables {
             effects: compiled_effects::EffectTables::new(&compiled),
             after_action: turn_plans::after_action_plans(game),
             one_word_walks: Vec::new(),
+            phase_counts: turn_plans::phase_counts(game),
         };
         speed.one_word_walks = walk::one_word_walks(game, &speed);
         let end_reads = EndReads {
