@@ -46,6 +46,7 @@ mod compiled_effects;
 mod compound;
 mod display;
 mod effects;
+mod end_plans;
 mod equalities;
 mod eval;
 mod evaluation;
@@ -322,6 +323,8 @@ struct SpeedLayers {
     one_word_walks: Vec<Option<walk::OneWordWalk>>,
     /// By phase, its turn condition and `until` read as reserve counts where they are.
     phase_counts: Vec<turn_plans::PhaseCounts>,
+    /// The end rules as light tests, when every one has such a shape.
+    end_plans: Option<end_plans::EndPlans>,
 }
 
 impl Engine {
@@ -601,6 +604,7 @@ impl Tables {
             after_action: turn_plans::after_action_plans(game),
             one_word_walks: Vec::new(),
             phase_counts: turn_plans::phase_counts(game),
+            end_plans: end_plans::EndPlans::new(&game.end),
         };
         speed.one_word_walks = walk::one_word_walks(game, &speed);
         let end_reads = EndReads {

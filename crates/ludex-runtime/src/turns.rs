@@ -25,8 +25,9 @@ pub(crate) trait Answers: std::fmt::Debug {
     fn any_legal_action(&self, engine: &Engine, state: &State) -> bool;
     /// The first end rule whose condition holds, in the end rules' context `ctx`.
     fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize>;
-    /// Whether the steps after an action may follow the phase's plan made when the engine was
-    /// built (`turn_plans`); the plain meaning asks every question of the turn machine.
+    /// Whether the turn machine may follow the plans made when the engine was built: the steps
+    /// after an action and the reserve counts of each phase (`turn_plans`), the end rules as light
+    /// tests (`end_plans`); the plain meaning asks every question as written.
     fn follows_turn_plans(&self) -> bool {
         false
     }
@@ -386,6 +387,9 @@ impl Engine {
     }
 
     fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
+        if self.no_planned_end_rule_holds(state, answers) {
+            return None;
+        }
         let ctx = self.end_rules_ctx(state, answers);
         let index = answers.first_end_rule(self, state, &ctx)?;
         let rule = self.game.end.get(index)?;
@@ -395,7 +399,17 @@ impl Engine {
     /// The first end rule that holds at the decision point. Only its index comes back: the
     /// context stays where it was built, uncopied.
     fn end_rule_holding(&self, state: &State, answers: &impl Answers) -> Option<usize> {
+        if self.no_planned_end_rule_holds(state, answers) {
+            return None;
+        }
         answers.first_end_rule(self, state, &self.end_rules_ctx(state, answers))
+    }
+
+    /// Whether the end rules, planned as light tests when the engine was built, say that none of
+    /// them holds (false when they are not planned, or the answers do not follow the plans).
+    fn no_planned_end_rule_holds(&self, state: &State, answers: &impl Answers) -> bool {
+        let plans = self.tables.speed.end_plans.as_ref().filter(|_| answers.follows_turn_plans());
+        plans.is_some_and(|plans| !plans.any_holds(state, (state.last_mover, self.current_seat(state))))
     }
 
     /// The end rules' context: [`Engine::end_ctx`], and whether the seat to act is stuck when they

@@ -398,3 +398,53 @@ fn reserve_counts_read_as_the_reserves_lengths_give_what_eval_gives() {
         }
     }
 }
+
+#[test]
+fn end_rules_planned_as_light_tests_give_what_eval_gives() {
+    use crate::end_plans::EndPlans;
+    use BinaryOp::{And, Eq, Ge, Lt, Ne};
+    let pieces = |owner: Expr, types: Vec<TypeId>| {
+        Expr::Count(Collection::Pieces { owner: Box::new(owner), types }, None)
+    };
+    let phase = |op: BinaryOp, id: PhaseId| bin(op, ctx(ContextWord::Phase), Expr::Const(Const::Phase(id)));
+    let (mover, next, none) = (ctx(ContextWord::Mover), ctx(ContextWord::Next), Expr::Const(Const::None));
+    let planned = [
+        bin(And, bin(Eq, pieces(next.clone(), vec![0]), int(0)), phase(Eq, 0)),
+        bin(Ge, pieces(mover.clone(), vec![]), int(2)),
+        bin(And, phase(Ne, 1), bin(Lt, pieces(seat_const(1), vec![0]), int(1))),
+        bin(Eq, pieces(none.clone(), vec![]), int(0)),
+        bin(Ne, Expr::Const(Const::Phase(0)), ctx(ContextWord::Phase)),
+    ];
+    let predicate = Some(Box::new(Expr::Const(Const::Bool(true))));
+    let others = [
+        bin(
+            Eq,
+            Expr::Count(Collection::Pieces { owner: Box::new(next.clone()), types: vec![] }, predicate),
+            int(0),
+        ),
+        bin(Eq, int(0), pieces(next.clone(), vec![])),
+        bin(And, phase(Eq, 0), bin(Ge, ctx(ContextWord::Turns), int(3))),
+        bin(Lt, ctx(ContextWord::Phase), Expr::Const(Const::Phase(1))),
+    ];
+    let rule = |condition: &Expr| end_rule(condition.clone(), Outcome::Draw);
+    for condition in &others {
+        assert!(EndPlans::new(&[rule(&planned[0]), rule(condition)]).is_none(), "{condition:?}");
+    }
+    for position in
+        ["board\nM1 M1 .\n. M2 .\n. . M", "board\nM1 . .\n. . .\n. . .", "board\n. . .\nM2 M2 .\n. . ."]
+    {
+        let (engine, state) = load(stepper(), position);
+        for condition in &planned {
+            let plans = EndPlans::new(&[rule(condition)]).expect("planned");
+            for (mover, next) in [(None, 0), (Some(0), 1), (Some(1), 0)] {
+                let ctx = crate::eval::Ctx::new(mover, Some(next));
+                let expected = engine.holds(&state, &ctx, condition);
+                assert_eq!(
+                    plans.any_holds(&state, (mover, next)),
+                    expected,
+                    "{condition:?} {position} {mover:?}"
+                );
+            }
+        }
+    }
+}
