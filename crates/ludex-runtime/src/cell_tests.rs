@@ -4,13 +4,14 @@
 //! on which it holds, so that pieces and ends are kept by their bits, with no test a move. Only on
 //! boards of at most `MAX_TABLED_WORDS` words.
 
-use ludex_ir::{BinaryOp, CellId, ContextWord, Expr, PieceField};
+use ludex_ir::{BinaryOp, CellId, ContextWord, Expr, PieceField, SeatId};
 
 use super::Engine;
 use super::bits::MAX_TABLED_WORDS;
-use super::compiled::{Cond, Int, Layout, MapAt, compare, gives_int};
+use super::compiled::{CellOf, Cond, Int, Layout, MapAt, compare, gives_int, read_slot};
 use super::eval::Ctx;
 use super::state::State;
+use super::value::Value;
 
 /// The context words bound per moving piece or per move.
 const PER_MOVE_WORDS: [ContextWord; 6] = [
@@ -33,10 +34,40 @@ pub(super) enum Key {
 #[derive(Debug)]
 pub(super) struct CellTest {
     pub key: Key,
-    unless: Option<Cond>,
+    unless: Option<Unless>,
     map: MapAt,
+    /// For a map no effect changes, the cells of each of its values.
+    classes: Option<Vec<Class>>,
     op: BinaryOp,
-    value: Int,
+    value: Scalar,
+    /// The cells the test may be asked about: the board's for a test of `to`; for a test of
+    /// `from`, the seat's pieces are read at each generation.
+    board: [u64; MAX_TABLED_WORDS],
+}
+
+/// The cells of a fixed map that hold one value (`none`: no value, or past the map's end).
+#[derive(Debug)]
+struct Class {
+    value: Option<i32>,
+    cells: [u64; MAX_TABLED_WORDS],
+}
+
+/// What the map's values are compared with, read once a generation: a variable without seats or
+/// a map's value at the cell such a variable holds are read from the state with no context.
+#[derive(Debug)]
+enum Scalar {
+    /// A map's value at the cell a variable holds (`none` when it holds no cell).
+    MapAtVariable(MapAt, Option<u32>),
+    /// Any other expression, compiled, read with the generation's context.
+    Compiled(Int),
+}
+
+/// The condition under which a test keeps every cell: a variable without seats compared with a
+/// constant is read from the state with no context.
+#[derive(Debug)]
+enum Unless {
+    VariableIs { slot: Option<u32>, constant: Value, negated: bool },
+    Compiled(Cond),
 }
 
 /// The cells on which some tests hold, and whether they hold without a cell (`from` of a drop,
@@ -63,7 +94,8 @@ impl CellMask {
 impl CellTest {
     /// The conjunct as a cell test, if it has that shape.
     pub(super) fn new(expr: &Expr, layout: &Layout) -> Option<CellTest> {
-        if layout.game.board.cell_count().div_ceil(64) > MAX_TABLED_WORDS {
+        let cells = layout.game.board.cell_count();
+        if cells.div_ceil(64) > MAX_TABLED_WORDS {
             return None;
         }
         use BinaryOp::{Eq, Ge, Gt, Le, Lt, Ne, Or};
@@ -75,7 +107,7 @@ impl CellTest {
                     _ => return None,
                 };
                 let test = CellTest::new(test, layout).filter(|test| test.unless.is_none())?;
-                Some(CellTest { unless: Some(Cond::new(unless, layout)), ..test })
+                Some(CellTest { unless: Some(Unless::new(unless, layout)), ..test })
             }
             Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right) => {
                 let (key, map, value, op) = match (&**left, &**right) {
@@ -87,39 +119,137 @@ impl CellTest {
                     key,
                     unless: None,
                     map: layout.map(*map),
+                    classes: classes(&layout.map(*map), cells),
                     op,
-                    value: Int::new(value, layout),
+                    value: Scalar::new(value, layout),
+                    board: board_cells(cells),
                 })
             }
             _ => None,
         }
     }
 
-    /// Takes out of `mask` the cells on which the test fails in this generation (`ctx` binds its
-    /// `mover` and `next`), and the cells out of `domain`, the cells it may be asked about.
+    /// Takes out of `mask` the cells on which the test fails in this generation, where `seat` acts
+    /// and `next` follows (the seat's pieces are the cells a test of `from` is asked about).
     pub(super) fn restrict(
         &self,
         engine: &Engine,
         state: &State,
-        ctx: &Ctx,
-        domain: &[u64],
+        (seat, next): (SeatId, Option<SeatId>),
         mask: &mut CellMask,
     ) {
-        if self.unless.as_ref().is_some_and(|unless| engine.test(state, ctx, unless)) {
+        let generation = || Ctx::new(Some(seat), next);
+        if self.unless.as_ref().is_some_and(|unless| unless.holds(engine, state, generation)) {
             return;
         }
-        let value = engine.int(state, ctx, &self.value);
-        let values = self.map.values(state);
-        // One loop for each usual comparison, so that it is not chosen again at every cell; an
-        // equality compares the map's values as they are stored.
-        let kept = match (self.op, stored(value)) {
-            (BinaryOp::Eq, Some(value)) => cells_where(values, domain, |key| key == value),
-            (BinaryOp::Ne, Some(value)) => cells_where(values, domain, |key| key != value),
-            (op, _) => cells_where(values, domain, |key| compare(op, key.map(i64::from), value)),
+        let value = self.value.read(engine, state, generation);
+        let domain = match self.key {
+            Key::From => state.index.of_owner(Some(seat)),
+            Key::To => &self.board,
+        };
+        let kept = match &self.classes {
+            Some(classes) => {
+                cells_of_classes(classes, domain, |key| compare(self.op, key.map(i64::from), value))
+            }
+            None => self.cells_where(state, domain, value),
         };
         mask.bits.iter_mut().zip(kept).for_each(|(bits, kept)| *bits &= kept);
         mask.off_board &= compare(self.op, None, value);
     }
+
+    /// The cells of `domain` on which the test holds, the map's values read one by one. One loop
+    /// for each usual comparison, so that it is not chosen again at every cell; an equality
+    /// compares the map's values as they are stored.
+    fn cells_where(&self, state: &State, domain: &[u64], value: Option<i64>) -> [u64; MAX_TABLED_WORDS] {
+        let values = self.map.values(state);
+        match (self.op, stored(value)) {
+            (BinaryOp::Eq, Some(value)) => cells_where(values, domain, |key| key == value),
+            (BinaryOp::Ne, Some(value)) => cells_where(values, domain, |key| key != value),
+            (op, _) => cells_where(values, domain, |key| compare(op, key.map(i64::from), value)),
+        }
+    }
+}
+
+impl Scalar {
+    fn new(value: &Expr, layout: &Layout) -> Scalar {
+        match (value, Int::new(value, layout)) {
+            (Expr::Map(..), Int::Map(map, CellOf::Variable(slot))) => Scalar::MapAtVariable(map, slot),
+            (_, compiled) => Scalar::Compiled(compiled),
+        }
+    }
+
+    fn read<'c>(&self, engine: &Engine, state: &State, generation: impl Fn() -> Ctx<'c>) -> Option<i64> {
+        match self {
+            Scalar::MapAtVariable(map, slot) => {
+                let cell = read_slot(state, *slot).as_cell()?;
+                map.values(state).get(usize::from(cell)).copied().flatten().map(i64::from)
+            }
+            Scalar::Compiled(int) => engine.int(state, &generation(), int),
+        }
+    }
+}
+
+impl Unless {
+    fn new(unless: &Expr, layout: &Layout) -> Unless {
+        let slot = |variable| super::variable_slot(layout.game, &layout.state.variable_slots, variable, None);
+        match unless {
+            Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), left, right) => match (&**left, &**right) {
+                (Expr::Variable(variable), Expr::Const(constant))
+                | (Expr::Const(constant), Expr::Variable(variable)) => Unless::VariableIs {
+                    slot: slot(*variable),
+                    constant: Value::from_const(*constant),
+                    negated: *op == BinaryOp::Ne,
+                },
+                _ => Unless::Compiled(Cond::new(unless, layout)),
+            },
+            _ => Unless::Compiled(Cond::new(unless, layout)),
+        }
+    }
+
+    fn holds<'c>(&self, engine: &Engine, state: &State, generation: impl Fn() -> Ctx<'c>) -> bool {
+        match self {
+            Unless::VariableIs { slot, constant, negated } => {
+                (read_slot(state, *slot) == *constant) != *negated
+            }
+            Unless::Compiled(cond) => engine.test(state, &generation(), cond),
+        }
+    }
+}
+
+/// For a map no effect changes, the cells of each of its values (those past its end have none).
+fn classes(map: &MapAt, cells: usize) -> Option<Vec<Class>> {
+    let MapAt::Fixed(values) = map else { return None };
+    let mut classes: Vec<Class> = Vec::new();
+    for cell in 0..cells {
+        let value = values.get(cell).copied().flatten();
+        let index = match classes.iter().position(|class| class.value == value) {
+            Some(index) => index,
+            None => {
+                classes.push(Class { value, cells: [0; MAX_TABLED_WORDS] });
+                classes.len() - 1
+            }
+        };
+        if let Some(word) = classes.get_mut(index).and_then(|class| class.cells.get_mut(cell / 64)) {
+            *word |= 1 << (cell % 64);
+        }
+    }
+    Some(classes)
+}
+
+/// The cells of `domain` in the classes whose value satisfies `holds`.
+fn cells_of_classes(
+    classes: &[Class],
+    domain: &[u64],
+    holds: impl Fn(Option<i32>) -> bool,
+) -> [u64; MAX_TABLED_WORDS] {
+    let mut kept = [0u64; MAX_TABLED_WORDS];
+    for class in classes.iter().filter(|class| holds(class.value)) {
+        kept.iter_mut().zip(class.cells).for_each(|(kept, cells)| *kept |= cells);
+    }
+    kept.iter_mut()
+        .zip(domain.iter().chain(std::iter::repeat(&0)))
+        .for_each(|(kept, domain)| *kept &= domain);
+    kept
 }
 
 /// An integer (or `none`) as a map stores it, if it fits: a map's value equals it exactly when

@@ -48,6 +48,7 @@ mod compiled_effects;
 mod compound;
 mod display;
 mod effects;
+mod end_plans;
 mod equalities;
 mod eval;
 mod evaluation;
@@ -322,6 +323,10 @@ struct SpeedLayers {
     after_action: Vec<turn_plans::AfterAction>,
     /// By action, its plan when its walks are plain for a whole generation on a board of one word.
     one_word_walks: Vec<Option<walk::OneWordWalk>>,
+    /// By phase, its turn condition and `until` read as reserve counts where they are.
+    phase_counts: Vec<turn_plans::PhaseCounts>,
+    /// The end rules as light tests, when every one has such a shape.
+    end_plans: Option<end_plans::EndPlans>,
 }
 
 impl Engine {
@@ -600,6 +605,8 @@ impl Tables {
             effects: compiled_effects::EffectTables::new(&compiled),
             after_action: turn_plans::after_action_plans(game),
             one_word_walks: Vec::new(),
+            phase_counts: turn_plans::phase_counts(game),
+            end_plans: end_plans::EndPlans::new(&game.end),
         };
         speed.one_word_walks = walk::one_word_walks(game, &speed);
         let end_reads = EndReads {

@@ -17,7 +17,7 @@ use ludex_ir::{
 };
 
 use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit};
-use super::cell_tests::{CellMask, Key, board_cells};
+use super::cell_tests::{CellMask, Key};
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
 use super::hops::Hops;
@@ -221,26 +221,22 @@ impl Engine {
     }
 
     /// Keeps in the masks of `from` and of `to` only the cells on which the filters' cell tests
-    /// hold in this generation; the masks are the generator's own, written in place.
+    /// hold in this generation; the masks are the generator's own, written in place. Out of line:
+    /// the generation of actions without cell tests stays as small as without it.
+    #[inline(never)]
     fn restrict_to_cell_tests(
         &self,
         state: &State,
-        (seat, next): (SeatId, Option<SeatId>),
+        seats: (SeatId, Option<SeatId>),
         filters: [&SplitFilter; 2],
         [from, to]: [&mut CellMask; 2],
     ) {
-        let ctx = Ctx::new(Some(seat), next);
-        // A move's `from` is a cell of one of the seat's pieces; its `to` any cell.
-        let mut every_cell = None;
         for test in filters.iter().flat_map(|filter| &filter.cells) {
-            let (mask, domain) = match test.key {
-                Key::From => (&mut *from, state.index.of_owner(Some(seat))),
-                Key::To => {
-                    let cells = every_cell.get_or_insert_with(|| board_cells(self.game.board.cell_count()));
-                    (&mut *to, &cells[..])
-                }
+            let mask = match test.key {
+                Key::From => &mut *from,
+                Key::To => &mut *to,
             };
-            test.restrict(self, state, &ctx, domain, mask);
+            test.restrict(self, state, seats, mask);
         }
     }
 }

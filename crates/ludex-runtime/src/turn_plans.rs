@@ -3,11 +3,13 @@
 //! no `until` asked after a turn (none, or no phase after it), every action ends the turn and the
 //! next seat of the order begins its own: when no seat has retired and no roll is pending, the
 //! turn machine's questions all have a known answer, and the ply runs them as one fixed sequence
-//! ([`Engine::pass_to_next_seat`]).
+//! ([`Engine::pass_to_next_seat`]). A phase's turn condition or `until` that only compares the
+//! sizes of reserves with a constant is read as those sizes ([`ReserveCount`]).
 
-use ludex_ir::{ActionCount, Const, Expr, Game, Phase};
+use ludex_ir::{ActionCount, BinaryOp, Collection, Const, ContextWord, Expr, Game, Phase, SeatId};
 
 use super::Engine;
+use super::compiled::compare;
 use super::state::{Resume, State};
 
 /// What follows an action in a phase.
@@ -61,5 +63,92 @@ impl Engine {
         state.retired == 0
             && state.pending.is_empty()
             && self.tables.speed.after_action.get(state.phase as usize) == Some(&AfterAction::NextSeat)
+    }
+}
+
+/// A phase's turn condition (`actions while`) or `until` that only compares the sizes of seats'
+/// reserves with a constant, `count(reserve(SEAT)) [+ count(reserve(SEAT))...] OP k`, each `SEAT`
+/// `mover`, `next` or a seat named in the rules: read as the reserves' lengths, where `eval`
+/// visits their pieces one by one.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct ReserveCount {
+    seats: Vec<ReserveOf>,
+    op: BinaryOp,
+    bound: i64,
+}
+
+/// Whose reserve a [`ReserveCount`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReserveOf {
+    Mover,
+    Next,
+    Seat(SeatId),
+}
+
+/// A phase's conditions read as reserve counts, where they have that shape.
+#[derive(Debug, Default)]
+pub(crate) struct PhaseCounts {
+    /// The turn's `actions while` condition.
+    pub turn: Option<ReserveCount>,
+    /// The phase's `until`.
+    pub until: Option<ReserveCount>,
+}
+
+/// By phase, its turn condition and `until` read as reserve counts.
+pub(crate) fn phase_counts(game: &Game) -> Vec<PhaseCounts> {
+    let counts = |phase: &Phase| PhaseCounts {
+        turn: match &phase.turn.count {
+            ActionCount::While(condition) => ReserveCount::new(condition),
+            ActionCount::Exactly(_) | ActionCount::UpTo(_) => None,
+        },
+        until: phase.until.as_ref().and_then(ReserveCount::new),
+    };
+    game.phases.iter().map(counts).collect()
+}
+
+impl ReserveCount {
+    /// The condition as a comparison of reserve sizes with a constant, if it has that shape.
+    fn new(condition: &Expr) -> Option<ReserveCount> {
+        use BinaryOp::{Eq, Ge, Gt, Le, Lt, Ne};
+        let Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right) = condition else { return None };
+        let Expr::Const(Const::Int(bound)) = **right else { return None };
+        let mut seats = Vec::new();
+        reserves_summed(left, &mut seats)?;
+        Some(ReserveCount { seats, op: *op, bound })
+    }
+
+    /// Whether the comparison holds, `mover` and `next` being the seats those words name.
+    pub(crate) fn holds(&self, state: &State, (mover, next): (Option<SeatId>, Option<SeatId>)) -> bool {
+        let size = |seat: Option<SeatId>| seat.map_or(0, |seat| state.reserve_of(seat).len() as i64);
+        let total: i64 = self
+            .seats
+            .iter()
+            .map(|of| match of {
+                ReserveOf::Mover => size(mover),
+                ReserveOf::Next => size(next),
+                ReserveOf::Seat(seat) => size(Some(*seat)),
+            })
+            .sum();
+        compare(self.op, Some(total), Some(self.bound))
+    }
+}
+
+/// Adds to `seats` the reserves whose sizes `expr` sums (`None` if it is no such sum).
+fn reserves_summed(expr: &Expr, seats: &mut Vec<ReserveOf>) -> Option<()> {
+    match expr {
+        Expr::Binary(BinaryOp::Add, left, right) => {
+            reserves_summed(left, seats)?;
+            reserves_summed(right, seats)
+        }
+        Expr::Count(Collection::Reserve { owner }, None) => {
+            seats.push(match **owner {
+                Expr::Context(ContextWord::Mover) => ReserveOf::Mover,
+                Expr::Context(ContextWord::Next) => ReserveOf::Next,
+                Expr::Const(Const::Seat(seat)) => ReserveOf::Seat(seat),
+                _ => return None,
+            });
+            Some(())
+        }
+        _ => None,
     }
 }

@@ -12,6 +12,7 @@ use super::eval::{Ctx, PieceSlot};
 use super::faults::Fault;
 use super::look_ahead::StuckAsks;
 use super::state::{Journal, Resume, State};
+use super::turn_plans::PhaseCounts;
 use super::value::Value;
 use super::{EndReason, Engine, GameResult, Move, MoveKind, PassesEnd};
 
@@ -24,8 +25,9 @@ pub(crate) trait Answers: std::fmt::Debug {
     fn any_legal_action(&self, engine: &Engine, state: &State) -> bool;
     /// The first end rule whose condition holds, in the end rules' context `ctx`.
     fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize>;
-    /// Whether the steps after an action may follow the phase's plan made when the engine was
-    /// built (`turn_plans`); the plain meaning asks every question of the turn machine.
+    /// Whether the turn machine may follow the plans made when the engine was built: the steps
+    /// after an action and the reserve counts of each phase (`turn_plans`), the end rules as light
+    /// tests (`end_plans`); the plain meaning asks every question as written.
     fn follows_turn_plans(&self) -> bool {
         false
     }
@@ -249,7 +251,7 @@ impl Engine {
     fn continue_turn(&self, state: &mut State, answers: &impl Answers) {
         state.resume = Resume::Decision;
         let retired = state.is_retired(self.current_seat(state));
-        if !retired && self.turn_goes_on(state) && answers.any_legal_action(self, state) {
+        if !retired && self.turn_goes_on(state, answers) && answers.any_legal_action(self, state) {
             self.reach_decision(state, answers);
         } else {
             self.end_turn(state, TurnEnd::Played, answers);
@@ -264,7 +266,7 @@ impl Engine {
     }
 
     /// Whether the turn's action count allows another action.
-    fn turn_goes_on(&self, state: &State) -> bool {
+    fn turn_goes_on(&self, state: &State, answers: &impl Answers) -> bool {
         let Some(phase) = self.game.phases.get(state.phase as usize) else { return false };
         // The context is built only for a count or condition that is no constant.
         let ctx = || Ctx::new(Some(self.current_seat(state)), Some(self.seat_after(state)));
@@ -278,7 +280,15 @@ impl Engine {
         };
         match &phase.turn.count {
             ActionCount::Exactly(count) | ActionCount::UpTo(count) => state.actions < allowed(count),
-            ActionCount::While(condition) => state.actions < most && self.holds(state, &ctx(), condition),
+            ActionCount::While(condition) => {
+                let counts = self.phase_counts(state, answers).and_then(|counts| counts.turn.as_ref());
+                let seats = || (Some(self.current_seat(state)), Some(self.seat_after(state)));
+                state.actions < most
+                    && counts.map_or_else(
+                        || self.holds(state, &ctx(), condition),
+                        |count| count.holds(state, seats()),
+                    )
+            }
         }
     }
 
@@ -288,7 +298,7 @@ impl Engine {
             TurnEnd::Passed => state.passes.saturating_add(1),
             TurnEnd::Played => 0,
         };
-        let from = if self.phase_is_over(state) {
+        let from = if self.phase_is_over(state, answers) {
             state.phase = state.phase.saturating_add(1);
             state.turns = 0;
             state.passes = 0;
@@ -319,13 +329,25 @@ impl Engine {
     }
 
     /// Whether the phase's `until` holds (the last phase runs until the game ends).
-    fn phase_is_over(&self, state: &State) -> bool {
+    fn phase_is_over(&self, state: &State, answers: &impl Answers) -> bool {
         let next_exists = (state.phase as usize + 1) < self.game.phases.len();
         let Some(until) = self.game.phases.get(state.phase as usize).and_then(|p| p.until.as_ref()) else {
             return false;
         };
+        let seats = (state.last_mover, Some(self.current_seat(state)));
         // The context only for an `until` that is asked (the last phase's never is).
-        next_exists && self.holds(state, &Ctx::new(state.last_mover, Some(self.current_seat(state))), until)
+        next_exists
+            && match self.phase_counts(state, answers).and_then(|counts| counts.until.as_ref()) {
+                Some(count) => count.holds(state, seats),
+                None => self.holds(state, &Ctx::new(seats.0, seats.1), until),
+            }
+    }
+
+    /// The phase's turn condition and `until` read as reserve counts, when the answers follow the
+    /// plans made when the engine was built (the plain meaning evaluates them as written).
+    fn phase_counts(&self, state: &State, answers: &impl Answers) -> Option<&PhaseCounts> {
+        let counts = self.tables.speed.phase_counts.get(state.phase as usize);
+        counts.filter(|_| answers.follows_turn_plans())
     }
 
     /// The seat after the current one in the phase's order (skipping seats that retired).
@@ -365,6 +387,9 @@ impl Engine {
     }
 
     fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
+        if self.no_planned_end_rule_holds(state, answers) {
+            return None;
+        }
         let ctx = self.end_rules_ctx(state, answers);
         let index = answers.first_end_rule(self, state, &ctx)?;
         let rule = self.game.end.get(index)?;
@@ -374,7 +399,17 @@ impl Engine {
     /// The first end rule that holds at the decision point. Only its index comes back: the
     /// context stays where it was built, uncopied.
     fn end_rule_holding(&self, state: &State, answers: &impl Answers) -> Option<usize> {
+        if self.no_planned_end_rule_holds(state, answers) {
+            return None;
+        }
         answers.first_end_rule(self, state, &self.end_rules_ctx(state, answers))
+    }
+
+    /// Whether the end rules, planned as light tests when the engine was built, say that none of
+    /// them holds (false when they are not planned, or the answers do not follow the plans).
+    fn no_planned_end_rule_holds(&self, state: &State, answers: &impl Answers) -> bool {
+        let plans = self.tables.speed.end_plans.as_ref().filter(|_| answers.follows_turn_plans());
+        plans.is_some_and(|plans| !plans.any_holds(state, (state.last_mover, self.current_seat(state))))
     }
 
     /// The end rules' context: [`Engine::end_ctx`], and whether the seat to act is stuck when they

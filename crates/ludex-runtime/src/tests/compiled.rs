@@ -2,7 +2,7 @@
 //! `none`, mismatched values, neutral pieces and per-seat variables among the inputs.
 
 use super::*;
-use crate::cell_tests::{CellMask, CellTest, Key, board_cells};
+use crate::cell_tests::{CellMask, CellTest, Key};
 use crate::compiled::{Cond, Int, Layout};
 use crate::eval::{Ctx, PieceSlot, WalkWords};
 
@@ -234,6 +234,7 @@ fn compiled_forms_agree_with_eval() {
 fn cell_tests_agree_with_eval() {
     let (engine, mut state) = game_with_maps();
     let map = |cell: Expr| Expr::Map(0, Box::new(cell));
+    let tide = |cell: Expr| Expr::Map(1, Box::new(cell));
     let (from, to) = (ctx(ContextWord::From), ctx(ContextWord::To));
     let unset = bin(BinaryOp::Eq, var(0), Expr::Const(Const::None));
     let tests = vec![
@@ -245,6 +246,14 @@ fn cell_tests_agree_with_eval() {
         bin(BinaryOp::Eq, Expr::Map(2, Box::new(to.clone())), Expr::Const(Const::None)),
         bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Eq, map(from.clone()), map(var(0)))),
         bin(BinaryOp::Or, bin(BinaryOp::Le, map(to.clone()), map(var(0))), unset.clone()),
+        bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Eq, tide(from.clone()), tide(var(0)))),
+        bin(
+            BinaryOp::Or,
+            bin(BinaryOp::Ne, var(2), int(1)),
+            bin(BinaryOp::Gt, tide(to.clone()), map(var(0))),
+        ),
+        bin(BinaryOp::Or, bin(BinaryOp::Eq, int(1), var(2)), bin(BinaryOp::Eq, map(to.clone()), int(1))),
+        bin(BinaryOp::Ne, map(from.clone()), Expr::Const(Const::None)),
     ];
     let others = vec![
         bin(BinaryOp::Eq, map(from.clone()), map(to.clone())),
@@ -266,15 +275,19 @@ fn cell_tests_agree_with_eval() {
     for expr in &others {
         assert!(CellTest::new(expr, &layout).is_none(), "{expr:?}");
     }
-    let every_cell = board_cells(engine.game.board.cell_count());
+    let own = state.index.of_owner(Some(0)).to_vec();
     for mark in [Value::None, Value::Cell(0), Value::Cell(4), Value::Int(1)] {
         state.variables[0] = mark;
         let generation = Ctx::new(Some(0), Some(1));
         for expr in &tests {
             let test = CellTest::new(expr, &layout).unwrap_or_else(|| panic!("{expr:?} is a cell test"));
             let mut mask = CellMask::ALL;
-            test.restrict(&engine, &state, &generation, &every_cell, &mut mask);
-            for cell in std::iter::once(None).chain((0..9).map(Some)) {
+            test.restrict(&engine, &state, (0, Some(1)), &mut mask);
+            // A test of `from` is asked only about the seat's pieces' cells.
+            let asked = |cell: &Option<CellId>| {
+                test.key == Key::To || cell.is_none_or(|cell| own[0] & 1 << cell != 0)
+            };
+            for cell in std::iter::once(None).chain((0..9).map(Some)).filter(asked) {
                 let ctx = match test.key {
                     Key::From => Ctx { from: cell, ..generation },
                     Key::To => Ctx { to: cell, ..generation },

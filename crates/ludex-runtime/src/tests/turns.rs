@@ -350,3 +350,101 @@ fn a_planned_turn_ends_as_the_turn_machine_ends_it() {
     play(&engine, &mut state, "b3-c3");
     assert_eq!((decision_seat(&engine, &state), state.turns), (Some(0), 3));
 }
+
+#[test]
+fn reserve_counts_read_as_the_reserves_lengths_give_what_eval_gives() {
+    use crate::turn_plans::phase_counts;
+    use BinaryOp::{Add, Eq, Gt, Le, Ne};
+    let reserve = |owner: Expr| Expr::Count(Collection::Reserve { owner: Box::new(owner) }, None);
+    let (mover, next) = (ctx(ContextWord::Mover), ctx(ContextWord::Next));
+    let counts = [
+        bin(Gt, reserve(mover.clone()), int(0)),
+        bin(Eq, bin(Add, reserve(seat_const(0)), reserve(seat_const(1))), int(0)),
+        bin(
+            Le,
+            bin(Add, reserve(next.clone()), bin(Add, reserve(mover.clone()), reserve(next.clone()))),
+            int(3),
+        ),
+        // A seat the game does not have: an empty reserve.
+        bin(Ne, reserve(seat_const(5)), int(0)),
+    ];
+    let predicate = Some(Box::new(Expr::Const(Const::Bool(true))));
+    let others = [
+        bin(Gt, int(0), reserve(mover.clone())),
+        bin(Gt, Expr::Count(Collection::Reserve { owner: Box::new(mover.clone()) }, predicate), int(0)),
+        bin(Gt, bin(Add, reserve(mover.clone()), int(1)), int(0)),
+        bin(Gt, reserve(int(0)), int(0)),
+    ];
+    let mut g = stepper();
+    let phase = g.phases[0].clone();
+    g.phases =
+        counts.iter().chain(&others).map(|c| Phase { until: Some(c.clone()), ..phase.clone() }).collect();
+    let plans = phase_counts(&g);
+    let planned: Vec<bool> = plans.iter().map(|plan| plan.until.is_some()).collect();
+    assert_eq!(planned, [true, true, true, true, false, false, false, false]);
+    let (engine, mut state) = load(g, "board\n. . .\n. . .\n. . .");
+    for (seat, pieces) in [(0, 2), (1, 1), (0, 1)] {
+        state.add_many_to_reserve(engine.fresh_piece(0, Some(seat)), pieces);
+        for seats in [(None, None), (Some(0), Some(1)), (Some(1), Some(0)), (Some(1), None)] {
+            for (plan, condition) in plans.iter().zip(&counts) {
+                let plan = plan.until.as_ref().expect("planned");
+                let ctx = crate::eval::Ctx::new(seats.0, seats.1);
+                assert_eq!(
+                    plan.holds(&state, seats),
+                    engine.holds(&state, &ctx, condition),
+                    "{condition:?} {seats:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn end_rules_planned_as_light_tests_give_what_eval_gives() {
+    use crate::end_plans::EndPlans;
+    use BinaryOp::{And, Eq, Ge, Lt, Ne};
+    let pieces = |owner: Expr, types: Vec<TypeId>| {
+        Expr::Count(Collection::Pieces { owner: Box::new(owner), types }, None)
+    };
+    let phase = |op: BinaryOp, id: PhaseId| bin(op, ctx(ContextWord::Phase), Expr::Const(Const::Phase(id)));
+    let (mover, next, none) = (ctx(ContextWord::Mover), ctx(ContextWord::Next), Expr::Const(Const::None));
+    let planned = [
+        bin(And, bin(Eq, pieces(next.clone(), vec![0]), int(0)), phase(Eq, 0)),
+        bin(Ge, pieces(mover.clone(), vec![]), int(2)),
+        bin(And, phase(Ne, 1), bin(Lt, pieces(seat_const(1), vec![0]), int(1))),
+        bin(Eq, pieces(none.clone(), vec![]), int(0)),
+        bin(Ne, Expr::Const(Const::Phase(0)), ctx(ContextWord::Phase)),
+    ];
+    let predicate = Some(Box::new(Expr::Const(Const::Bool(true))));
+    let others = [
+        bin(
+            Eq,
+            Expr::Count(Collection::Pieces { owner: Box::new(next.clone()), types: vec![] }, predicate),
+            int(0),
+        ),
+        bin(Eq, int(0), pieces(next.clone(), vec![])),
+        bin(And, phase(Eq, 0), bin(Ge, ctx(ContextWord::Turns), int(3))),
+        bin(Lt, ctx(ContextWord::Phase), Expr::Const(Const::Phase(1))),
+    ];
+    let rule = |condition: &Expr| end_rule(condition.clone(), Outcome::Draw);
+    for condition in &others {
+        assert!(EndPlans::new(&[rule(&planned[0]), rule(condition)]).is_none(), "{condition:?}");
+    }
+    for position in
+        ["board\nM1 M1 .\n. M2 .\n. . M", "board\nM1 . .\n. . .\n. . .", "board\n. . .\nM2 M2 .\n. . ."]
+    {
+        let (engine, state) = load(stepper(), position);
+        for condition in &planned {
+            let plans = EndPlans::new(&[rule(condition)]).expect("planned");
+            for (mover, next) in [(None, 0), (Some(0), 1), (Some(1), 0)] {
+                let ctx = crate::eval::Ctx::new(mover, Some(next));
+                let expected = engine.holds(&state, &ctx, condition);
+                assert_eq!(
+                    plans.any_holds(&state, (mover, next)),
+                    expected,
+                    "{condition:?} {position} {mover:?}"
+                );
+            }
+        }
+    }
+}
