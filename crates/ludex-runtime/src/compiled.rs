@@ -10,7 +10,7 @@
 
 use ludex_ir::{
     ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, DirId, Expr, Game, IntegerResult,
-    MapId, PerSeat, PieceField, SeatId, TypeId, ValueType, VarId, ZoneId,
+    MapId, PerSeat, PieceField, SeatId, Stacking, TypeId, ValueType, VarId, ZoneId,
 };
 
 use std::ops::ControlFlow;
@@ -247,6 +247,13 @@ pub(super) struct Layout<'a> {
     pub state: &'a StateLayout,
 }
 
+/// Whether the board's bit sets hold every piece of the game, so that a count of pieces may be
+/// read from them: one piece a cell. On a board with stacks the pieces beneath the tops are
+/// not in the bit sets, and `count(pieces(...))` counts them too.
+pub(super) fn pieces_all_indexed(game: &Game) -> bool {
+    game.stacking == Stacking::Single
+}
+
 impl Layout<'_> {
     fn variable(&self, variable: VarId) -> Option<u32> {
         super::variable_slot(self.game, &self.state.variable_slots, variable, None)
@@ -315,6 +322,7 @@ impl Cond {
             && let (Expr::Count(Collection::Pieces { owner, types }, None), Expr::Const(Const::Int(k))) =
                 (&**count, &**bound)
             && let Some(wanted) = Wanted::of(*op, *k)
+            && pieces_all_indexed(layout.game)
         {
             return Cond::Pieces { owner: Owner::new(owner), types: types.clone(), wanted };
         }
@@ -398,7 +406,7 @@ impl Int {
                 Expr::Context(word) => Int::Attribute(word, *attribute),
                 _ => Int::Expr(expr.clone()),
             },
-            Expr::Count(Collection::Pieces { owner, types }, None) => {
+            Expr::Count(Collection::Pieces { owner, types }, None) if pieces_all_indexed(layout.game) => {
                 Int::PieceCount { owner: Owner::new(owner), types: types.clone() }
             }
             Expr::Binary(op @ (Add | Sub | Mul | Div | Mod), left, right)

@@ -4,10 +4,10 @@
 //! gives for the comparison as written: a missing piece has no type and no owner (`none`), and
 //! a side that may give something other than a cell is compared as the value it gives.
 
-use ludex_ir::{BinaryOp, CellId, Const, ContextWord, Expr, PieceField, Stacking, TypeId};
+use ludex_ir::{BinaryOp, CellId, Const, ContextWord, Expr, PieceField, TypeId};
 
 use super::Engine;
-use super::compiled::{CellOf, Cond, Int, Layout, Owner, Wanted, compare};
+use super::compiled::{CellOf, Cond, Int, Layout, Owner, Wanted, compare, pieces_all_indexed};
 use super::eval::{Ctx, PieceSlot};
 use super::state::{Piece, State};
 use super::value::Value;
@@ -196,7 +196,7 @@ pub(super) fn count_of_types(
     layout: &Layout,
 ) -> Option<Cond> {
     let game = layout.game;
-    if game.stacking != Stacking::Single {
+    if !pieces_all_indexed(game) {
         return None;
     }
     let all: Vec<TypeId> = (0..game.pieces.len()).filter_map(|kind| TypeId::try_from(kind).ok()).collect();

@@ -606,7 +606,8 @@ impl Tables {
             after_action: turn_plans::after_action_plans(game),
             one_word_walks: Vec::new(),
             phase_counts: turn_plans::phase_counts(game),
-            end_plans: end_plans::EndPlans::new(&game.end),
+            // The plans read counts of pieces from the bit sets, which hold only the tops of stacks.
+            end_plans: end_plans::EndPlans::new(&game.end).filter(|_| compiled::pieces_all_indexed(game)),
         };
         speed.one_word_walks = walk::one_word_walks(game, &speed);
         let end_reads = EndReads {

@@ -64,3 +64,28 @@ fn capture_stack_captures_every_piece_of_the_cell() {
     assert_eq!(position(&engine, &state), "1 . . . .");
     assert_eq!(state.prizes.len(), 3);
 }
+
+/// The end rules of a two-seat game on a 3x1 board with stacks, each a count of pieces.
+fn counting_engine() -> Engine {
+    let text = "game \"T\"\nseat white\nseat black\nboard square 3 by 1 stacks\npiece man { letter M }\n\
+                action step for man { walk orthogonal exactly 1 }\nphase play { turn { play step } }\n\
+                end {\n  when count(pieces(white)) == 0: win black\n  when count(pieces(black)) < 1: win white\n  \
+                when count(pieces(white)) == 2 and count(pieces(black), it.type == man) >= 2: draw\n}";
+    let compiled = ludex_check::compile(text, &Default::default());
+    Engine::new(compiled.game.unwrap_or_else(|| panic!("{:#?}", compiled.diagnostics)))
+}
+
+#[test]
+fn counts_of_pieces_count_those_beneath_the_tops_of_stacks() {
+    let engine = counting_engine();
+    // White's only piece lies beneath black's: white still has a piece, and cannot move it.
+    let state = engine.load_position("turn white\npieces M1/M2@a1").unwrap();
+    assert!(matches!(engine.status(&state), Status::Decision { seat: 0 }), "{:?}", engine.status(&state));
+    assert_eq!(legal(&engine, &state), ["pass"]);
+    // Two of each, one of white's and both of black's beneath others: the third rule holds.
+    let state = engine.load_position("turn white\npieces M2/M1/M2@a1 M1@c1").unwrap();
+    match engine.status(&state) {
+        Status::Over(result) => assert_eq!(result.places, [1, 1]),
+        other => panic!("{other:?}"),
+    }
+}
