@@ -144,7 +144,7 @@ impl BoardIndex {
 
     /// The cells the owner's pieces of the types (of any type when there are none) stand on, on a
     /// board of at most `MAX_TABLED_WORDS` words (none on a larger one); the words past the board
-    /// are empty. Always inlined: the overlay's tests and the generation read it once a piece.
+    /// are empty. Always inlined: the generation reads it once a piece.
     #[inline(always)]
     pub(crate) fn cells_of_types(
         &self,
