@@ -1,6 +1,6 @@
 //! Conditions and integers that read one cell and nothing else that can change: `from`, `to` or
 //! `it` (a member of a collection of cells), with constants, fixed maps, zones of all or of a named
-//! seat, distances and shifts whose path is every seat's (`rank(to) <= 5`, `in_wedge(from, h9)`,
+//! seat, distances and shifts whose path is every seat's (`rank(to) <= 5`, `from in home(red)`,
 //! `10 - distance(to, k10)`). Each is tabled by cell: the first time it is asked, it is evaluated
 //! as written ([`Engine::eval`]) for every cell of the board and for no cell, then read from the
 //! table — one lookup where the compiled tree walked its nodes. The state is not read by such an
