@@ -8,6 +8,8 @@
 //! with `none` (a count) — are evaluated without building a [`Value`] for each node; every other
 //! expression inside them is evaluated as written, so they mean exactly what [`Engine::eval`] gives.
 
+use ludex_ir::Board;
+use ludex_ir::geometry::NO_CELL;
 use ludex_ir::{
     ActionKind, AttrId, BinaryOp, CellId, Collection, Const, ContextWord, DirId, Expr, Game, IntegerResult,
     MapId, PerSeat, PieceField, SeatId, Stacking, TypeId, ValueType, VarId, ZoneId,
@@ -18,6 +20,7 @@ use std::ops::ControlFlow;
 use super::cell_tables::{CellTable, chain, regrouped};
 use super::equalities::{PieceTest, SameCell, count_of_types};
 use super::eval::{Ctx, PieceSlot};
+use super::programs::Program;
 use super::state::{Piece, State};
 use super::value::Value;
 use super::{Engine, StateLayout};
@@ -211,7 +214,7 @@ pub(super) enum CellOf {
     Variable(Option<u32>),
     Expr(Expr),
     /// `shift(CELL, PATH)`: the cell the mover's path leads to from the cell, if on the board.
-    Shift(Box<CellOf>, PerSeat<Vec<DirId>>),
+    Shift(Box<Shift>),
     /// A walk's `step_from`, `step_to`, `pushed_from` or `pushed_to`.
     Walk(WalkCell),
     /// A cell named in the rules.
@@ -227,9 +230,47 @@ pub(super) enum CellOf {
 /// The parts of a [`CellOf::If`].
 #[derive(Debug)]
 pub(super) struct CellIf {
-    pub condition: Cond,
+    pub condition: Program,
     pub then: CellOf,
     pub otherwise: CellOf,
+}
+
+/// A [`CellOf::Shift`]: the start, each seat's path, and where each seat's path leads from each
+/// cell (seat by seat, [`NO_CELL`] off the board), found when the engine is built on boards of at
+/// most [`MOST_SHIFTED_CELLS`] cells (none on larger ones, whose shifts walk their paths).
+#[derive(Debug)]
+pub(super) struct Shift {
+    start: CellOf,
+    paths: PerSeat<Vec<DirId>>,
+    ends: Box<[CellId]>,
+}
+
+/// The largest board whose shifts are tabled by cell.
+const MOST_SHIFTED_CELLS: usize = 4096;
+
+impl Shift {
+    fn new(start: CellOf, paths: &PerSeat<Vec<DirId>>, layout: &Layout) -> Shift {
+        let board = &layout.game.board;
+        let cells = board.cell_count();
+        let mut shift = Shift { start, paths: paths.clone(), ends: Box::default() };
+        if cells <= MOST_SHIFTED_CELLS {
+            let seats = 0..shift.paths.len();
+            let ends = seats.flat_map(|seat| (0..cells).map(move |cell| (seat, cell)));
+            let end_of = |(seat, cell): (usize, usize)| {
+                let cell = CellId::try_from(cell).ok()?;
+                shift.walk(board, seat, cell)
+            };
+            shift.ends = ends.map(|at| end_of(at).unwrap_or(NO_CELL)).collect();
+        }
+        shift
+    }
+
+    /// The cell the seat's path leads to from `start`, walked step by step (an empty path for a
+    /// seat without one, as `eval` reads it).
+    fn walk(&self, board: &Board, seat: usize, start: CellId) -> Option<CellId> {
+        let path = self.paths.get(seat).map_or(&[][..], Vec::as_slice);
+        path.iter().try_fold(start, |cell, &d| board.neighbour(cell, d))
+    }
 }
 
 /// The cells a walk's step binds.
@@ -453,7 +494,9 @@ impl CellOf {
                 CellOf::ItCell
             }
             Expr::Variable(variable) => CellOf::Variable(layout.variable(*variable)),
-            Expr::Shift { cell, paths } => CellOf::Shift(Box::new(CellOf::new(cell, layout)), paths.clone()),
+            Expr::Shift { cell, paths } => {
+                CellOf::Shift(Box::new(Shift::new(CellOf::new(cell, layout), paths, layout)))
+            }
             Expr::Context(ContextWord::StepFrom) => CellOf::Walk(WalkCell::StepFrom),
             Expr::Context(ContextWord::StepTo) => CellOf::Walk(WalkCell::StepTo),
             Expr::Context(ContextWord::PushedFrom) => CellOf::Walk(WalkCell::PushedFrom),
@@ -462,7 +505,7 @@ impl CellOf {
             Expr::SeatVariable(variable, seat) => CellOf::SeatVariable(SeatVariable::boxed(*variable, seat)),
             Expr::Const(Const::None) => CellOf::Nothing,
             Expr::If(condition, then, otherwise) => CellOf::If(Box::new(CellIf {
-                condition: Cond::new(condition, layout),
+                condition: Program::new(Cond::new(condition, layout)),
                 then: CellOf::new(then, layout),
                 otherwise: CellOf::new(otherwise, layout),
             })),
@@ -618,7 +661,7 @@ impl Engine {
 
     /// A condition that is no `and`, `or` or `not` (those it hands back to `test`).
     #[inline(always)]
-    fn leaf(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
+    pub(super) fn leaf(&self, state: &State, ctx: &Ctx, cond: &Cond) -> bool {
         match cond {
             Cond::Attribute { word, attribute, op, bound } => {
                 compare(*op, self.context_attribute(state, ctx, *word, *attribute), Some(*bound))
@@ -628,12 +671,15 @@ impl Engine {
                 compare(*op, self.int(state, ctx, left), self.int(state, ctx, right))
             }
             Cond::IsConst { operand, constant, negated } => {
-                let value = match operand {
-                    Operand::Variable(slot) => read_slot(state, *slot),
-                    Operand::Context(word) => self.context(state, ctx, *word),
-                    Operand::SeatVariable(read) => self.seat_variable(state, ctx, read),
+                let equal = match (operand, *constant) {
+                    (Operand::Context(word), Value::None) => self.context_is_none(state, ctx, *word),
+                    (Operand::Context(word), constant) => equals(self.context(state, ctx, *word), constant),
+                    (Operand::Variable(slot), constant) => equals(read_slot(state, *slot), constant),
+                    (Operand::SeatVariable(read), constant) => {
+                        equals(self.seat_variable(state, ctx, read), constant)
+                    }
                 };
-                (value == *constant) != *negated
+                equal != *negated
             }
             Cond::CountWhere { op, owner, types, predicate, bound } => {
                 self.count_where(state, ctx, (owner, types), predicate, (*op, *bound))
@@ -747,10 +793,38 @@ impl Engine {
             Int::Expr(expr) => self.eval(state, ctx, expr).as_int(),
             Int::Arith(op, left, right) => self.arith(state, ctx, *op, (left, right)),
             Int::Distance(cells) => self.distance(state, ctx, cells),
-            Int::Context(word) => self.context(state, ctx, *word).as_int(),
+            Int::Context(word) => self.context_int(state, ctx, *word),
             Int::Variable(slot) => read_slot(state, *slot).as_int(),
             Int::SeatVariable(read) => self.seat_variable(state, ctx, read).as_int(),
             Int::Cells(table) => table.int(self, state, ctx),
+        }
+    }
+
+    /// A context word read as an integer: the turn's counters and the choice read in place, as
+    /// [`Engine::context`] gives them, any other word through it.
+    #[inline(always)]
+    fn context_int(&self, state: &State, ctx: &Ctx, word: ContextWord) -> Option<i64> {
+        match word {
+            ContextWord::Captures => Some(state.captures.into()),
+            ContextWord::Turns => Some(state.turns.into()),
+            ContextWord::Passes => Some(state.passes.into()),
+            ContextWord::Choice => ctx.choice,
+            other => self.context(state, ctx, other).as_int(),
+        }
+    }
+
+    /// Whether a context word gives `none`: the words the context holds as options read in place,
+    /// as [`Engine::context`] gives them, any other word through it.
+    #[inline(always)]
+    fn context_is_none(&self, state: &State, ctx: &Ctx, word: ContextWord) -> bool {
+        match word {
+            ContextWord::Promotion => ctx.promotion.is_none(),
+            ContextWord::Mover => ctx.mover.is_none(),
+            ContextWord::Next => ctx.next.is_none(),
+            ContextWord::From => ctx.from.is_none(),
+            ContextWord::To => ctx.to.is_none(),
+            ContextWord::Choice => ctx.choice.is_none(),
+            other => matches!(self.context(state, ctx, other), Value::None),
         }
     }
 
@@ -855,7 +929,7 @@ impl Engine {
             CellOf::ItCell => ctx.each.it.piece_cell(),
             CellOf::Variable(slot) => read_slot(state, *slot).as_cell(),
             CellOf::Expr(expr) => self.eval(state, ctx, expr).as_cell(),
-            CellOf::Shift(start, paths) => self.shifted(state, ctx, start, paths),
+            CellOf::Shift(shift) => self.shifted(state, ctx, shift),
             CellOf::Walk(WalkCell::StepFrom) => ctx.walk.step_from,
             CellOf::Walk(WalkCell::StepTo) => ctx.walk.step_to,
             CellOf::Walk(WalkCell::PushedFrom) => ctx.walk.pushed_from,
@@ -870,21 +944,22 @@ impl Engine {
     /// A [`CellOf::If`]: the cell of the branch the condition picks, out of line.
     #[inline(never)]
     fn cell_if(&self, state: &State, ctx: &Ctx, choice: &CellIf) -> Option<CellId> {
-        let branch = if self.test(state, ctx, &choice.condition) { &choice.then } else { &choice.otherwise };
+        let branch =
+            if self.run_program(state, ctx, &choice.condition) { &choice.then } else { &choice.otherwise };
         self.cell_of(state, ctx, branch)
     }
 
-    /// The cell the mover's path (as `shift` reads it) leads to from `start`.
-    fn shifted(
-        &self,
-        state: &State,
-        ctx: &Ctx,
-        start: &CellOf,
-        paths: &PerSeat<Vec<DirId>>,
-    ) -> Option<CellId> {
-        let path = paths.get(ctx.mover.unwrap_or(0) as usize).map_or(&[][..], Vec::as_slice);
-        let start = self.cell_of(state, ctx, start)?;
-        path.iter().try_fold(start, |cell, &d| self.game.board.neighbour(cell, d))
+    /// The cell the mover's path (as `shift` reads it) leads to from the shift's start: read from
+    /// its ends, or walked along the path where they hold none.
+    #[inline(always)]
+    fn shifted(&self, state: &State, ctx: &Ctx, shift: &Shift) -> Option<CellId> {
+        let start = self.cell_of(state, ctx, &shift.start)?;
+        let (seat, cells) = (ctx.mover.unwrap_or(0) as usize, self.game.board.cell_count());
+        let tabled = (usize::from(start) < cells).then(|| shift.ends.get(seat * cells + usize::from(start)));
+        match tabled.flatten() {
+            Some(&end) => (end != NO_CELL).then_some(end),
+            None => shift.walk(&self.game.board, seat, start),
+        }
     }
 }
 
@@ -900,6 +975,26 @@ pub(super) fn compare(op: BinaryOp, left: Option<i64>, right: Option<i64>) -> bo
         (BinaryOp::Ge, Some(a), Some(b)) => a >= b,
         (_, Some(a), Some(b)) => op.on_integers(a, b) == IntegerResult::Bool(true),
         _ => false,
+    }
+}
+
+/// `value == constant` as [`Value`]'s equality gives it (values of two kinds are unequal), a
+/// constant of one word compared in place, without a call.
+#[inline(always)]
+fn equals(value: Value, constant: Value) -> bool {
+    match (constant, value) {
+        (Value::None, value) => matches!(value, Value::None),
+        (Value::Int(a), Value::Int(b)) => a == b,
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        (Value::Cell(a), Value::Cell(b)) => a == b,
+        (Value::Seat(a), Value::Seat(b)) => a == b,
+        (Value::PieceType(a), Value::PieceType(b)) => a == b,
+        (Value::Phase(a), Value::Phase(b)) => a == b,
+        (Value::Int(_) | Value::Bool(_) | Value::Cell(_) | Value::Seat(_), _)
+        | (Value::PieceType(_) | Value::Phase(_), _) => false,
+        (Value::Piece(_) | Value::Prize(_) | Value::Placed(..) | Value::Decimal(_), value) => {
+            value == constant
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use ludex_ir::{ActionId, ContextWord, Effect, Expr, Game, PhaseId, PieceField, V
 
 use super::compiled::{CellOf, Cond, Int, Layout, Owner, gives_int, may_be_decimal};
 use super::eval::Ctx;
+use super::programs::Program;
 use super::state::State;
 use super::value::Value;
 use super::{Engine, variable_slot};
@@ -30,7 +31,7 @@ pub(super) enum Step {
 /// The parts of a compiled `if`.
 #[derive(Debug)]
 pub(super) struct Branches {
-    condition: Cond,
+    condition: Program,
     then: Vec<Step>,
     otherwise: Vec<Step>,
 }
@@ -93,7 +94,7 @@ impl Step {
                 Step::Set { variable, value }
             }
             Effect::If { condition, then, otherwise } => Step::If(Box::new(Branches {
-                condition: Cond::new(condition, layout),
+                condition: Program::new(Cond::new(condition, layout)),
                 then: compile_effects(then, layout),
                 otherwise: compile_effects(otherwise, layout),
             })),
@@ -159,7 +160,7 @@ impl Engine {
             Step::Set { variable, value } => self.set_compiled(state, ctx, variable, value),
             Step::If(branches) => {
                 let Branches { condition, then, otherwise } = &**branches;
-                let branch = if self.test(state, ctx, condition) { then } else { otherwise };
+                let branch = if self.run_program(state, ctx, condition) { then } else { otherwise };
                 self.run_steps(state, ctx, branch);
             }
             Step::Written(effect) => self.run_effects(state, ctx, std::slice::from_ref(effect)),

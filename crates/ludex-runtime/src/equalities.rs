@@ -169,8 +169,11 @@ impl Engine {
             CellOf::SeatVariable(read) => self.seat_variable(state, ctx, read),
             CellOf::Expr(expr) => self.eval(state, ctx, expr),
             CellOf::If(choice) => {
-                let branch =
-                    if self.test(state, ctx, &choice.condition) { &choice.then } else { &choice.otherwise };
+                let branch = if self.run_program(state, ctx, &choice.condition) {
+                    &choice.then
+                } else {
+                    &choice.otherwise
+                };
                 self.cell_value(state, ctx, branch)
             }
             CellOf::From

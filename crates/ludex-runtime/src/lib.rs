@@ -69,6 +69,7 @@ mod perft;
 mod picture;
 mod position;
 mod prefer;
+mod programs;
 mod rays;
 mod reach;
 #[cfg(test)]
@@ -310,7 +311,7 @@ struct SpeedLayers {
     /// By action: the length of its moves, for walks and slides that have one.
     move_lengths: Vec<Option<compiled::Int>>,
     /// The conditions of the end rules, in order.
-    end_conditions: Vec<compiled::Cond>,
+    end_conditions: Vec<programs::Program>,
     trials: trial::TrialTables,
     walks: walk::WalkTables,
     /// By action, the compiled rules of walks with rules.
@@ -596,7 +597,7 @@ impl Tables {
             end_conditions: game
                 .end
                 .iter()
-                .map(|rule| compiled::Cond::new(&rule.condition, &compiled))
+                .map(|rule| programs::Program::new(compiled::Cond::new(&rule.condition, &compiled)))
                 .collect(),
             trials: trial::TrialTables::new(&compiled),
             walks: walk::WalkTables::new(game),

@@ -67,7 +67,8 @@ impl Answers for Fast {
     }
 
     fn first_end_rule(&self, engine: &Engine, state: &State, ctx: &Ctx) -> Option<usize> {
-        engine.tables.speed.end_conditions.iter().position(|condition| engine.test(state, ctx, condition))
+        let conditions = &engine.tables.speed.end_conditions;
+        conditions.iter().position(|condition| engine.run_program(state, ctx, condition))
     }
 
     fn follows_turn_plans(&self) -> bool {

@@ -3,9 +3,10 @@
 //! neutral, missing pieces, cells off the board, and a cell variable that holds something else.
 
 use super::*;
-use crate::compiled::{Cond, Layout};
+use crate::compiled::{CellOf, Cond, Layout};
 use crate::compiled_effects::EffectTables;
 use crate::eval::{Ctx, PieceSlot};
+use crate::programs::Program;
 
 /// A 3 by 3 game with a second piece type (`king`, K), a cell variable (`mark`), an integer one
 /// (`count`) and a per-seat one (`score`), pieces of both seats and a neutral one.
@@ -222,4 +223,109 @@ fn compiled_effects_agree_with_written_ones() {
             }
         }
     }
+}
+
+/// Conditions of pieces, cells, context words and variables joined by `and`, `or`, `not` and `if`
+/// (nested either way), as branching programs, give what `eval` gives: with the cell variable
+/// holding a cell, `none` or an integer, with and without captures and a promotion.
+#[test]
+fn programs_agree_with_eval() {
+    let (engine, mut state) = two_types();
+    let game = &engine.game;
+    let layout = Layout { game, state: &engine.tables.layout };
+    let none = || Expr::Const(Const::None);
+    let from = ctx(ContextWord::From);
+    let leaves = [
+        bin(BinaryOp::Eq, field(ctx(ContextWord::Piece), PieceField::Type), Expr::Const(Const::PieceType(1))),
+        bin(
+            BinaryOp::Ne,
+            field(Expr::PieceAt(Box::new(shift(game, from.clone(), &["e"]))), PieceField::Owner),
+            ctx(ContextWord::Mover),
+        ),
+        bin(BinaryOp::Eq, ctx(ContextWord::To), shift(game, from, &["n"])),
+        bin(BinaryOp::Ne, ctx(ContextWord::Promotion), none()),
+        bin(BinaryOp::Gt, ctx(ContextWord::Captures), int(0)),
+        bin(BinaryOp::Eq, bin(BinaryOp::Add, ctx(ContextWord::Turns), int(1)), int(6)),
+        bin(BinaryOp::Eq, var(0), none()),
+        bin(BinaryOp::Eq, var(0), Expr::Const(Const::Cell(1))),
+        bin(BinaryOp::Ne, var(0), int(1)),
+        bin(BinaryOp::Eq, ctx(ContextWord::Mover), seat_const(1)),
+    ];
+    let (and, or) = (
+        |a: &Expr, b: Expr| bin(BinaryOp::And, a.clone(), b),
+        |a: &Expr, b: Expr| bin(BinaryOp::Or, a.clone(), b),
+    );
+    let not = |a: Expr| Expr::Not(Box::new(a));
+    let mut conditions = Vec::new();
+    for a in &leaves {
+        for b in &leaves {
+            for c in &leaves {
+                conditions.push(and(a, or(b, not(c.clone()))));
+                conditions.push(and(&or(a, b.clone()), not(and(c, a.clone()))));
+                conditions.push(or(&not(or(a, b.clone())), c.clone()));
+                conditions.push(Expr::If(
+                    Box::new(a.clone()),
+                    Box::new(not(b.clone())),
+                    Box::new(or(c, b.clone())),
+                ));
+            }
+        }
+    }
+    let programs: Vec<Program> = conditions.iter().map(|e| Program::new(Cond::new(e, &layout))).collect();
+    state.turns = 5;
+    let (mut held, mut passed) = (0, 0);
+    for mark in [Value::None, Value::Cell(1), Value::Int(1)] {
+        state.variables[0] = mark;
+        for captures in [0, 1] {
+            state.captures = captures;
+            for promotion in [None, Some(1)] {
+                for ctx in contexts(&engine, &state) {
+                    let ctx = Ctx { promotion, ..ctx };
+                    for (expr, program) in conditions.iter().zip(&programs) {
+                        let holds = engine.holds(&state, &ctx, expr);
+                        assert_eq!(engine.run_program(&state, &ctx, program), holds, "{expr:?}, {ctx:?}");
+                        (held, passed) = (held + usize::from(holds), passed + 1);
+                    }
+                }
+            }
+        }
+    }
+    // Both answers are given, many times.
+    assert!(held > passed / 10 && held < passed * 9 / 10, "{held} of {passed}");
+}
+
+/// Shifts read from their ends by cell give what `eval` gives from every cell and from no cell,
+/// for each seat's path, with no mover (the first seat's path) and for a seat without a path.
+#[test]
+fn shifts_tabled_by_cell_agree_with_eval() {
+    let (engine, state) = two_types();
+    let game = &engine.game;
+    let layout = Layout { game, state: &engine.tables.layout };
+    let from = ctx(ContextWord::From);
+    let mut paths = vec![
+        relative(game, &["n"]),
+        relative(game, &["e", "e"]),
+        relative(game, &["n", "w"]),
+        absolute(game, &["s"]),
+    ];
+    paths.push(vec![vec![], absolute(game, &["e"])[0].clone()]);
+    let mut moved = 0;
+    for path in paths {
+        let expr = Expr::Shift { cell: Box::new(from.clone()), paths: path };
+        let shifted = CellOf::new(&expr, &layout);
+        assert!(matches!(shifted, CellOf::Shift(_)));
+        for mover in [Some(0), Some(1), None, Some(2)] {
+            for cell in (0..9).map(Some).chain([None]) {
+                let ctx = Ctx { from: cell, ..Ctx::new(mover, Some(1)) };
+                let written = engine.eval(&state, &ctx, &expr).as_cell();
+                assert_eq!(
+                    engine.cell_of(&state, &ctx, &shifted),
+                    written,
+                    "{expr:?} from {cell:?}, {mover:?}"
+                );
+                moved += usize::from(written.is_some() && written != cell);
+            }
+        }
+    }
+    assert!(moved > 0);
 }
