@@ -142,23 +142,31 @@ impl ActionPaths {
         budget: &mut usize,
     ) -> Option<ActionPaths> {
         let cells = game.board.cell_count();
+        let seat_buckets = cells * (MAX_LENGTH + 1);
         let mut table = ActionPaths {
             cells,
             words,
-            buckets: Vec::with_capacity(directions.len() * cells * (MAX_LENGTH + 1)),
+            buckets: Vec::with_capacity(directions.len() * seat_buckets),
             ..ActionPaths::default()
         };
-        for seat_directions in directions {
+        let mut steps = TableSteps { paths: Vec::new() };
+        for (seat, seat_directions) in directions.iter().enumerate() {
+            // A walk takes every path its directions allow, whatever their order: a seat with the
+            // same directions as an earlier one shares its groups.
+            if let Some(earlier) = directions.iter().take(seat).position(|d| same_set(d, seat_directions)) {
+                table.buckets.extend_from_within(earlier * seat_buckets..(earlier + 1) * seat_buckets);
+                continue;
+            }
             for from in 0..cells as CellId {
-                let mut paths = simple_paths(game, seat_directions, from, words)?;
-                paths.sort_unstable_by(|a, b| a.1.cmp(&b.1));
+                simple_paths(game, seat_directions, from, &mut steps)?;
+                steps.paths.sort_unstable_by_key(|(route, _)| route.through);
                 for length in 0..=MAX_LENGTH {
                     let wanted = |len: usize| match lengths {
                         Lengths::Exactly => len == length,
                         Lengths::UpTo => (1..=length).contains(&len),
                     };
                     let start = table.groups.len() / (2 * words);
-                    table.push_groups(paths.iter().filter(|(len, ..)| wanted(*len)));
+                    table.push_groups(steps.paths.iter().filter(|(route, _)| wanted(route.steps)));
                     let end = table.groups.len() / (2 * words);
                     *budget = budget.checked_sub(end - start)?;
                     table.buckets.push((start as u32, end as u32));
@@ -170,10 +178,11 @@ impl ActionPaths {
 
     /// Appends the groups of `paths`, sorted by the cells they pass through: one group for each
     /// run of paths passing through the same cells.
-    fn push_groups<'p>(&mut self, paths: impl Iterator<Item = &'p (usize, Vec<u64>, CellId)>) {
-        let mut last: Option<&[u64]> = None;
-        for (_, through, end) in paths {
-            if last != Some(through.as_slice()) {
+    fn push_groups<'p>(&mut self, paths: impl Iterator<Item = &'p (Route, CellId)>) {
+        let mut last = None;
+        for (route, end) in paths {
+            let through = route.through.get(..self.words).unwrap_or(&[]);
+            if last != Some(through) {
                 self.groups.extend(through);
                 self.groups.extend(std::iter::repeat_n(0, self.words));
                 last = Some(through);
@@ -184,20 +193,20 @@ impl ActionPaths {
     }
 }
 
-/// Every path of 1 to `MAX_LENGTH` steps from `from` on the empty board (the walk's search, no
-/// cell twice): its length, the cells it passes through (`words` words) and its last cell. `None`
-/// when the search was cut short.
-fn simple_paths(
-    game: &Game,
-    directions: &[DirId],
-    from: CellId,
-    words: usize,
-) -> Option<Vec<(usize, Vec<u64>, CellId)>> {
-    let mut steps = TableSteps { words, paths: Vec::new() };
+/// Whether two lists of directions hold the same directions.
+fn same_set(a: &[DirId], b: &[DirId]) -> bool {
+    a.len() == b.len() && a.iter().all(|d| b.contains(d)) && b.iter().all(|d| a.contains(d))
+}
+
+/// Writes into `steps` every path of 1 to `MAX_LENGTH` steps from `from` on the empty board (the
+/// walk's search, no cell twice): its route (its length and the cells it passes through) and its
+/// last cell. `None` when the search was cut short.
+fn simple_paths(game: &Game, directions: &[DirId], from: CellId, steps: &mut TableSteps) -> Option<()> {
+    steps.paths.clear();
     let shape =
         WalkShape { directions, length: MAX_LENGTH, lengths: Lengths::UpTo, revisits: Revisits::Never };
     let start = Route { steps: 0, through: [0; MAX_TABLED_WORDS] };
-    (search(&game.board, shape, from, start, &mut steps) == Searched::Every).then_some(steps.paths)
+    (search(&game.board, shape, from, start, steps) == Searched::Every).then_some(())
 }
 
 /// What a path on the empty board carries: its steps so far and the cells it passed through.
@@ -209,8 +218,7 @@ struct Route {
 
 /// The steps of a walk on the empty board: every path is kept, with its route.
 struct TableSteps {
-    words: usize,
-    paths: Vec<(usize, Vec<u64>, CellId)>,
+    paths: Vec<(Route, CellId)>,
 }
 
 impl Steps for TableSteps {
@@ -240,7 +248,7 @@ impl Steps for TableSteps {
 
     fn end(&mut self, to: Option<CellId>, route: Route, _: Option<Piece>) {
         if let Some(to) = to {
-            self.paths.push((route.steps, route.through[..self.words].to_vec(), to));
+            self.paths.push((route, to));
         }
     }
 }
