@@ -535,8 +535,7 @@ impl Engine {
 
     /// Whether two seats are on the same side (the same seat or team mates).
     pub(crate) fn allied(&self, a: SeatId, b: SeatId) -> bool {
-        let team = |s: SeatId| self.game.seats.get(s as usize).and_then(|seat| seat.team);
-        a == b || team(a).is_some_and(|t| Some(t) == team(b))
+        allied(&self.game, a, b)
     }
 
     /// The one other seat of the seat's team, if its team has exactly two seats.
@@ -649,6 +648,12 @@ impl StateLayout {
         }
         StateLayout { variable_slots, variable_slot_count: next, map_offsets, map_slot_count, tracked_slots }
     }
+}
+
+/// Whether two seats of the game are on the same side (the same seat or team mates).
+pub(crate) fn allied(game: &Game, a: SeatId, b: SeatId) -> bool {
+    let team = |s: SeatId| game.seats.get(s as usize).and_then(|seat| seat.team);
+    a == b || team(a).is_some_and(|t| Some(t) == team(b))
 }
 
 fn fresh_pieces(game: &Game) -> Vec<Piece> {

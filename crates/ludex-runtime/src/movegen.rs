@@ -200,7 +200,7 @@ impl Engine {
     fn prepare_walks(&self, generator: &mut Generator, play: Played) {
         if let Some(walk) = self.one_word_walk(play) {
             let kept = (generator.from_cells.bits[0], generator.to_cells.bits[0]);
-            let setup = walk.setup(self, &generator.state.index, play.seat, kept);
+            let setup = walk.setup(&generator.state.index, play.seat, kept);
             generator.ends[0] = setup.ends;
             generator.one_word = Some(setup);
         } else {

@@ -437,6 +437,17 @@ fn a_walk_table_of_another_walk_is_noticed() {
 }
 
 #[test]
+fn plain_walks_planned_for_another_destination_are_noticed() {
+    // The walks may end on enemies: planned as if they ended on empty cells only, they lose their
+    // captures.
+    assert_noticed("rules/mana.rules", |engine| {
+        let mut game = engine.game.clone();
+        game.actions.iter_mut().for_each(|action| action.destination = ludex_ir::Destination::Empty);
+        engine.tables.speed.one_word_walks = crate::walk::one_word_walks(&game, &engine.tables.speed);
+    });
+}
+
+#[test]
 fn moves_trusted_to_come_out_in_order_when_they_do_not_are_noticed() {
     // Walks that keep their paths list their moves as the search finds them.
     assert_noticed("rules/duwen.rules", |engine| {

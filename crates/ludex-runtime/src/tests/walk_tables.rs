@@ -1,6 +1,7 @@
 //! Walk tables answer as the walk search does: on random boards, for every cell, seat and length,
 //! the cells a tabled walk reaches are the cells the search reaches, for exact walks and walks of
-//! at most a length, on square and hexagonal boards; lengths past the table are left to the search.
+//! at most a length, on square and hexagonal boards of one word and of two; lengths past the table
+//! are left to the search.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -65,6 +66,7 @@ fn tables_reach_what_the_search_reaches() {
     for (board, walk) in [
         ("square 5 by 4", "walk orthogonal exactly 3"),
         ("square 5 by 4", "walk all at most 3"),
+        ("square 9 by 8", "walk orthogonal exactly 4"),
         ("hex 3", "walk sides exactly 2"),
         ("hex 3", "walk forward, forward_left at most 4"),
     ] {

@@ -8,9 +8,9 @@
 
 use ludex_ir::{ActionKind, Destination, Game, SeatId, Stacking, TypeId};
 
+use crate::SpeedLayers;
 use crate::board_index::BoardIndex;
 use crate::compiled::{CellOf, Int};
-use crate::{Engine, SpeedLayers};
 
 /// An action whose walks are plain for a whole generation, on a board of one word.
 #[derive(Debug)]
@@ -18,10 +18,11 @@ pub(crate) struct OneWordWalk {
     /// The types of the pieces that walk; empty when every type of the game does (the owner's
     /// set is read).
     types: Vec<TypeId>,
-    /// The cells a walk may end on, as far as the pieces on them go.
-    destination: Destination,
-    /// Whether the board stacks a piece that ends on a friend's cell onto it.
-    stacking: Stacking,
+    /// By seat walking, the seats on whose pieces its walks may end (bit `s` for seat `s`), as
+    /// the destination rule, the teams and stacking allow.
+    ends_on: Vec<u64>,
+    /// Whether a walk may end on an empty cell.
+    ends_on_empty: bool,
 }
 
 /// What one generation's plain walks of one seat start from: bit sets of the board's one word.
@@ -53,9 +54,32 @@ pub(crate) fn one_word_walks(game: &Game, speed: &SpeedLayers) -> Vec<Option<One
             && length_read_once;
         let every_type = (0..game.pieces.len()).all(|kind| action.pieces.contains(&(kind as TypeId)));
         let types = if every_type { Vec::new() } else { action.pieces.clone() };
-        plain.then_some(OneWordWalk { types, destination: action.destination, stacking: game.stacking })
+        let ends_on = ends_on(game, action.destination)?;
+        plain.then_some(OneWordWalk { types, ends_on, ends_on_empty: action.destination.allows_empty() })
     };
     game.actions.iter().enumerate().map(plan).collect()
+}
+
+/// By seat walking, the seats on whose pieces a walk with this destination rule may end (bit `s`
+/// for seat `s`): its enemies' when the rule allows enemies, its own and its team mates' when it
+/// allows friends and the board stacks. None past 64 seats.
+fn ends_on(game: &Game, destination: Destination) -> Option<Vec<u64>> {
+    let seats = game.seats.len();
+    if seats > 64 {
+        return None;
+    }
+    let friends = destination.allows_friend() && game.stacking == Stacking::Stacks;
+    let ends_on = |seat: usize| {
+        (0..seats).fold(0, |mask, other| {
+            let allowed = if crate::allied(game, seat as SeatId, other as SeatId) {
+                friends
+            } else {
+                destination.allows_enemy()
+            };
+            mask | u64::from(allowed) << other
+        })
+    };
+    Some((0..seats).map(ends_on).collect())
 }
 
 impl OneWordWalk {
@@ -63,31 +87,23 @@ impl OneWordWalk {
     /// applied: one pass over the owners' words (the neutral pieces', then each seat's).
     pub(crate) fn setup(
         &self,
-        engine: &Engine,
         index: &BoardIndex,
         seat: SeatId,
         (from_kept, to_kept): (u64, u64),
     ) -> OneWordSetup {
         let word = |owner: Option<SeatId>| index.of_owner(owner).first().copied().unwrap_or(0);
-        let friends = self.destination.allows_friend() && self.stacking == Stacking::Stacks;
-        let (mut occupied, mut ends, mut own) = (word(None), 0, 0);
-        for other in 0..engine.seat_count() as SeatId {
-            let pieces = word(Some(other));
+        let ends_on = self.ends_on.get(seat as usize).copied().unwrap_or(0);
+        let (mut occupied, mut ends) = (word(None), 0);
+        for other in 0..self.ends_on.len() {
+            let pieces = word(Some(other as SeatId));
             occupied |= pieces;
-            if other == seat {
-                own = pieces;
-            }
-            let ends_there =
-                if engine.allied(seat, other) { friends } else { self.destination.allows_enemy() };
-            if ends_there {
-                ends |= pieces;
-            }
+            ends |= pieces & 0u64.wrapping_sub(ends_on >> other & 1);
         }
-        if self.destination.allows_empty() {
+        if self.ends_on_empty {
             ends |= !occupied;
         }
         let pieces = match self.types.as_slice() {
-            [] => own,
+            [] => word(Some(seat)),
             types => types.iter().fold(0, |cells, &kind| {
                 cells | index.of_type(Some(seat), kind).first().copied().unwrap_or(0)
             }),

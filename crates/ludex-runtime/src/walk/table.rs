@@ -1,10 +1,10 @@
 //! Walk tables, a speed layer for plain walks (no guard, cost, push or exit): every path a piece
 //! can take from each cell, up to a small length, found once per game by the walk's search on the
-//! empty board. A path is the cells it passes through (a bit set) and the cell it ends on; the walk
-//! passes through empty cells only, so the cells a walk reaches are the ends of the paths whose
-//! cells passed through miss every piece: one word operation a path instead of a search. Longer
-//! walks, boards of more than `MAX_TABLED_WORDS` words, and tables that would pass `MAX_ENTRIES`
-//! are left to the search.
+//! empty board. The walk passes through empty cells only, so the cells a walk reaches are the ends
+//! of the paths whose cells passed through miss every piece. Paths that pass through the same cells
+//! are kept as one group (the cells passed through and the set of their ends, bit sets): one word
+//! operation a group instead of a search. Longer walks, boards of more than `MAX_TABLED_WORDS`
+//! words, and tables that would pass `MAX_ENTRIES` are left to the search.
 
 use ludex_ir::{ActionKind, CellId, DirId, Game, Revisits, SeatId};
 
@@ -14,7 +14,7 @@ use crate::state::{Piece, State};
 
 /// The longest walk tabled.
 const MAX_LENGTH: usize = 4;
-/// The most paths all the tables of one game may hold, every length counted.
+/// The most groups of paths all the tables of one game may hold, every length counted.
 const MAX_ENTRIES: usize = 1 << 18;
 
 #[derive(Debug, Default)]
@@ -25,15 +25,17 @@ pub(crate) struct WalkTables {
 }
 
 /// One action's paths: for each seat, start cell and length, the paths a walk of that length
-/// takes (of exactly that length for an exact walk, of 1 to that length otherwise).
+/// takes (of exactly that length for an exact walk, of 1 to that length otherwise), grouped by the
+/// cells they pass through.
 #[derive(Debug, Default)]
 pub(crate) struct ActionPaths {
     cells: usize,
-    /// `buckets[(seat * cells + from) * (MAX_LENGTH + 1) + length]`: the range of `ends` (and of
-    /// `through`, `words` words an entry) holding those paths.
+    words: usize,
+    /// `buckets[(seat * cells + from) * (MAX_LENGTH + 1) + length]`: the range of groups holding
+    /// those paths.
     buckets: Vec<(u32, u32)>,
-    ends: Vec<CellId>,
-    through: Vec<u64>,
+    /// The groups, `2 * words` words each: the cells passed through, then the cells ended on.
+    groups: Vec<u64>,
 }
 
 impl WalkTables {
@@ -87,15 +89,14 @@ impl WalkTables {
             *word = cells;
             return true;
         }
-        let Some((start, end)) = paths.bucket(seat, from, length) else { return false };
-        let through = paths.through.get(start * self.words..end * self.words).unwrap_or(&[]);
-        let ends = paths.ends.get(start..end).unwrap_or(&[]);
+        let Some(groups) = paths.groups(seat, from, length) else { return false };
         let mut occupied = [0u64; MAX_TABLED_WORDS];
         state.index.occupied(&mut occupied);
         reached.iter_mut().take(self.words).for_each(|w| *w = 0);
-        for (cells, &to) in through.chunks_exact(self.words).zip(ends) {
-            if cells.iter().zip(&occupied).all(|(&cells, &pieces)| cells & pieces == 0) {
-                set_bit(reached, to);
+        for group in groups.chunks_exact(2 * self.words) {
+            let (through, ends) = group.split_at(self.words);
+            if through.iter().zip(&occupied).all(|(&cells, &pieces)| cells & pieces == 0) {
+                reached.iter_mut().zip(ends).for_each(|(reached, &ends)| *reached |= ends);
             }
         }
         true
@@ -110,30 +111,27 @@ impl WalkTables {
 }
 
 impl ActionPaths {
-    /// The range of the paths of the seat's walk from `from` of `length` steps; none past the
+    /// The groups of the paths of the seat's walk from `from` of `length` steps; none past the
     /// longest walk tabled.
-    fn bucket(&self, seat: SeatId, from: CellId, length: usize) -> Option<(usize, usize)> {
+    fn groups(&self, seat: SeatId, from: CellId, length: usize) -> Option<&[u64]> {
         if length > MAX_LENGTH {
             return None;
         }
         let bucket = (seat as usize * self.cells + from as usize) * (MAX_LENGTH + 1) + length;
-        self.buckets.get(bucket).map(|&(start, end)| (start as usize, end as usize))
+        let &(start, end) = self.buckets.get(bucket)?;
+        let stride = 2 * self.words;
+        self.groups.get(start as usize * stride..end as usize * stride)
     }
 
     /// On a board of one word (a table of [`WalkTables::of_one_word`]), the cells the seat's walk
     /// from `from` of `length` steps reaches when `occupied` are the cells holding pieces: no loop
-    /// over words, no branch a path. None when the walk is longer than the table's.
+    /// over words, no branch a group. None when the walk is longer than the table's.
     #[inline]
     pub(crate) fn reach_word(&self, seat: SeatId, from: CellId, length: usize, occupied: u64) -> Option<u64> {
-        let (start, end) = self.bucket(seat, from, length)?;
-        let through = self.through.get(start..end).unwrap_or(&[]);
-        let ends = self.ends.get(start..end).unwrap_or(&[]);
-        Some(
-            through
-                .iter()
-                .zip(ends)
-                .fold(0, |bits, (&cells, &to)| bits | u64::from(cells & occupied == 0) << (to % 64)),
-        )
+        let (groups, _) = self.groups(seat, from, length)?.as_chunks::<2>();
+        Some(groups.iter().fold(0, |bits, &[through, ends]| {
+            bits | ends & 0u64.wrapping_sub(u64::from(through & occupied == 0))
+        }))
     }
 
     fn new(
@@ -144,47 +142,71 @@ impl ActionPaths {
         budget: &mut usize,
     ) -> Option<ActionPaths> {
         let cells = game.board.cell_count();
+        let seat_buckets = cells * (MAX_LENGTH + 1);
         let mut table = ActionPaths {
             cells,
-            buckets: Vec::with_capacity(directions.len() * cells * (MAX_LENGTH + 1)),
+            words,
+            buckets: Vec::with_capacity(directions.len() * seat_buckets),
             ..ActionPaths::default()
         };
-        for seat_directions in directions {
+        let mut steps = TableSteps { paths: Vec::new() };
+        for (seat, seat_directions) in directions.iter().enumerate() {
+            // A walk takes every path its directions allow, whatever their order: a seat with the
+            // same directions as an earlier one shares its groups.
+            if let Some(earlier) = directions.iter().take(seat).position(|d| same_set(d, seat_directions)) {
+                table.buckets.extend_from_within(earlier * seat_buckets..(earlier + 1) * seat_buckets);
+                continue;
+            }
             for from in 0..cells as CellId {
-                let paths = simple_paths(game, seat_directions, from, words)?;
+                simple_paths(game, seat_directions, from, &mut steps)?;
+                steps.paths.sort_unstable_by_key(|(route, _)| route.through);
                 for length in 0..=MAX_LENGTH {
-                    let start = table.ends.len();
                     let wanted = |len: usize| match lengths {
                         Lengths::Exactly => len == length,
                         Lengths::UpTo => (1..=length).contains(&len),
                     };
-                    for (_, through, end) in paths.iter().filter(|(len, ..)| wanted(*len)) {
-                        table.ends.push(*end);
-                        table.through.extend(through);
-                    }
-                    *budget = budget.checked_sub(table.ends.len() - start)?;
-                    table.buckets.push((start as u32, table.ends.len() as u32));
+                    let start = table.groups.len() / (2 * words);
+                    table.push_groups(steps.paths.iter().filter(|(route, _)| wanted(route.steps)));
+                    let end = table.groups.len() / (2 * words);
+                    *budget = budget.checked_sub(end - start)?;
+                    table.buckets.push((start as u32, end as u32));
                 }
             }
         }
         Some(table)
     }
+
+    /// Appends the groups of `paths`, sorted by the cells they pass through: one group for each
+    /// run of paths passing through the same cells.
+    fn push_groups<'p>(&mut self, paths: impl Iterator<Item = &'p (Route, CellId)>) {
+        let mut last = None;
+        for (route, end) in paths {
+            let through = route.through.get(..self.words).unwrap_or(&[]);
+            if last != Some(through) {
+                self.groups.extend(through);
+                self.groups.extend(std::iter::repeat_n(0, self.words));
+                last = Some(through);
+            }
+            let ends = self.groups.len() - self.words;
+            set_bit(self.groups.get_mut(ends..).unwrap_or(&mut []), *end);
+        }
+    }
 }
 
-/// Every path of 1 to `MAX_LENGTH` steps from `from` on the empty board (the walk's search, no
-/// cell twice): its length, the cells it passes through (`words` words) and its last cell. `None`
-/// when the search was cut short.
-fn simple_paths(
-    game: &Game,
-    directions: &[DirId],
-    from: CellId,
-    words: usize,
-) -> Option<Vec<(usize, Vec<u64>, CellId)>> {
-    let mut steps = TableSteps { words, paths: Vec::new() };
+/// Whether two lists of directions hold the same directions.
+fn same_set(a: &[DirId], b: &[DirId]) -> bool {
+    a.len() == b.len() && a.iter().all(|d| b.contains(d)) && b.iter().all(|d| a.contains(d))
+}
+
+/// Writes into `steps` every path of 1 to `MAX_LENGTH` steps from `from` on the empty board (the
+/// walk's search, no cell twice): its route (its length and the cells it passes through) and its
+/// last cell. `None` when the search was cut short.
+fn simple_paths(game: &Game, directions: &[DirId], from: CellId, steps: &mut TableSteps) -> Option<()> {
+    steps.paths.clear();
     let shape =
         WalkShape { directions, length: MAX_LENGTH, lengths: Lengths::UpTo, revisits: Revisits::Never };
     let start = Route { steps: 0, through: [0; MAX_TABLED_WORDS] };
-    (search(&game.board, shape, from, start, &mut steps) == Searched::Every).then_some(steps.paths)
+    (search(&game.board, shape, from, start, steps) == Searched::Every).then_some(())
 }
 
 /// What a path on the empty board carries: its steps so far and the cells it passed through.
@@ -196,8 +218,7 @@ struct Route {
 
 /// The steps of a walk on the empty board: every path is kept, with its route.
 struct TableSteps {
-    words: usize,
-    paths: Vec<(usize, Vec<u64>, CellId)>,
+    paths: Vec<(Route, CellId)>,
 }
 
 impl Steps for TableSteps {
@@ -227,7 +248,7 @@ impl Steps for TableSteps {
 
     fn end(&mut self, to: Option<CellId>, route: Route, _: Option<Piece>) {
         if let Some(to) = to {
-            self.paths.push((route.steps, route.through[..self.words].to_vec(), to));
+            self.paths.push((route, to));
         }
     }
 }
