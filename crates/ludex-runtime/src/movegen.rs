@@ -345,7 +345,8 @@ impl Landings {
             enemies: [0; MAX_TABLED_WORDS],
             allies: [0; MAX_TABLED_WORDS],
         };
-        for (word, cells) in landings.occupied.iter_mut().enumerate() {
+        let words = index.words().saturating_sub(first);
+        for (word, cells) in landings.occupied.iter_mut().enumerate().take(words) {
             *cells = index.occupied_word(first + word);
         }
         for owner in 0..engine.seat_count() as SeatId {
@@ -852,9 +853,13 @@ impl Generator<'_> {
     /// on: those the destination rule allows (empty cells, cells of enemy pieces, or both) and the
     /// cell tests keep, as `offer_end` judges them.
     fn write_allowed_ends(&self, first: usize, ends: &mut [u64]) {
+        let past_the_first;
         let landings = match first {
-            0 => *self.landings(),
-            _ => Landings::of(self.engine, self.state, self.seat, first),
+            0 => self.landings(),
+            _ => {
+                past_the_first = Landings::of(self.engine, self.state, self.seat, first);
+                &past_the_first
+            }
         };
         let allowed = landings.allowed(self.action.destination, self.engine.game.stacking);
         ends.iter_mut().zip(allowed).for_each(|(end, allowed)| *end = allowed);
