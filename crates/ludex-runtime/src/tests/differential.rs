@@ -438,8 +438,8 @@ fn a_walk_table_of_another_walk_is_noticed() {
 
 #[test]
 fn the_ends_of_steps_and_leaps_of_another_seat_are_noticed() {
-    // The step's and leap's ends read from tables whose seats are swapped: Black's pawns and
-    // White's change places.
+    // The steps' and leaps' ends read from tables whose seats are swapped: each seat's moves
+    // that turn with it go the other seat's way.
     assert_noticed("rules/chess.rules", |engine| {
         let mut swapped = engine.game.clone();
         for action in &mut swapped.actions {
