@@ -85,6 +85,12 @@ impl AttackTables {
         self.reach.as_ref()
     }
 
+    /// The reach tables, to be changed by a test.
+    #[cfg(test)]
+    pub(super) fn reach_mut(&mut self) -> Option<&mut ReachTables> {
+        self.reach.as_mut()
+    }
+
     /// The phase's attacks with the reach tables, where they read only the board's bit sets.
     pub(super) fn on_bits(&self, phase: PhaseId) -> Option<(&PhaseAttacks, &ReachTables)> {
         let attacks = self.phases.get(phase as usize).filter(|a| a.reads == AttackReads::BitSets)?;

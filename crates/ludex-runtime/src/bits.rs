@@ -3,6 +3,8 @@
 //! [`MAX_TABLED_WORDS`] words of the layers only boards that small have (walk tables, cell tests,
 //! masks of ends).
 
+use std::ops::ControlFlow;
+
 use ludex_ir::CellId;
 
 /// Words of the largest board the bit-set layers cover (256 cells).
@@ -43,4 +45,29 @@ pub(crate) fn cells_in(bits: &[u64]) -> impl Iterator<Item = CellId> + '_ {
         })
         .map(move |w| (base + w.trailing_zeros()) as CellId)
     })
+}
+
+/// Visits the cells of a bit set in order, until `visit` breaks: a loop over each word's set bits,
+/// for the hot loops where the iterator of [`cells_in`] costs more.
+#[inline(always)]
+pub(crate) fn try_cells_in(
+    bits: &[u64],
+    mut visit: impl FnMut(CellId) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for (index, &word) in bits.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            visit((index as u32 * 64 + word.trailing_zeros()) as CellId)?;
+            word &= word - 1;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The first `WORDS` words of a set of cells.
+#[inline(always)]
+pub(crate) fn first_words<const WORDS: usize>(cells: &[u64]) -> [u64; WORDS] {
+    let mut words = [0; WORDS];
+    words.iter_mut().zip(cells).for_each(|(word, cells)| *word = *cells);
+    words
 }

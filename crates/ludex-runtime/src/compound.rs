@@ -6,7 +6,7 @@
 //! reference implementation finds them the same way, with its own generation
 //! (`reference::moves`).
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -203,8 +203,15 @@ impl Engine {
         let Some(action) = self.game.actions.get(continuation.action as usize) else {
             return ControlFlow::Continue(());
         };
-        let second =
-            Played { id: continuation.action, action, seat, choice_filter: &NO_FILTER, origin: first.to };
+        let landings = OnceCell::new();
+        let second = Played {
+            id: continuation.action,
+            action,
+            seat,
+            choice_filter: &NO_FILTER,
+            origin: first.to,
+            landings: &landings,
+        };
         self.action_moves(after, second, &mut |part| match first.followed_by(part) {
             Some(mv) => sink(mv),
             None => ControlFlow::Continue(()),

@@ -9,19 +9,20 @@
 //! come out in order without a sort, journaled trials); `reference::moves` says the same plainly,
 //! and the differential test holds the two equal.
 
+use std::cell::OnceCell;
 use std::ops::ControlFlow;
 
 use ludex_ir::{
-    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, DirId, Expr, Game,
+    Action, ActionChoice, ActionCount, ActionId, ActionKind, CellId, CellSet, Destination, DirId, Expr, Game,
     MAX_PIECE_TYPES, Passing, PhaseId, SeatId, Stacking, Track, TrackSource,
 };
 
-use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit};
+use super::bits::{MAX_TABLED_WORDS, cells_in, set_bit, try_cells_in};
 use super::cell_tests::{CellMask, Key};
 use super::eval::{Ctx, PieceSlot};
 use super::filters::SplitFilter;
 use super::hops::Hops;
-use super::rays::{occupied_cells, slide_ends};
+use super::rays::{Occupied, slide_ends};
 use super::state::{Piece, State};
 use super::trial::Trials;
 use super::walk::{self, OneWordSetup, OneWordWalk, PlainWalks, WalkEnd, WalkShape};
@@ -150,9 +151,10 @@ impl Engine {
         (actions, choice_filter): (&[ActionId], &SplitFilter),
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
+        let landings = OnceCell::new();
         for &id in actions {
             let Some(action) = self.game.actions.get(id as usize) else { continue };
-            let play = Played { id, action, seat, choice_filter, origin: None };
+            let play = Played { id, action, seat, choice_filter, origin: None, landings: &landings };
             match &action.continuation {
                 None => self.action_moves(state, play, sink)?,
                 Some(continuation) => self.action_moves(state, play, &mut |first| {
@@ -166,7 +168,7 @@ impl Engine {
     /// The moves of one action, before the turn's `legal if` (for a compound move, its first
     /// parts, or its second parts from `origin`).
     pub(super) fn action_moves(&self, state: &State, play: Played, sink: &mut impl Sink) -> ControlFlow<()> {
-        let Played { id, action, seat, choice_filter, origin } = play;
+        let Played { id, action, seat, choice_filter, origin, landings } = play;
         let next = Some(self.seat_after(state));
         let filters = [self.tables.speed.filters.action(id), choice_filter];
         let mut generator = Generator {
@@ -182,6 +184,7 @@ impl Engine {
             ends: [0; MAX_TABLED_WORDS],
             origin,
             one_word: None,
+            landings,
         };
         if filters.iter().any(|filter| !filter.cells.is_empty()) {
             let masks = [&mut generator.from_cells, &mut generator.to_cells];
@@ -189,6 +192,8 @@ impl Engine {
         }
         if matches!(action.kind, ActionKind::Walk { .. }) {
             self.prepare_walks(&mut generator, play);
+        } else if generator.ends_in_lines() {
+            generator.prepare_allowed_ends();
         }
         generator.moves(sink)
     }
@@ -204,10 +209,7 @@ impl Engine {
             generator.ends[0] = setup.ends;
             generator.one_word = Some(setup);
         } else {
-            let words = self.game.board.cell_count().div_ceil(64).min(MAX_TABLED_WORDS);
-            let mut ends = [0; MAX_TABLED_WORDS];
-            generator.write_allowed_ends(0, ends.get_mut(..words).unwrap_or(&mut []));
-            generator.ends = ends;
+            generator.prepare_allowed_ends();
         }
     }
 
@@ -312,7 +314,9 @@ pub(super) fn ordered_choices(game: &Game) -> Vec<Vec<ChoiceOrder>> {
 }
 
 /// One action as a turn choice plays it: the action, the seat acting, the choice's filter (none
-/// for a compound move's second part) and, for a second part, where the first part landed.
+/// for a compound move's second part), for a second part where the first part landed, and what
+/// stands where the seat's moves may end in the position generated from, found at the first
+/// action that needs it and shared by the others.
 #[derive(Clone, Copy)]
 pub(super) struct Played<'a> {
     pub id: ActionId,
@@ -320,6 +324,55 @@ pub(super) struct Played<'a> {
     pub seat: SeatId,
     pub choice_filter: &'a SplitFilter,
     pub origin: Option<CellId>,
+    pub landings: &'a OnceCell<Landings>,
+}
+
+/// What stands on the board's first words of cells, as the destination rules of one seat's moves
+/// read it: the occupied cells, the cells of its enemies' pieces and of its own and its allies'.
+#[derive(Clone, Copy)]
+pub(super) struct Landings {
+    occupied: Occupied,
+    enemies: Occupied,
+    allies: Occupied,
+}
+
+impl Landings {
+    /// What stands on the cells of the words from `first` on, for the seat's moves.
+    fn of(engine: &Engine, state: &State, seat: SeatId, first: usize) -> Landings {
+        let index = &state.index;
+        let mut landings = Landings {
+            occupied: [0; MAX_TABLED_WORDS],
+            enemies: [0; MAX_TABLED_WORDS],
+            allies: [0; MAX_TABLED_WORDS],
+        };
+        let words = index.words().saturating_sub(first);
+        for (word, cells) in landings.occupied.iter_mut().enumerate().take(words) {
+            *cells = index.occupied_word(first + word);
+        }
+        for owner in 0..engine.seat_count() as SeatId {
+            let side = if engine.allied(seat, owner) { &mut landings.allies } else { &mut landings.enemies };
+            let pieces = index.of_owner(Some(owner)).get(first..).unwrap_or(&[]);
+            side.iter_mut().zip(pieces).for_each(|(side, &pieces)| *side |= pieces);
+        }
+        landings
+    }
+
+    /// The cells a move may end on by the destination rule (as `Generator::arrival` judges them):
+    /// empty cells, its enemies' pieces, and its allies' on a board with stacks.
+    fn allowed(&self, destination: Destination, stacking: Stacking) -> Occupied {
+        // All ones where the rule allows the kind of cell, none where it does not.
+        let all_if = |allowed: bool| 0u64.wrapping_sub(u64::from(allowed));
+        let empty = all_if(destination.allows_empty());
+        let enemies = all_if(destination.allows_enemy());
+        let allies = all_if(destination.allows_friend() && stacking == Stacking::Stacks);
+        let mut allowed = [0; MAX_TABLED_WORDS];
+        for (word, allowed) in allowed.iter_mut().enumerate() {
+            *allowed = (!self.occupied[word] & empty)
+                | (self.enemies[word] & enemies)
+                | (self.allies[word] & allies);
+        }
+        allowed
+    }
 }
 
 /// Where a move lands, as far as the capture rule is concerned.
@@ -342,14 +395,16 @@ struct Generator<'a> {
     /// The cells their cell tests keep, of `from` and of `to`.
     from_cells: CellMask,
     to_cells: CellMask,
-    /// For a walk, the board's first words of the cells its moves may end on
-    /// (`write_allowed_ends`).
+    /// For a walk or a pattern of lines (step, slide, leap, `anywhere`, exact slide), the board's
+    /// first words of the cells its moves may end on (`write_allowed_ends`).
     ends: [u64; MAX_TABLED_WORDS],
     /// For a walk planned as plain for the whole generation on a board of one word, its bit sets
     /// (`walk::OneWordWalk`).
     one_word: Option<OneWordSetup>,
     /// For a compound move's second part, the cell the first part landed on: its `from`.
     origin: Option<CellId>,
+    /// What stands where the seat's moves may end, shared by the generation's actions.
+    landings: &'a OnceCell<Landings>,
 }
 
 impl<'a> Generator<'a> {}
@@ -521,14 +576,7 @@ impl Generator<'_> {
                     (shape, from),
                     |reached| {
                         self.keep_allowed_ends(reached);
-                        if self.action.promotion.is_none() && !self.has_late_conditions(Landing::MayCapture) {
-                            // Nothing left to test: every cell kept is a move, written as a
-                            // copy of the piece's first one with its own `to`.
-                            let first = self.piece_move(from, None, Path::NONE);
-                            cells_in(reached).try_for_each(|to| sink(Move { to: Some(to), ..first }))
-                        } else {
-                            cells_in(reached).try_for_each(|to| self.offer(from, to, sink))
-                        }
+                        self.offer_allowed(from, reached, sink)
                     },
                 );
             }
@@ -598,10 +646,11 @@ impl Generator<'_> {
     /// `line_ends`: the walks' generation, where most games spend their time, stays small.
     #[inline(never)]
     fn line_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
-        if self.engine.game.board.cell_count().div_ceil(64) > MAX_TABLED_WORDS {
+        let words = self.engine.game.board.cell_count().div_ceil(64);
+        if words > MAX_TABLED_WORDS {
             return self.line_ends(ctx, from, &mut |to| self.offer(from, to, sink));
         }
-        let ends = self.slide_ends_by_rays(from).unwrap_or_else(|| {
+        let mut ends = self.tabled_line_ends(from).unwrap_or_else(|| {
             let mut ends = [0u64; MAX_TABLED_WORDS];
             let _ = self.line_ends(ctx, from, &mut |to| {
                 set_bit(&mut ends, to);
@@ -609,16 +658,60 @@ impl Generator<'_> {
             });
             ends
         });
-        cells_in(&ends).try_for_each(|to| self.offer(from, to, sink))
+        ends.iter_mut().zip(self.ends).for_each(|(ends, allowed)| *ends &= allowed);
+        self.offer_allowed(from, ends.get(..words).unwrap_or(&[]), sink)
     }
 
-    /// The ends of a slide with no most steps from `from` found from the rays' bit sets, where the
-    /// board's tables allow it (see `rays::slide_ends`).
-    fn slide_ends_by_rays(&self, from: CellId) -> Option<[u64; MAX_TABLED_WORDS]> {
-        let ActionKind::Slide { directions, max: None } = &self.action.kind else { return None };
+    /// The ends from `from` of a slide with no most steps, found from the rays' bit sets, or of a
+    /// step or a leap, read from the reach tables, where the board has them (see
+    /// `rays::slide_ends` and `ReachTables::targets`).
+    fn tabled_line_ends(&self, from: CellId) -> Option<[u64; MAX_TABLED_WORDS]> {
         let reach = self.engine.tables.speed.attacks.reach()?;
-        let directions = directions.get(self.seat as usize)?;
-        slide_ends(reach, &occupied_cells(self.state)?, from, directions)
+        match &self.action.kind {
+            ActionKind::Slide { directions, max: None } => {
+                let directions = directions.get(self.seat as usize)?;
+                slide_ends(reach, &self.landings().occupied, from, directions)
+            }
+            ActionKind::Step { .. } | ActionKind::Leap { .. } => {
+                reach.targets(self.id as usize, self.seat as usize, from).copied()
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the action's moves are a pattern of lines (`line_moves`): a step, a slide, a leap,
+    /// `anywhere` or a slide of exact length.
+    fn ends_in_lines(&self) -> bool {
+        matches!(
+            self.action.kind,
+            ActionKind::Step { .. }
+                | ActionKind::Slide { .. }
+                | ActionKind::Leap { .. }
+                | ActionKind::Anywhere { .. }
+                | ActionKind::SlideExactly { .. }
+        )
+    }
+
+    /// The board's first words of the cells the action's moves may end on, found once for the
+    /// generation (see [`Generator::write_allowed_ends`]).
+    fn prepare_allowed_ends(&mut self) {
+        let words = self.engine.game.board.cell_count().div_ceil(64).min(MAX_TABLED_WORDS);
+        let mut ends = [0; MAX_TABLED_WORDS];
+        self.write_allowed_ends(0, ends.get_mut(..words).unwrap_or(&mut []));
+        self.ends = ends;
+    }
+
+    /// The moves from `from` to the cells, each of which the destination rule and the cell tests
+    /// allow (`write_allowed_ends`): where nothing is left to test (no promotion, no capture rule,
+    /// no conjunct of a filter that reads the move), each is a copy of the piece's first move with
+    /// its own `to`; otherwise each is offered.
+    fn offer_allowed(&self, from: CellId, ends: &[u64], sink: &mut impl Sink) -> ControlFlow<()> {
+        if self.action.promotion.is_none() && !self.has_late_conditions(Landing::MayCapture) {
+            let first = self.piece_move(from, None, Path::NONE);
+            try_cells_in(ends, |to| sink(Move { to: Some(to), ..first }))
+        } else {
+            try_cells_in(ends, |to| self.offer(from, to, sink))
+        }
     }
 
     /// Visits the cells a step, a slide, a leap or `anywhere` from `from` ends on, in the
@@ -758,24 +851,25 @@ impl Generator<'_> {
 
     /// Writes into `ends` the words of the board from word `first` on of the cells a move may end
     /// on: those the destination rule allows (empty cells, cells of enemy pieces, or both) and the
-    /// cell tests keep, as `offer_end` judges them. One pass over the seats for all the words.
+    /// cell tests keep, as `offer_end` judges them.
     fn write_allowed_ends(&self, first: usize, ends: &mut [u64]) {
-        let index = &self.state.index;
-        let destination = self.action.destination;
-        let friends = destination.allows_friend() && self.engine.game.stacking == Stacking::Stacks;
-        for (word, end) in ends.iter_mut().enumerate() {
-            *end = if destination.allows_empty() { !index.occupied_word(first + word) } else { 0 };
-        }
-        for seat in 0..self.engine.seat_count() as SeatId {
-            let allowed =
-                if self.engine.allied(self.seat, seat) { friends } else { destination.allows_enemy() };
-            if allowed {
-                let pieces = index.of_owner(Some(seat)).get(first..).unwrap_or(&[]);
-                ends.iter_mut().zip(pieces).for_each(|(end, &pieces)| *end |= pieces);
+        let past_the_first;
+        let landings = match first {
+            0 => self.landings(),
+            _ => {
+                past_the_first = Landings::of(self.engine, self.state, self.seat, first);
+                &past_the_first
             }
-        }
+        };
+        let allowed = landings.allowed(self.action.destination, self.engine.game.stacking);
+        ends.iter_mut().zip(allowed).for_each(|(end, allowed)| *end = allowed);
         let kept = self.to_cells.bits.get(first..).unwrap_or(&[]);
         ends.iter_mut().zip(kept).for_each(|(end, &kept)| *end &= kept);
+    }
+
+    /// What stands where the seat's moves may end, in the board's first words.
+    fn landings(&self) -> &Landings {
+        self.landings.get_or_init(|| Landings::of(self.engine, self.state, self.seat, 0))
     }
 
     /// Whether the destination rule lets the moving piece end on a cell holding `target`, and if

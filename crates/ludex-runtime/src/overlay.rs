@@ -19,7 +19,7 @@ use ludex_ir::{
 };
 
 use super::attacks::{PhaseAttacks, captures};
-use super::bits::{MAX_TABLED_WORDS, add_all, cells_in, has_bit, set_bit};
+use super::bits::{MAX_TABLED_WORDS, add_all, cells_in, first_words, has_bit, set_bit};
 use super::compiled::{CellOf, Cond, Operand, Owner, Wanted};
 use super::rays::{Occupied, RayOrder, first_occupied, occupied_cells};
 use super::reach::ReachTables;
@@ -594,14 +594,6 @@ impl<'a, const WORDS: usize> Overlay<'a, WORDS> {
                 cells_in(&on_sources).any(|from| holds(other, from))
             })
     }
-}
-
-/// The first `WORDS` words of a set of cells.
-#[inline(always)]
-fn first_words<const WORDS: usize>(cells: &[u64]) -> [u64; WORDS] {
-    let mut words = [0; WORDS];
-    words.iter_mut().zip(cells).for_each(|(word, cells)| *word = *cells);
-    words
 }
 
 /// Whether two sets of cells share a cell.

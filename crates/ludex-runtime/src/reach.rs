@@ -1,14 +1,15 @@
-//! Reach tables for attack detection, computed once per game: for each cell and direction the
-//! cells of the ray leaving the cell that way, and for each step or leap action and seat the cells
-//! from which one of the seat's moves by the action lands on each cell. With the occupancy bit sets
-//! of the state, `attacked` rules out most attackers with a few word operations before looking at
-//! any piece. Boards so large that the tables would not fit in `MAX_WORDS` have none, and attack
+//! Reach tables for attack detection and move generation, computed once per game: for each cell
+//! and direction the cells of the ray leaving the cell that way, and for each step or leap action
+//! and seat the cells from which one of the seat's moves by the action lands on each cell, and the
+//! cells it lands on from each cell. With the occupancy bit sets of the state, `attacked` rules out
+//! most attackers with a few word operations before looking at any piece, and a step's or a leap's
+//! ends are one lookup. Boards so large that the tables would not fit in `MAX_WORDS` have none, and attack
 //! detection looks at the pieces directly.
 
 use ludex_ir::{ActionKind, CellId, DirId, Game, SeatId, TypeId};
 
-use super::bits::set_bit;
-use super::rays::{RayOrder, distance_along};
+use super::bits::{MAX_TABLED_WORDS, set_bit};
+use super::rays::{Occupied, RayOrder, distance_along};
 use super::state::State;
 
 /// The most words all the tables of one game may take (8 MiB).
@@ -27,6 +28,10 @@ pub(super) struct ReachTables {
     /// By action: for each seat and cell, the cells a piece moving by the action (a step or a
     /// leap) lands on that cell from; empty for other actions.
     sources: Vec<Vec<u64>>,
+    /// By action: for each seat and cell, the cells a piece on that cell lands on by the action (a
+    /// step or a leap), as the generation finds them, on a board of at most `MAX_TABLED_WORDS`
+    /// words; empty for other actions and on larger boards.
+    targets: Vec<Vec<Occupied>>,
 }
 
 impl ReachTables {
@@ -36,20 +41,28 @@ impl ReachTables {
         let (cells, directions) = (board.cell_count(), board.directions.len());
         let words = cells.div_ceil(64);
         let stepping = game.actions.iter().filter(|a| paths_of(&a.kind).is_some()).count();
-        let needed = cells.checked_mul(words)?.checked_mul(directions + stepping * game.seats.len())?;
+        let sources = cells.checked_mul(words)?.checked_mul(directions + stepping * game.seats.len())?;
+        let targets = if words <= MAX_TABLED_WORDS {
+            stepping * game.seats.len() * cells * MAX_TABLED_WORDS
+        } else {
+            0
+        };
+        let needed = sources.checked_add(targets)?;
         if needed > MAX_WORDS {
             return None;
         }
         let rays = vec![0; cells * directions * words];
         let orders = (0..directions as DirId).map(|direction| RayOrder::of(board, direction)).collect();
-        let mut tables = ReachTables { words, cells, directions, rays, orders, sources: Vec::new() };
+        let mut tables =
+            ReachTables { words, cells, directions, rays, orders, sources: Vec::new(), targets: Vec::new() };
         for cell in 0..cells as CellId {
             for direction in 0..directions as DirId {
                 tables.fill_ray(game, cell, direction);
             }
         }
-        tables.sources =
-            game.actions.iter().map(|action| tables.action_sources(game, &action.kind)).collect();
+        let (sources, targets) =
+            game.actions.iter().map(|action| tables.action_table(game, &action.kind)).unzip();
+        (tables.sources, tables.targets) = (sources, targets);
         Some(tables)
     }
 
@@ -63,23 +76,35 @@ impl ReachTables {
         }
     }
 
-    /// For each seat and target cell, the cells the action moves a piece there from.
-    fn action_sources(&self, game: &Game, kind: &ActionKind) -> Vec<u64> {
-        let Some(paths) = paths_of(kind) else { return Vec::new() };
-        let cells = self.cells;
-        let mut sources = vec![0; game.seats.len() * cells * self.words];
-        for (seat, paths) in paths.iter().enumerate().take(game.seats.len()) {
+    /// For each seat and cell, the cells the action moves a piece there from (its sources) and,
+    /// on a board of at most `MAX_TABLED_WORDS` words, the cells it moves a piece there to (its
+    /// targets). A leap that comes back to its cell is no move, and no cell is its own source; a
+    /// step's end is kept as the board gives it, as `Generator::line_ends` has it.
+    fn action_table(&self, game: &Game, kind: &ActionKind) -> (Vec<u64>, Vec<Occupied>) {
+        let Some(paths) = paths_of(kind) else { return (Vec::new(), Vec::new()) };
+        let stays = matches!(kind, ActionKind::Leap { .. });
+        let (cells, words, seats) = (self.cells, self.words, game.seats.len());
+        let tabled = words <= MAX_TABLED_WORDS;
+        let mut sources = vec![0; seats * cells * words];
+        let mut targets = vec![[0; MAX_TABLED_WORDS]; if tabled { seats * cells } else { 0 }];
+        for (seat, paths) in paths.iter().enumerate().take(seats) {
             for from in 0..cells as CellId {
                 for path in paths {
                     let to = path.iter().try_fold(from, |cell, &d| game.board.neighbour(cell, d));
-                    if let Some(to) = to.filter(|&to| to != from) {
-                        let start = (seat * cells + to as usize) * self.words;
-                        set_bit(&mut sources[start..start + self.words], from);
+                    let Some(to) = to else { continue };
+                    if let Some(target) = targets.get_mut(seat * cells + from as usize)
+                        && !(stays && to == from)
+                    {
+                        set_bit(target, to);
+                    }
+                    if to != from {
+                        let source = (seat * cells + to as usize) * words;
+                        set_bit(&mut sources[source..source + words], from);
                     }
                 }
             }
         }
-        sources
+        (sources, targets)
     }
 
     /// The cells of the ray leaving `cell` in `direction`.
@@ -107,6 +132,18 @@ impl ReachTables {
         let sources = self.sources.get(action).filter(|s| !s.is_empty())?;
         let start = (seat * self.cells + cell as usize) * self.words;
         sources.get(start..start + self.words)
+    }
+
+    /// Takes the step's and leap's ends of another game's tables (for a test that breaks them).
+    #[cfg(test)]
+    pub(super) fn take_targets(&mut self, other: ReachTables) {
+        self.targets = other.targets;
+    }
+
+    /// The cells the seat's piece on `cell` lands on by the action; `None` when the action has
+    /// no table (not a step or a leap, or the board larger than `MAX_TABLED_WORDS` words).
+    pub(super) fn targets(&self, action: usize, seat: usize, cell: CellId) -> Option<&Occupied> {
+        self.targets.get(action)?.get(seat * self.cells + cell as usize)
     }
 }
 

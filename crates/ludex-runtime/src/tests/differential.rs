@@ -448,6 +448,25 @@ fn plain_walks_planned_for_another_destination_are_noticed() {
 }
 
 #[test]
+fn the_ends_of_steps_and_leaps_of_another_seat_are_noticed() {
+    // The steps' and leaps' ends read from tables whose seats are swapped: each seat's moves
+    // that turn with it go the other seat's way.
+    assert_noticed("rules/chess.rules", |engine| {
+        let mut swapped = engine.game.clone();
+        for action in &mut swapped.actions {
+            if let ActionKind::Step { directions } = &mut action.kind {
+                directions.reverse();
+            }
+            if let ActionKind::Leap { paths } = &mut action.kind {
+                paths.reverse();
+            }
+        }
+        let tables = crate::reach::ReachTables::new(&swapped).expect("chess has reach tables");
+        engine.tables.speed.attacks.reach_mut().expect("chess has reach tables").take_targets(tables);
+    });
+}
+
+#[test]
 fn moves_trusted_to_come_out_in_order_when_they_do_not_are_noticed() {
     // Walks that keep their paths list their moves as the search finds them.
     assert_noticed("rules/duwen.rules", |engine| {

@@ -360,3 +360,45 @@ fn moves_of_steps_slides_and_leaps_come_out_in_order_once_each() {
     ];
     assert_eq!(legal(&engine, &state), expected.map(String::from));
 }
+
+/// The ends of steps, slides and leaps kept by the destination rule, found once for a generation
+/// from the position's bit sets, are those each end's own test keeps: under every destination rule,
+/// on a board with stacks (where a move may go on top of a friend) and without.
+#[test]
+fn the_ends_kept_for_a_generation_are_those_the_destination_rule_allows() {
+    let position =
+        "board\nM1:1 . M2:1 . M1:1\n. M1:1 . . .\nM2:1 . M1:1 M1:1 .\n. . M2:1 . M1:1\nM1:1 . . M2:1 M1:1";
+    let destinations = [
+        Destination::Empty,
+        Destination::Enemy,
+        Destination::EmptyOrEnemy,
+        Destination::Friend,
+        Destination::EmptyOrFriend,
+        Destination::FriendOrEnemy,
+        Destination::Any,
+    ];
+    for stacking in [Stacking::Single, Stacking::Stacks] {
+        for destination in destinations {
+            let mut g = game(5, 5);
+            g.stacking = stacking;
+            let knight = ["n", "n", "e"].map(|name| g.board.direction_named(name).unwrap()).to_vec();
+            let kinds = [
+                step(&g, &ORTHOGONAL),
+                ActionKind::Slide { directions: absolute(&g, &["ne", "sw"]), max: None },
+                ActionKind::Leap { paths: vec![vec![knight.clone()], vec![knight]] },
+            ];
+            for (index, kind) in kinds.into_iter().enumerate() {
+                g.actions.push(Action { destination, ..action(&format!("move{index}"), kind) });
+            }
+            g.phases[0].turn.choices[0].actions = vec![0, 1, 2];
+            let (engine, state) = load(g, position);
+            let mut moves = Vec::new();
+            engine.legal_moves(&state, &mut moves);
+            let what = format!("{stacking:?}, {destination:?}");
+            // Without stacks, no move ends on a friend.
+            let none = stacking == Stacking::Single && destination == Destination::Friend;
+            assert!(none || moves.len() > 1, "{what}: {moves:?}");
+            assert_eq!(moves, engine.reference_legal_moves(&state), "{what}");
+        }
+    }
+}
