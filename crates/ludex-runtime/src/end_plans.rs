@@ -1,34 +1,37 @@
-//! The end rules read without a context when every one of them has a light shape: a conjunction
-//! of counts of pieces on the board compared with a constant (`count(pieces(SEAT, TYPES...)) OP k`,
-//! `SEAT` being `mover`, `next`, a seat named in the rules or `none`) and tests of the phase
-//! (`phase == NAME`, `phase != NAME`). At a decision point where none of them holds — every one
-//! but the last of a game — the judge then reads the board index and the phase, and builds no
-//! context; when one holds, the end rules are asked as written, for the result.
+//! The end rules read without a context when every one of them, compiled ([`Cond::new`]), is a
+//! program whose leaves are light tests: counts of pieces on the board compared with a constant
+//! (`count(pieces(SEAT, TYPES...)) OP k`, `SEAT` being `mover`, `next`, a seat named in the rules
+//! or `none`; compiled so only where the board's bit sets hold every piece) and tests of the phase (`phase == NAME`, `phase != NAME`). At a decision point where
+//! none of them holds — every one but the last of a game — the judge then reads the board index
+//! and the phase, and builds no context; when one holds, the end rules are asked as written, for
+//! the result.
 
-use ludex_ir::{BinaryOp, Collection, Const, ContextWord, EndRule, Expr, PhaseId, SeatId, TypeId};
+use ludex_ir::{BinaryOp, Const, ContextWord, Expr, PhaseId, SeatId, TypeId};
 
-use super::compiled::{Wanted, compare};
+use super::compiled::{self, Cond, Int, Operand, Wanted, compare};
+use super::programs::Program;
 use super::state::State;
+use super::value::Value;
 
-/// The end rules as conjunctions of light tests, when every one has that shape.
+/// The end rules' programs with their leaves as light tests, when every leaf has that shape,
+/// joined by `or`.
 #[derive(Debug)]
 pub(crate) struct EndPlans {
-    rules: Vec<Vec<Fact>>,
+    any_rule: Program<Fact>,
 }
 
-/// One conjunct of a planned end rule.
+/// A light leaf of an end rule's program.
 #[derive(Debug)]
 enum Fact {
-    /// `count(pieces(OWNER, TYPES...)) OP bound`.
+    /// `count(pieces(OWNER, TYPES...)) OP bound` ([`Cond::Compare`] of a count of pieces).
     Pieces { owner: Owner, types: Vec<TypeId>, op: BinaryOp, bound: i64 },
-    /// The same, when the comparison only asks whether there is such a piece (`== 0`, `> 0`...):
-    /// no bits counted.
+    /// The same, when the comparison only asks whether there is such a piece ([`Cond::Pieces`]).
     AnyPiece { owner: Owner, types: Vec<TypeId>, wanted: Wanted },
     /// `phase == PHASE` (`negated`: `!=`).
     Phase { phase: PhaseId, negated: bool },
 }
 
-/// Whose pieces a [`Fact::Pieces`] counts, as the end rules' context names them.
+/// Whose pieces a [`Fact`] counts, as the end rules' context names them.
 #[derive(Clone, Copy, Debug)]
 enum Owner {
     /// The seat that acted last (the neutral pieces before any move, as `eval` reads `none`).
@@ -40,12 +43,11 @@ enum Owner {
 }
 
 impl EndPlans {
-    /// The plans, if every end rule has a light shape.
-    pub(crate) fn new(rules: &[EndRule]) -> Option<EndPlans> {
-        let mut rules = rules.iter().map(|rule| facts(&rule.condition)).collect::<Option<Vec<_>>>()?;
-        // The tests of the phase first: they are the cheapest, and every test is pure.
-        rules.iter_mut().for_each(|facts| facts.sort_by_key(|fact| !matches!(fact, Fact::Phase { .. })));
-        Some(EndPlans { rules })
+    /// The plans, if every leaf of every end rule's program is a light test.
+    pub(crate) fn new(conditions: &[Program]) -> Option<EndPlans> {
+        let rules = conditions.iter().map(|program| program.translated(Fact::of));
+        let rules = rules.collect::<Option<Vec<_>>>()?;
+        Some(EndPlans { any_rule: Program::any_of(rules.into_iter()) })
     }
 
     /// Whether some end rule holds, `mover` having acted last and `next` to act.
@@ -64,42 +66,39 @@ impl EndPlans {
             }
             Fact::Phase { phase, negated } => (state.phase == *phase) != *negated,
         };
-        self.rules.iter().any(|facts| facts.iter().all(holds))
+        self.any_rule.holds(holds)
     }
 }
 
-/// A condition as a conjunction of light tests (`None` if it has another shape).
-fn facts(condition: &Expr) -> Option<Vec<Fact>> {
-    use BinaryOp::{And, Eq, Ge, Gt, Le, Lt, Ne};
-    match condition {
-        Expr::Binary(And, left, right) => {
-            let mut facts = facts(left)?;
-            facts.extend(self::facts(right)?);
-            Some(facts)
-        }
-        Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right) => match (&**left, &**right) {
-            (Expr::Context(ContextWord::Phase), Expr::Const(Const::Phase(phase)))
-            | (Expr::Const(Const::Phase(phase)), Expr::Context(ContextWord::Phase))
-                if matches!(op, Eq | Ne) =>
-            {
-                Some(vec![Fact::Phase { phase: *phase, negated: *op == Ne }])
+impl Fact {
+    /// A compiled leaf as a light test (`None` if it reads the context otherwise).
+    fn of(leaf: &Cond) -> Option<Fact> {
+        match leaf {
+            Cond::Pieces { owner, types, wanted } => {
+                Some(Fact::AnyPiece { owner: Owner::of(owner)?, types: types.clone(), wanted: *wanted })
             }
-            (Expr::Count(Collection::Pieces { owner, types }, None), Expr::Const(Const::Int(bound))) => {
-                let owner = match **owner {
-                    Expr::Context(ContextWord::Mover) => Owner::Mover,
-                    Expr::Context(ContextWord::Next) => Owner::Next,
-                    Expr::Const(Const::Seat(seat)) => Owner::Fixed(Some(seat)),
-                    Expr::Const(Const::None) => Owner::Fixed(None),
-                    _ => return None,
-                };
-                let types = types.clone();
-                Some(vec![match Wanted::of(*op, *bound) {
-                    Some(wanted) => Fact::AnyPiece { owner, types, wanted },
-                    None => Fact::Pieces { owner, types, op: *op, bound: *bound },
-                }])
+            Cond::Compare(op, Int::PieceCount { owner, types }, Int::Const(Some(bound))) => {
+                Some(Fact::Pieces { owner: Owner::of(owner)?, types: types.clone(), op: *op, bound: *bound })
             }
+            Cond::IsConst {
+                operand: Operand::Context(ContextWord::Phase),
+                constant: Value::Phase(phase),
+                negated,
+            } => Some(Fact::Phase { phase: *phase, negated: *negated }),
             _ => None,
-        },
-        _ => None,
+        }
+    }
+}
+
+impl Owner {
+    /// A compiled owner the end rules' seats name (`None` for any other).
+    fn of(owner: &compiled::Owner) -> Option<Owner> {
+        match owner {
+            compiled::Owner::Mover => Some(Owner::Mover),
+            compiled::Owner::Next => Some(Owner::Next),
+            compiled::Owner::Expr(Expr::Const(Const::Seat(seat))) => Some(Owner::Fixed(Some(*seat))),
+            compiled::Owner::Expr(Expr::Const(Const::None)) => Some(Owner::Fixed(None)),
+            compiled::Owner::Expr(_) | compiled::Owner::It => None,
+        }
     }
 }

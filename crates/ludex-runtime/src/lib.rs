@@ -606,9 +606,9 @@ impl Tables {
             after_action: turn_plans::after_action_plans(game),
             one_word_walks: Vec::new(),
             phase_counts: turn_plans::phase_counts(game),
-            // The plans read counts of pieces from the bit sets, which hold only the tops of stacks.
-            end_plans: end_plans::EndPlans::new(&game.end).filter(|_| compiled::pieces_all_indexed(game)),
+            end_plans: None,
         };
+        speed.end_plans = end_plans::EndPlans::new(&speed.end_conditions);
         speed.one_word_walks = walk::one_word_walks(game, &speed);
         let end_reads = EndReads {
             history: history::reads_repetitions(game)

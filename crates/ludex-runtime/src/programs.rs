@@ -4,6 +4,8 @@
 //! [`Engine::test`] walks the tree, calling itself for each nested operator. `a and b` tests `b`
 //! only when `a` holds, `a or b` only when `a` does not, `not a` swaps `a`'s jumps and `if c then
 //! a else b` tests `c` and then one branch: the leaves tested, and their order, are the tree's.
+//! A program's leaves may be translated into another form (the end rules' tests that read no
+//! context, `end_plans`), its jumps kept.
 
 use super::Engine;
 use super::compiled::Cond;
@@ -18,17 +20,17 @@ const HOLDS: Jump = Jump::MAX;
 /// The program fails.
 const FAILS: Jump = Jump::MAX - 1;
 
-/// A condition as leaves joined by jumps.
+/// A condition as leaves joined by jumps; a leaf is a compiled [`Cond`] unless translated.
 #[derive(Debug)]
-pub(super) struct Program {
-    leaves: Box<[Leaf]>,
+pub(super) struct Program<T = Cond> {
+    leaves: Box<[Leaf<T>]>,
     entry: Jump,
 }
 
 /// A condition that is no `and`, `or`, `not` or `if`, and where its answer leads.
 #[derive(Debug)]
-struct Leaf {
-    test: Cond,
+struct Leaf<T> {
+    test: T,
     yes: Jump,
     no: Jump,
 }
@@ -41,8 +43,50 @@ impl Program {
     }
 }
 
+impl<T> Program<T> {
+    /// Whether the program holds, `test` telling whether each leaf reached holds.
+    #[inline(always)]
+    pub(super) fn holds(&self, mut test: impl FnMut(&T) -> bool) -> bool {
+        let mut at = self.entry;
+        while let Some(leaf) = self.leaves.get(at as usize) {
+            at = if test(&leaf.test) { leaf.yes } else { leaf.no };
+        }
+        at == HOLDS
+    }
+
+    /// The programs joined by `or`: one program that holds when one of them holds, each tested
+    /// (in order) only when those before it fail.
+    pub(super) fn any_of(programs: impl DoubleEndedIterator<Item = Program<T>>) -> Program<T> {
+        let (mut leaves, mut entry) = (Vec::new(), FAILS);
+        for program in programs.rev() {
+            // The program's leaves go after those already joined; where it fails, the next begins.
+            let offset = Jump::try_from(leaves.len()).unwrap_or(FAILS);
+            let moved = |jump: Jump| match jump {
+                HOLDS => HOLDS,
+                FAILS => entry,
+                leaf => leaf.saturating_add(offset),
+            };
+            let program_entry = moved(program.entry);
+            leaves.extend(program.leaves.into_iter().map(|leaf| Leaf {
+                yes: moved(leaf.yes),
+                no: moved(leaf.no),
+                ..leaf
+            }));
+            entry = program_entry;
+        }
+        Program { leaves: leaves.into_boxed_slice(), entry }
+    }
+
+    /// The same program with each leaf translated, if every leaf has a translation.
+    pub(super) fn translated<U>(&self, mut translate: impl FnMut(&T) -> Option<U>) -> Option<Program<U>> {
+        let leaf = |leaf: &Leaf<T>| Some(Leaf { test: translate(&leaf.test)?, yes: leaf.yes, no: leaf.no });
+        let leaves = self.leaves.iter().map(leaf).collect::<Option<Box<[_]>>>()?;
+        Some(Program { leaves, entry: self.entry })
+    }
+}
+
 /// Appends the condition's leaves, its answer leading to `yes` or `no`; gives its first leaf.
-fn emit(cond: Cond, (yes, no): (Jump, Jump), leaves: &mut Vec<Leaf>) -> Jump {
+fn emit(cond: Cond, (yes, no): (Jump, Jump), leaves: &mut Vec<Leaf<Cond>>) -> Jump {
     match cond {
         Cond::And(left, right) => {
             let right = emit(*right, (yes, no), leaves);
@@ -71,16 +115,11 @@ impl Engine {
     /// the next or to the answer. The loop stays small: the tests of pieces and cells are called
     /// from it directly, any other leaf through [`Engine::tested_leaf`].
     pub(super) fn run_program(&self, state: &State, ctx: &Ctx, program: &Program) -> bool {
-        let mut at = program.entry;
-        while let Some(leaf) = program.leaves.get(at as usize) {
-            let holds = match &leaf.test {
-                Cond::Piece(test) => self.piece_test(state, ctx, test),
-                Cond::SameCell(test) => self.same_cell(state, ctx, test),
-                other => self.tested_leaf(state, ctx, other),
-            };
-            at = if holds { leaf.yes } else { leaf.no };
-        }
-        at == HOLDS
+        program.holds(|leaf| match leaf {
+            Cond::Piece(test) => self.piece_test(state, ctx, test),
+            Cond::SameCell(test) => self.same_cell(state, ctx, test),
+            other => self.tested_leaf(state, ctx, other),
+        })
     }
 
     /// A leaf of a program, out of line: inlined into the program's loop, the many leaves' reads

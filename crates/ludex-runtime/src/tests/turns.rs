@@ -408,41 +408,53 @@ fn end_rules_planned_as_light_tests_give_what_eval_gives() {
     };
     let phase = |op: BinaryOp, id: PhaseId| bin(op, ctx(ContextWord::Phase), Expr::Const(Const::Phase(id)));
     let (mover, next, none) = (ctx(ContextWord::Mover), ctx(ContextWord::Next), Expr::Const(Const::None));
+    let counted = |predicate: Expr| {
+        let collection = Collection::Pieces { owner: Box::new(ctx(ContextWord::Next)), types: vec![] };
+        bin(Eq, Expr::Count(collection, Some(Box::new(predicate))), int(0))
+    };
     let planned = [
         bin(And, bin(Eq, pieces(next.clone(), vec![0]), int(0)), phase(Eq, 0)),
         bin(Ge, pieces(mover.clone(), vec![]), int(2)),
         bin(And, phase(Ne, 1), bin(Lt, pieces(seat_const(1), vec![0]), int(1))),
         bin(Eq, pieces(none.clone(), vec![]), int(0)),
         bin(Ne, Expr::Const(Const::Phase(0)), ctx(ContextWord::Phase)),
+        bin(BinaryOp::Or, bin(Eq, pieces(mover.clone(), vec![0]), int(0)), phase(Ne, 0)),
+        Expr::Not(Box::new(bin(Ge, pieces(next.clone(), vec![]), int(2)))),
+        // A predicate that keeps every piece is compiled to a count of pieces.
+        counted(Expr::Const(Const::Bool(true))),
     ];
-    let predicate = Some(Box::new(Expr::Const(Const::Bool(true))));
     let others = [
-        bin(
-            Eq,
-            Expr::Count(Collection::Pieces { owner: Box::new(next.clone()), types: vec![] }, predicate),
-            int(0),
-        ),
+        counted(bin(Ge, ctx(ContextWord::Turns), int(3))),
         bin(Eq, int(0), pieces(next.clone(), vec![])),
         bin(And, phase(Eq, 0), bin(Ge, ctx(ContextWord::Turns), int(3))),
         bin(Lt, ctx(ContextWord::Phase), Expr::Const(Const::Phase(1))),
     ];
     let rule = |condition: &Expr| end_rule(condition.clone(), Outcome::Draw);
+    let plans = |conditions: &[&Expr]| {
+        let mut game = stepper();
+        game.end = conditions.iter().map(|condition| rule(condition)).collect();
+        let engine = Engine::new(game);
+        EndPlans::new(&engine.tables.speed.end_conditions)
+    };
     for condition in &others {
-        assert!(EndPlans::new(&[rule(&planned[0]), rule(condition)]).is_none(), "{condition:?}");
+        assert!(plans(&[&planned[0], condition]).is_none(), "{condition:?}");
     }
     for position in
         ["board\nM1 M1 .\n. M2 .\n. . M", "board\nM1 . .\n. . .\n. . .", "board\n. . .\nM2 M2 .\n. . ."]
     {
         let (engine, state) = load(stepper(), position);
-        for condition in &planned {
-            let plans = EndPlans::new(&[rule(condition)]).expect("planned");
+        // Each rule alone, two and three rules together (some rule holds), and all of them.
+        let singles = planned.iter().map(std::slice::from_ref);
+        let rules = singles.chain(planned.windows(2)).chain(planned.windows(3)).chain([&planned[..]]);
+        for rules in rules {
+            let plans = plans(&rules.iter().collect::<Vec<_>>()).expect("planned");
             for (mover, next) in [(None, 0), (Some(0), 1), (Some(1), 0)] {
                 let ctx = crate::eval::Ctx::new(mover, Some(next));
-                let expected = engine.holds(&state, &ctx, condition);
+                let expected = rules.iter().any(|condition| engine.holds(&state, &ctx, condition));
                 assert_eq!(
                     plans.any_holds(&state, (mover, next)),
                     expected,
-                    "{condition:?} {position} {mover:?}"
+                    "{rules:?} {position} {mover:?}"
                 );
             }
         }
