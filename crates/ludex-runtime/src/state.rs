@@ -364,11 +364,15 @@ impl State {
         ControlFlow::Continue(())
     }
 
-    /// The seat's reserve, sorted.
+    /// The seat's reserve, sorted: the reserve is sorted by owner, neutral pieces first, so the
+    /// seat's pieces are found by their owners' ranks (one integer comparison a step), the end of
+    /// them searched for only past their start.
     pub(crate) fn reserve_of(&self, seat: SeatId) -> &[Piece] {
-        let start = self.reserve.partition_point(|p| p.owner < Some(seat));
-        let end = self.reserve.partition_point(|p| p.owner <= Some(seat));
-        &self.reserve[start..end]
+        let rank = |owner: Option<SeatId>| owner.map_or(0, |owner| u16::from(owner) + 1);
+        let seat = u16::from(seat) + 1;
+        let start = self.reserve.partition_point(|p| rank(p.owner) < seat);
+        let rest = self.reserve.get(start..).unwrap_or(&[]);
+        rest.get(..rest.partition_point(|p| rank(p.owner) == seat)).unwrap_or(&[])
     }
 
     pub(crate) fn prizes_of(&self, seat: SeatId) -> &[Prize] {

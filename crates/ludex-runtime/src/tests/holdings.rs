@@ -2,6 +2,7 @@
 //! scores, on small games compiled from text.
 
 use super::*;
+use crate::state::Piece;
 use ludex_ir::Number;
 
 /// Two seats on a 3x3 board with pieces `man` (M, value 1) and `king` (K, value 5), a step action
@@ -130,5 +131,26 @@ fn with_a_score_an_end_of_its_own_ranks_the_seats_and_every_result_carries_the_s
             assert_eq!(result.reason, "no seat can move");
         }
         other => panic!("{other:?}"),
+    }
+}
+
+/// A seat's reserve is exactly its pieces in the reserve, whatever the pieces of the neutral owner
+/// and of the seats before and after it, each present or not, one or several.
+#[test]
+fn reserve_of_a_seat_is_its_pieces() {
+    let engine = compiled("");
+    let owners = [None, Some(0), Some(1), Some(2)];
+    for counts in 0..4u32.pow(4) {
+        let mut state = engine.initial_state();
+        state.reserve.clear();
+        for (place, owner) in owners.iter().enumerate() {
+            let count = (counts / 4u32.pow(place as u32) % 4) as usize;
+            state.add_many_to_reserve(Piece::new(1, *owner), count);
+            state.add_many_to_reserve(Piece::new(0, *owner), count / 2);
+        }
+        for seat in 0..4 {
+            let own: Vec<Piece> = state.reserve.iter().filter(|p| p.owner == Some(seat)).copied().collect();
+            assert_eq!(state.reserve_of(seat), own, "seat {seat}, reserve {:?}", state.reserve);
+        }
     }
 }
