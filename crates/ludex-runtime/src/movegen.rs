@@ -540,14 +540,32 @@ impl Generator<'_> {
     }
 
     fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
-        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
-        if self.when_holds(&ctx) && self.early_filters_hold(&ctx) {
-            self.pattern_moves(&ctx, from, sink)?;
+        if self.piece_conditions_hold(from) {
+            self.pattern_moves(from, sink)?;
         }
         ControlFlow::Continue(())
     }
 
-    fn pattern_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+    /// The context of a move of the piece on `from`, before it moves: built only where something
+    /// reads it, not for every piece.
+    fn piece_ctx(&self, from: CellId) -> Ctx<'static> {
+        Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() }
+    }
+
+    /// Whether the action's `when` and the conjuncts of the filters that read no per-move word
+    /// hold for the piece on `from`; true at once where there are none. Inlined: out of line, its
+    /// call cost more than the context it spares where a `when` is tested at every piece.
+    #[inline(always)]
+    fn piece_conditions_hold(&self, from: CellId) -> bool {
+        let when = self.engine.tables.speed.filters.when(self.id);
+        if when.is_none() && self.filters.iter().all(|f| f.early.is_empty()) {
+            return true;
+        }
+        let ctx = self.piece_ctx(from);
+        self.when_holds(&ctx) && self.early_filters_hold(&ctx)
+    }
+
+    fn pattern_moves(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let seat = self.seat as usize;
         match &self.action.kind {
             ActionKind::Step { .. }
@@ -555,16 +573,17 @@ impl Generator<'_> {
             | ActionKind::Leap { .. }
             | ActionKind::Anywhere { .. }
             | ActionKind::SlideExactly { .. } => {
-                return self.line_moves(ctx, from, sink);
+                return self.line_moves(from, sink);
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
+                let ctx = self.piece_ctx(from);
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
-                let shape = WalkShape::of(directions, self.count_limit(ctx), *exact, rules);
+                let shape = WalkShape::of(directions, self.count_limit(&ctx), *exact, rules);
                 if !walk::is_plain(rules) {
                     let forms = self.engine.walk_rule_forms(self.id);
                     return self.engine.with_walk_ends(
                         self.state,
-                        ctx,
+                        &ctx,
                         from,
                         (shape, rules, forms),
                         |ends| ends.iter().try_for_each(|&end| self.offer_end(from, end, sink)),
@@ -580,7 +599,7 @@ impl Generator<'_> {
                     },
                 );
             }
-            ActionKind::Hop { .. } => return self.hop_moves(ctx, from, sink),
+            ActionKind::Hop { .. } => return self.hop_moves(&self.piece_ctx(from), from, sink),
             ActionKind::Along { track, amounts, source: TrackSource::Board, exit } => {
                 let (Some(track), Some(piece)) =
                     (self.engine.game.tracks.get(*track as usize), self.state.piece(from))
@@ -589,7 +608,7 @@ impl Generator<'_> {
                 };
                 return self.engine.along_ends(
                     self.state,
-                    ctx,
+                    &self.piece_ctx(from),
                     (track, self.seat),
                     Some(from),
                     amounts,
@@ -645,14 +664,14 @@ impl Generator<'_> {
     /// (see [`ordered_choices`]); on a larger board as the pattern gives them. Out of line, like
     /// `line_ends`: the walks' generation, where most games spend their time, stays small.
     #[inline(never)]
-    fn line_moves(&self, ctx: &Ctx, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+    fn line_moves(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let words = self.engine.game.board.cell_count().div_ceil(64);
         if words > MAX_TABLED_WORDS {
-            return self.line_ends(ctx, from, &mut |to| self.offer(from, to, sink));
+            return self.line_ends(from, &mut |to| self.offer(from, to, sink));
         }
         let mut ends = self.tabled_line_ends(from).unwrap_or_else(|| {
             let mut ends = [0u64; MAX_TABLED_WORDS];
-            let _ = self.line_ends(ctx, from, &mut |to| {
+            let _ = self.line_ends(from, &mut |to| {
                 set_bit(&mut ends, to);
                 ControlFlow::Continue(())
             });
@@ -718,12 +737,7 @@ impl Generator<'_> {
     /// pattern's order.
     /// Not generic (and kept out of line), so that it adds little code to the generation.
     #[inline(never)]
-    fn line_ends(
-        &self,
-        ctx: &Ctx,
-        from: CellId,
-        visit: &mut dyn FnMut(CellId) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    fn line_ends(&self, from: CellId, visit: &mut dyn FnMut(CellId) -> ControlFlow<()>) -> ControlFlow<()> {
         let board = &self.engine.game.board;
         let seat = self.seat as usize;
         match &self.action.kind {
@@ -732,7 +746,8 @@ impl Generator<'_> {
                 directions.iter().filter_map(|&d| board.neighbour(from, d)).try_for_each(visit)
             }
             ActionKind::Slide { directions, max } => {
-                let limit = if max.is_some() { self.count_limit(ctx) } else { board.cell_count() };
+                let limit =
+                    if max.is_some() { self.count_limit(&self.piece_ctx(from)) } else { board.cell_count() };
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
                 directions.iter().flat_map(|&d| self.slide(from, d, limit)).try_for_each(visit)
             }
@@ -750,7 +765,8 @@ impl Generator<'_> {
             }
             ActionKind::SlideExactly { lines, over } => {
                 let lines = lines.get(seat).map_or(&[][..], Vec::as_slice);
-                self.engine.exact_slide_ends((self.state, ctx), (lines, *over), from).try_for_each(visit)
+                let ctx = self.piece_ctx(from);
+                self.engine.exact_slide_ends((self.state, &ctx), (lines, *over), from).try_for_each(visit)
             }
             // Not lines: `pattern_moves` never asks.
             ActionKind::Walk { .. }
@@ -807,7 +823,7 @@ impl Generator<'_> {
         if promotions.is_none() && !self.has_late_conditions(landing) {
             return sink(mv);
         }
-        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to, target, ..self.ctx() };
+        let ctx = Ctx { to, target, ..self.piece_ctx(from) };
         if target.is_some() && !self.capture_allowed(&ctx) {
             return ControlFlow::Continue(());
         }
@@ -910,7 +926,7 @@ impl Generator<'_> {
     ) -> Option<&[ludex_ir::TypeId]> {
         // The context is built only for an action that promotes: most do not.
         self.action.promotion.as_ref()?;
-        let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), to: Some(to), target, ..self.ctx() };
+        let ctx = Ctx { to: Some(to), target, ..self.piece_ctx(from) };
         self.engine.promotions_offered(self.state, self.action, self.seat, &ctx)
     }
 
@@ -1061,7 +1077,7 @@ impl Generator<'_> {
         let (Some(region), Some(track)) = (region, track) else { return ControlFlow::Continue(()) };
         for &from in region.cells.iter().filter(|&&c| self.from_cells.holds(Some(c))) {
             let Some(top) = self.state.piece(from) else { continue };
-            let ctx = Ctx { piece: PieceSlot::At(from), from: Some(from), ..self.ctx() };
+            let ctx = self.piece_ctx(from);
             if !(self.when_holds(&ctx) && self.early_filters_hold(&ctx)) {
                 continue;
             }

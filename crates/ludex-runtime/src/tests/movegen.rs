@@ -65,6 +65,16 @@ fn slide_stops_at_the_first_piece_and_respects_its_bound() {
     assert_eq!(legal(&engine, &state), strings(&["pass"]));
 }
 
+/// A slide's bound is read in the context of the piece that slides: its cell and the piece on it.
+#[test]
+fn a_slide_bound_is_read_for_each_piece() {
+    let mut g = game(5, 2);
+    let power = field(ctx(ContextWord::Piece), PieceField::Attribute(0));
+    g.actions.push(action("slide", ActionKind::Slide { directions: absolute(&g, &["e"]), max: Some(power) }));
+    let (engine, state) = load(g, "board\nM1:1 . . . .\nM1:2 . . . .");
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["a1-b1", "a1-c1", "a2-b2"]));
+}
+
 #[test]
 fn leap_ignores_pieces_on_the_way_and_needs_every_cell_to_exist() {
     let mut g = game(3, 3);
