@@ -417,6 +417,7 @@ impl Steps for WalkRuleSteps<'_> {
     }
 
     /// Keeps the path unless an earlier one had the same effect.
+    #[inline]
     fn end(&mut self, to: Option<CellId>, (piece, path): (Piece, Path), target: Option<Piece>) {
         let left = self.rules.cost.as_ref().map_or(0, |cost| piece.attribute(cost.attribute));
         if self.seen.insert(PathEffect { to, left, pushes: self.pushes }) {
