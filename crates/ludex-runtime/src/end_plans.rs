@@ -1,10 +1,10 @@
 //! The end rules read without a context when every one of them, compiled ([`Cond::new`]), is a
 //! program whose leaves are light tests: counts of pieces on the board compared with a constant
 //! (`count(pieces(SEAT, TYPES...)) OP k`, `SEAT` being `mover`, `next`, a seat named in the rules
-//! or `none`; compiled so only where the board's bit sets hold every piece) and tests of the phase (`phase == NAME`, `phase != NAME`). At a decision point where
-//! none of them holds — every one but the last of a game — the judge then reads the board index
-//! and the phase, and builds no context; when one holds, the end rules are asked as written, for
-//! the result.
+//! or `none`; compiled so only where the board's bit sets hold every piece) and tests of the
+//! phase (`phase == NAME`, `phase != NAME`). At a decision point where none of them holds — every
+//! one but the last of a game — the judge then reads the board index and the phase, and builds no
+//! context; when one holds, the end rules are asked as written, for the result.
 
 use ludex_ir::{BinaryOp, Const, ContextWord, Expr, PhaseId, SeatId, TypeId};
 
