@@ -266,7 +266,8 @@ impl Shift {
     }
 
     /// The cell the seat's path leads to from `start`, walked step by step (an empty path for a
-    /// seat without one, as `eval` reads it).
+    /// seat without one, as `eval` reads it); out of line, as the ends hold it on most boards.
+    #[inline(never)]
     fn walk(&self, board: &Board, seat: usize, start: CellId) -> Option<CellId> {
         let path = self.paths.get(seat).map_or(&[][..], Vec::as_slice);
         path.iter().try_fold(start, |cell, &d| board.neighbour(cell, d))
@@ -510,6 +511,23 @@ impl CellOf {
                 otherwise: CellOf::new(otherwise, layout),
             })),
             _ => CellOf::Expr(expr.clone()),
+        }
+    }
+
+    /// Whether it gives a cell or `none` and nothing else, whatever the state (a variable or a
+    /// written expression may give a value of another kind): then [`Engine::cell_of`] reads it
+    /// exactly.
+    pub(super) fn gives_cell(&self) -> bool {
+        match self {
+            CellOf::From
+            | CellOf::To
+            | CellOf::ItCell
+            | CellOf::Shift(_)
+            | CellOf::Walk(_)
+            | CellOf::Fixed(_)
+            | CellOf::Nothing => true,
+            CellOf::If(choice) => choice.then.gives_cell() && choice.otherwise.gives_cell(),
+            CellOf::Variable(_) | CellOf::SeatVariable(_) | CellOf::Expr(_) => false,
         }
     }
 }
@@ -803,7 +821,7 @@ impl Engine {
     /// A context word read as an integer: the turn's counters and the choice read in place, as
     /// [`Engine::context`] gives them, any other word through it.
     #[inline(always)]
-    fn context_int(&self, state: &State, ctx: &Ctx, word: ContextWord) -> Option<i64> {
+    pub(super) fn context_int(&self, state: &State, ctx: &Ctx, word: ContextWord) -> Option<i64> {
         match word {
             ContextWord::Captures => Some(state.captures.into()),
             ContextWord::Turns => Some(state.turns.into()),
@@ -950,10 +968,30 @@ impl Engine {
     }
 
     /// The cell the mover's path (as `shift` reads it) leads to from the shift's start: read from
-    /// its ends, or walked along the path where they hold none.
-    #[inline(always)]
+    /// its ends, or walked along the path where they hold none. A start that is the move's `from`
+    /// or `to` is read in place, any other by [`Engine::shifted_from_any`], so that this body,
+    /// out of line, holds no [`Engine::cell_of`] with every form of cell inlined into it.
+    #[inline(never)]
     fn shifted(&self, state: &State, ctx: &Ctx, shift: &Shift) -> Option<CellId> {
+        let start = match shift.start {
+            CellOf::From => ctx.from,
+            CellOf::To => ctx.to,
+            _ => return self.shifted_from_any(state, ctx, shift),
+        };
+        self.shift_end(ctx, shift, start?)
+    }
+
+    /// A [`CellOf::Shift`] from a start other than `from` and `to`.
+    #[inline(never)]
+    fn shifted_from_any(&self, state: &State, ctx: &Ctx, shift: &Shift) -> Option<CellId> {
         let start = self.cell_of(state, ctx, &shift.start)?;
+        self.shift_end(ctx, shift, start)
+    }
+
+    /// Where the mover's path leads from `start`: read from the shift's ends, or walked along the
+    /// path where they hold none.
+    #[inline(always)]
+    fn shift_end(&self, ctx: &Ctx, shift: &Shift, start: CellId) -> Option<CellId> {
         let (seat, cells) = (ctx.mover.unwrap_or(0) as usize, self.game.board.cell_count());
         let tabled = (usize::from(start) < cells).then(|| shift.ends.get(seat * cells + usize::from(start)));
         match tabled.flatten() {

@@ -6,7 +6,7 @@
 //! another shape, runs as written ([`Engine::run_effects`]), so they do exactly what the written
 //! effects do.
 
-use ludex_ir::{ActionId, ContextWord, Effect, Expr, Game, PhaseId, PieceField, VarId};
+use ludex_ir::{ActionId, BinaryOp, ContextWord, Effect, Expr, Game, PhaseId, PieceField, VarId};
 
 use super::compiled::{CellOf, Cond, Int, Layout, Owner, gives_int, may_be_decimal};
 use super::eval::Ctx;
@@ -49,9 +49,16 @@ pub(super) enum Assigned {
 #[derive(Debug)]
 pub(super) enum SetValue {
     Int(Int),
+    /// A cell read by a compiled form that may give a value of another kind (a variable's).
     Cell(CellOf),
+    /// A cell read by a compiled form that gives a cell or `none` and nothing else
+    /// ([`CellOf::gives_cell`]), read without building a value on the way.
+    CellOnly(CellOf),
     /// A context word, read as [`Engine::eval`] reads it.
     Word(ContextWord),
+    /// A context word that gives an integer plus a constant (`turns + 1`; `WORD - k` as `WORD +
+    /// -k`), saturating as [`Int::Arith`] does, without its out-of-line call.
+    WordPlus(ContextWord, i64),
 }
 
 /// The compiled effects of a game.
@@ -128,13 +135,28 @@ impl SetValue {
         if exact_int(value, layout.game) {
             return match Int::new(value, layout) {
                 Int::Expr(_) => None,
-                int => Some(SetValue::Int(int)),
+                int => Some(word_plus(&int).unwrap_or(SetValue::Int(int))),
             };
         }
         match CellOf::new(value, layout) {
             CellOf::Expr(_) => None,
+            cell if cell.gives_cell() => Some(SetValue::CellOnly(cell)),
             cell => Some(SetValue::Cell(cell)),
         }
+    }
+}
+
+/// `WORD + k`, `k + WORD` and `WORD - k` (`k` not the least integer, whose negation overflows)
+/// as a [`SetValue::WordPlus`]: the same saturating sum, `none` when the word gives none.
+fn word_plus(int: &Int) -> Option<SetValue> {
+    let Int::Arith(op, left, right) = int else { return None };
+    match (op, &**left, &**right) {
+        (BinaryOp::Add, Int::Context(word), Int::Const(Some(k)))
+        | (BinaryOp::Add, Int::Const(Some(k)), Int::Context(word)) => Some(SetValue::WordPlus(*word, *k)),
+        (BinaryOp::Sub, Int::Context(word), Int::Const(Some(k))) => {
+            Some(SetValue::WordPlus(*word, k.checked_neg()?))
+        }
+        _ => None,
     }
 }
 
@@ -176,7 +198,12 @@ impl Engine {
         let value = match value {
             SetValue::Int(int) => Value::from_option(self.int(state, ctx, int), Value::Int),
             SetValue::Cell(cell) => self.cell_value(state, ctx, cell).stored(),
+            SetValue::CellOnly(cell) => Value::from_option(self.cell_of(state, ctx, cell), Value::Cell),
             SetValue::Word(word) => self.context(state, ctx, *word).stored(),
+            SetValue::WordPlus(word, k) => Value::from_option(
+                self.context_int(state, ctx, *word).map(|n| n.saturating_add(*k)),
+                Value::Int,
+            ),
         };
         if let Some(variable) = state.variables.get_mut(slot as usize) {
             *variable = value;

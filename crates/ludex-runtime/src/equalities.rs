@@ -50,6 +50,9 @@ enum SeatWord {
 pub(super) struct SameCell {
     cells: [CellOf; 2],
     negated: bool,
+    /// Both sides give a cell or `none` and nothing else ([`CellOf::gives_cell`]): compared as
+    /// cells, without asking each side what it holds.
+    cells_only: bool,
 }
 
 impl PieceTest {
@@ -93,7 +96,8 @@ impl SameCell {
         };
         let cells = [CellOf::new(left, layout), CellOf::new(right, layout)];
         let written = |cell: &CellOf| matches!(cell, CellOf::Expr(_));
-        (!written(&cells[0]) || !written(&cells[1])).then_some(SameCell { cells, negated })
+        let cells_only = cells[0].gives_cell() && cells[1].gives_cell();
+        (!written(&cells[0]) || !written(&cells[1])).then_some(SameCell { cells, negated, cells_only })
     }
 }
 
@@ -132,6 +136,9 @@ impl Engine {
     #[inline(never)]
     pub(super) fn same_cell(&self, state: &State, ctx: &Ctx, test: &SameCell) -> bool {
         let [left, right] = &test.cells;
+        if test.cells_only {
+            return (self.cell_of(state, ctx, left) == self.cell_of(state, ctx, right)) != test.negated;
+        }
         let equal = match (self.plain_cell(state, ctx, left), self.plain_cell(state, ctx, right)) {
             (Some(a), Some(b)) => a == b,
             _ => self.cell_value(state, ctx, left) == self.cell_value(state, ctx, right),

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::compiled::{CellOf, Cond, Layout};
-use crate::compiled_effects::EffectTables;
+use crate::compiled_effects::{EffectTables, SetValue, Step};
 use crate::eval::{Ctx, PieceSlot};
 use crate::programs::Program;
 
@@ -209,7 +209,10 @@ fn compiled_effects_agree_with_written_ones() {
     engine.tables.speed.effects =
         EffectTables::new(&Layout { game: &engine.game, state: &engine.tables.layout });
     let steps = engine.turn_after(0);
-    assert!(steps.iter().any(|step| matches!(step, crate::compiled_effects::Step::If(_))));
+    assert!(steps.iter().any(|step| matches!(step, Step::If(_))));
+    // The cell chosen by `if` is read as a cell alone, the variable as the value it holds.
+    assert!(matches!(&steps[0], Step::Set { value: SetValue::CellOnly(CellOf::If(_)), .. }));
+    assert!(matches!(&steps[4], Step::Set { value: SetValue::Cell(CellOf::Variable(_)), .. }));
     state.turns = 5;
     for mark in [Value::None, Value::Cell(2), Value::Int(1)] {
         state.variables[0] = mark;
@@ -223,6 +226,53 @@ fn compiled_effects_agree_with_written_ones() {
             }
         }
     }
+}
+
+/// A context word plus or minus a constant, set compiled, gives what the written `set` gives:
+/// each word (`choice` none in most contexts), both sides of `+`, saturating either way, and the
+/// least integer subtracted (left to the general form, whose negation would overflow).
+#[test]
+fn words_plus_constants_set_as_written() {
+    let (mut engine, mut state) = two_types();
+    let (add, sub) = (|a, b| bin(BinaryOp::Add, a, b), |a, b| bin(BinaryOp::Sub, a, b));
+    let word = |word| ctx(word);
+    let values = [
+        add(word(ContextWord::Turns), int(1)),
+        add(int(-3), word(ContextWord::Captures)),
+        sub(word(ContextWord::Passes), int(2)),
+        add(word(ContextWord::Choice), int(4)),
+        add(word(ContextWord::Turns), int(i64::MAX)),
+        sub(word(ContextWord::Captures), int(i64::MAX)),
+        sub(word(ContextWord::Turns), int(-i64::MAX)),
+        sub(word(ContextWord::Turns), int(i64::MIN)),
+    ];
+    let mut planned = 0;
+    for value in values {
+        let effects = vec![
+            set(1, value.clone()),
+            Effect::SetVariable { variable: 2, seat: Some(ctx(ContextWord::Next)), value: value.clone() },
+        ];
+        engine.game.phases[0].turn.after = effects.clone();
+        engine.tables.speed.effects =
+            EffectTables::new(&Layout { game: &engine.game, state: &engine.tables.layout });
+        let steps = engine.turn_after(0);
+        planned +=
+            steps.iter().filter(|s| matches!(s, Step::Set { value: SetValue::WordPlus(..), .. })).count();
+        for (turns, captures, passes) in [(0, 0, 0), (5, 1, 3), (u32::MAX, 7, 1)] {
+            (state.turns, state.captures, state.passes) = (turns, captures, passes);
+            for ctx in contexts(&engine, &state) {
+                for choice in [None, Some(2), Some(i64::MIN)] {
+                    let ctx = Ctx { choice, ..ctx };
+                    let (mut compiled, mut written) = (state.clone(), state.clone());
+                    engine.run_steps(&mut compiled, &ctx, steps);
+                    engine.run_effects(&mut written, &ctx, &effects);
+                    assert_eq!(compiled.variables, written.variables, "{value:?}, {ctx:?}");
+                }
+            }
+        }
+    }
+    // Every value but the least integer subtracted, for both variables.
+    assert_eq!(planned, 14);
 }
 
 /// Conditions of pieces, cells, context words and variables joined by `and`, `or`, `not` and `if`
@@ -295,13 +345,15 @@ fn programs_agree_with_eval() {
 }
 
 /// Shifts read from their ends by cell give what `eval` gives from every cell and from no cell,
-/// for each seat's path, with no mover (the first seat's path) and for a seat without a path.
+/// for each seat's path, with no mover (the first seat's path) and for a seat without a path:
+/// from the move's `from` and `to` (read in place) and from a variable and another shift (read
+/// out of line), each start on the cell while the others stand elsewhere.
 #[test]
 fn shifts_tabled_by_cell_agree_with_eval() {
-    let (engine, state) = two_types();
+    let (engine, mut state) = two_types();
     let game = &engine.game;
     let layout = Layout { game, state: &engine.tables.layout };
-    let from = ctx(ContextWord::From);
+    let (from, to) = (ctx(ContextWord::From), ctx(ContextWord::To));
     let mut paths = vec![
         relative(game, &["n"]),
         relative(game, &["e", "e"]),
@@ -309,21 +361,28 @@ fn shifts_tabled_by_cell_agree_with_eval() {
         absolute(game, &["s"]),
     ];
     paths.push(vec![vec![], absolute(game, &["e"])[0].clone()]);
+    let starts = [from.clone(), to, var(0), shift(game, from, &["w"])];
     let mut moved = 0;
-    for path in paths {
-        let expr = Expr::Shift { cell: Box::new(from.clone()), paths: path };
+    for (path, start) in paths.iter().flat_map(|path| starts.iter().map(move |start| (path, start))) {
+        let expr = Expr::Shift { cell: Box::new(start.clone()), paths: path.clone() };
         let shifted = CellOf::new(&expr, &layout);
         assert!(matches!(shifted, CellOf::Shift(_)));
         for mover in [Some(0), Some(1), None, Some(2)] {
             for cell in (0..9).map(Some).chain([None]) {
-                let ctx = Ctx { from: cell, ..Ctx::new(mover, Some(1)) };
-                let written = engine.eval(&state, &ctx, &expr).as_cell();
-                assert_eq!(
-                    engine.cell_of(&state, &ctx, &shifted),
-                    written,
-                    "{expr:?} from {cell:?}, {mover:?}"
-                );
-                moved += usize::from(written.is_some() && written != cell);
+                // The other starts stand on the cell across the board (or on none).
+                let other = cell.map(|cell| 8 - cell);
+                let ctx = Ctx { from: cell, to: other, ..Ctx::new(mover, Some(1)) };
+                for (from, to) in [(cell, other), (other, cell)] {
+                    state.variables[0] = Value::from_option(to, Value::Cell);
+                    let ctx = Ctx { from, to, ..ctx };
+                    let written = engine.eval(&state, &ctx, &expr).as_cell();
+                    assert_eq!(
+                        engine.cell_of(&state, &ctx, &shifted),
+                        written,
+                        "{expr:?} from {from:?}, to {to:?}, {mover:?}"
+                    );
+                    moved += usize::from(written.is_some() && written != cell);
+                }
             }
         }
     }
