@@ -56,7 +56,8 @@ impl Engine {
         for (index, choice) in phase.turn.choices.iter().enumerate() {
             let filter = self.tables.speed.filters.choice(state.phase, index);
             let order = self.choice_order(state.phase, index);
-            let _ = self.choice_moves(state, seat, (order.actions(choice), filter), &mut |mv| {
+            let actions = (order.actions(choice), filter);
+            let _ = self.choice_moves(state, (seat, Wanted::Every), actions, &mut |mv| {
                 out.push(mv);
                 ControlFlow::Continue(())
             });
@@ -97,7 +98,8 @@ impl Engine {
         phase.turn.choices.iter().enumerate().any(|(index, choice)| {
             let filter = self.tables.speed.filters.choice(state.phase, index);
             let actions = self.choice_order(state.phase, index).actions(choice);
-            self.choice_moves(state, seat, (actions, filter), &mut |_| ControlFlow::Break(())).is_break()
+            let any = &mut |_| ControlFlow::Break(());
+            self.choice_moves(state, (seat, Wanted::Any), (actions, filter), any).is_break()
         })
     }
 
@@ -111,7 +113,7 @@ impl Engine {
     fn choice_moves(
         &self,
         state: &State,
-        seat: SeatId,
+        (seat, wanted): (SeatId, Wanted),
         choice: (&[ActionId], &SplitFilter),
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
@@ -119,6 +121,9 @@ impl Engine {
             None => self.candidate_moves(state, seat, choice, sink),
             Some(legal) => {
                 let mut trials = Trials::new(self, state, seat, legal);
+                if wanted == Wanted::Every {
+                    trials.judging_every_move();
+                }
                 self.candidate_moves(state, seat, choice, &mut |mv| {
                     if trials.is_legal(mv) { sink(mv) } else { ControlFlow::Continue(()) }
                 })
@@ -241,6 +246,15 @@ impl Engine {
             test.restrict(self, state, seats, mask);
         }
     }
+}
+
+/// Which of a choice's legal moves a generation wants.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// Every one (a list).
+    Every,
+    /// Any one: it stops at the first.
+    Any,
 }
 
 /// How a turn choice's moves come out of the generation.
