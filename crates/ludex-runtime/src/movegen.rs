@@ -735,16 +735,27 @@ impl Generator<'_> {
     }
 
     /// The moves from `from` to the cells, each of which the destination rule and the cell tests
-    /// allow (`write_allowed_ends`): where nothing is left to test (no promotion, no capture rule,
-    /// no conjunct of a filter that reads the move), each is a copy of the piece's first move with
-    /// its own `to`; otherwise each is offered.
+    /// allow (`write_allowed_ends`): where nothing is left to test (no promotion on any of the
+    /// cells, no capture rule, no conjunct of a filter that reads the move), each is a copy of the
+    /// piece's first move with its own `to`; otherwise each is offered.
     fn offer_allowed(&self, from: CellId, ends: &[u64], sink: &mut impl Sink) -> ControlFlow<()> {
-        if self.action.promotion.is_none() && !self.has_late_conditions(Landing::MayCapture) {
+        if self.promotes_on_none(ends) && !self.has_late_conditions(Landing::MayCapture) {
             let first = self.piece_move(from, None, Path::NONE);
             try_cells_in(ends, |to| sink(Move { to: Some(to), ..first }))
         } else {
             try_cells_in(ends, |to| self.offer(from, to, sink))
         }
+    }
+
+    /// Whether no move of the action ending on one of the cells promotes: the action does not
+    /// promote, or none of the cells is in the seat's promotion region (outside it no promotion
+    /// is offered, whatever its condition; see `Engine::promotions_offered`).
+    fn promotes_on_none(&self, ends: &[u64]) -> bool {
+        let Some(promotion) = &self.action.promotion else { return true };
+        promotion
+            .cells
+            .get(self.seat as usize)
+            .is_none_or(|region| ends.iter().zip(&region.bits).all(|(ends, region)| ends & region == 0))
     }
 
     /// Visits the cells a step, a slide, a leap or `anywhere` from `from` ends on, in the
