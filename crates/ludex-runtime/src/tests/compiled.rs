@@ -228,8 +228,9 @@ fn compiled_forms_agree_with_eval() {
     }
 }
 
-/// Filter conjuncts kept as sets of cells hold on the cells where `eval` says they hold, with and
-/// without a cell; conjuncts of other shapes are not kept so.
+/// Filter conjuncts kept as sets of cells (a map at the cell compared, or the cell itself) hold on
+/// the cells where `eval` says they hold, with and without a cell, whatever the variable holds (a
+/// cell, none, an integer); conjuncts of other shapes are not kept so.
 #[test]
 fn cell_tests_agree_with_eval() {
     let (engine, mut state) = game_with_maps();
@@ -254,10 +255,16 @@ fn cell_tests_agree_with_eval() {
         ),
         bin(BinaryOp::Or, bin(BinaryOp::Eq, int(1), var(2)), bin(BinaryOp::Eq, map(to.clone()), int(1))),
         bin(BinaryOp::Ne, map(from.clone()), Expr::Const(Const::None)),
+        bin(BinaryOp::Eq, from.clone(), var(0)),
+        bin(BinaryOp::Eq, var(0), to.clone()),
+        bin(BinaryOp::Ne, to.clone(), var(0)),
+        bin(BinaryOp::Ne, from.clone(), Expr::Const(Const::None)),
+        bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Eq, to.clone(), var(0))),
     ];
     let others = vec![
         bin(BinaryOp::Eq, map(from.clone()), map(to.clone())),
-        bin(BinaryOp::Eq, from.clone(), var(0)),
+        bin(BinaryOp::Eq, from.clone(), to.clone()),
+        bin(BinaryOp::Lt, to.clone(), var(0)),
         bin(
             BinaryOp::Eq,
             map(from.clone()),
