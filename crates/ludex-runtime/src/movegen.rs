@@ -371,21 +371,19 @@ impl Landings {
         landings
     }
 
-    /// The cells a move may end on by the destination rule (as `Generator::arrival` judges them):
-    /// empty cells, its enemies' pieces, and its allies' on a board with stacks.
-    fn allowed(&self, destination: Destination, stacking: Stacking) -> Occupied {
+    /// Writes into `allowed` (its words, at most `MAX_TABLED_WORDS`) the cells a move may end on by
+    /// the destination rule (as `Generator::arrival` judges them): empty cells, its enemies'
+    /// pieces, and its allies' on a board with stacks.
+    fn write_allowed(&self, destination: Destination, stacking: Stacking, allowed: &mut [u64]) {
         // All ones where the rule allows the kind of cell, none where it does not.
         let all_if = |allowed: bool| 0u64.wrapping_sub(u64::from(allowed));
         let empty = all_if(destination.allows_empty());
         let enemies = all_if(destination.allows_enemy());
         let allies = all_if(destination.allows_friend() && stacking == Stacking::Stacks);
-        let mut allowed = [0; MAX_TABLED_WORDS];
-        for (word, allowed) in allowed.iter_mut().enumerate() {
-            *allowed = (!self.occupied[word] & empty)
-                | (self.enemies[word] & enemies)
-                | (self.allies[word] & allies);
+        let sides = self.occupied.iter().zip(&self.enemies).zip(&self.allies);
+        for (allowed, ((occupied, enemy), ally)) in allowed.iter_mut().zip(sides) {
+            *allowed = (!occupied & empty) | (enemy & enemies) | (ally & allies);
         }
-        allowed
     }
 }
 
@@ -553,11 +551,14 @@ impl Generator<'_> {
         }
     }
 
+    /// The moves of the piece on `from`, where its conditions hold: those of a pattern of lines
+    /// at once, the others' out of line (so that this stays small where it is called piece by
+    /// piece).
     fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
-        if self.piece_conditions_hold(from) {
-            self.pattern_moves(from, sink)?;
+        if !self.piece_conditions_hold(from) {
+            return ControlFlow::Continue(());
         }
-        ControlFlow::Continue(())
+        if self.ends_in_lines() { self.line_moves(from, sink) } else { self.pattern_moves(from, sink) }
     }
 
     /// The context of a move of the piece on `from`, before it moves: built only where something
@@ -579,6 +580,7 @@ impl Generator<'_> {
         self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
 
+    #[inline(never)]
     fn pattern_moves(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let seat = self.seat as usize;
         match &self.action.kind {
@@ -902,8 +904,7 @@ impl Generator<'_> {
                 &past_the_first
             }
         };
-        let allowed = landings.allowed(self.action.destination, self.engine.game.stacking);
-        ends.iter_mut().zip(allowed).for_each(|(end, allowed)| *end = allowed);
+        landings.write_allowed(self.action.destination, self.engine.game.stacking, ends);
         let kept = self.to_cells.bits.get(first..).unwrap_or(&[]);
         ends.iter_mut().zip(kept).for_each(|(end, &kept)| *end &= kept);
     }
