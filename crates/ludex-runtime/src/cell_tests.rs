@@ -1,11 +1,12 @@
 //! Filter conjuncts that read the move's `from` or `to` only as the key of a map, compared with
 //! an integer that is the same for every move of one generation (`level(from) == level(VARIABLE)`,
 //! maybe after `VARIABLE == none or`), or compare the cell itself with a value that is
-//! (`to == VARIABLE`): each is computed once per generation as the set of cells on which it
-//! holds, so that pieces and ends are kept by their bits, with no test a move. Only on boards of
-//! at most `MAX_TABLED_WORDS` words.
+//! (`to == VARIABLE`), or ask whether it is in a zone (`from in ZONE`, perhaps under `not`): each
+//! is computed once per generation as the set of cells on which it holds, so that pieces and ends
+//! are kept by their bits, with no test a move. Only on boards of at most `MAX_TABLED_WORDS`
+//! words.
 
-use ludex_ir::{BinaryOp, CellId, ContextWord, Expr, PieceField, SeatId};
+use ludex_ir::{BinaryOp, CellId, ContextWord, Expr, PieceField, SeatId, ZoneId};
 
 use super::Engine;
 use super::bits::{MAX_TABLED_WORDS, set_bit};
@@ -56,6 +57,8 @@ enum Compared {
     /// `KEY == VALUE` (`negated`: `!=`), with [`Value`]'s equality: the cell equals the value
     /// only when the value is that cell.
     Cell { value: Expr, negated: bool },
+    /// `KEY in ZONE` for the seat `SEAT` gives (`negated`: under `not`).
+    Zone { zone: ZoneId, seat: Expr, negated: bool },
 }
 
 /// The cells of a fixed map that hold one value (`none`: no value, or past the map's end).
@@ -122,6 +125,17 @@ impl CellTest {
                 let test = CellTest::new(test, layout).filter(|test| test.unless.is_none())?;
                 Some(CellTest { unless: Some(Unless::new(unless, layout)), ..test })
             }
+            Expr::Not(inner) if matches!(**inner, Expr::InZone { .. }) => {
+                let test = CellTest::new(inner, layout)?;
+                let Compared::Zone { zone, seat, negated } = test.test else { return None };
+                Some(CellTest { test: Compared::Zone { zone, seat, negated: !negated }, ..test })
+            }
+            Expr::InZone { cell, zone, seat } if is_invariant(seat) => key(cell).map(|key| CellTest {
+                key,
+                unless: None,
+                test: Compared::Zone { zone: *zone, seat: (**seat).clone(), negated: false },
+                board: board_cells(cells),
+            }),
             Expr::Binary(op @ (Eq | Ne), left, right)
                 if let Some((key, value)) = cell_compared(left, right) =>
             {
@@ -188,17 +202,31 @@ impl CellTest {
                 if let Value::Cell(cell) = value {
                     set_bit(&mut kept, cell);
                 }
-                if *negated {
-                    kept.iter_mut().for_each(|kept| *kept = !*kept);
+                (within(kept, *negated, domain), (value == Value::None) != *negated)
+            }
+            Compared::Zone { zone, seat, negated } => {
+                let seat = engine.eval(state, &generation(), seat).as_seat();
+                let mut kept = [0; MAX_TABLED_WORDS];
+                if let Some(cells) = engine.zone_cells(*zone, seat) {
+                    kept.iter_mut().zip(&cells.bits).for_each(|(kept, &cells)| *kept = cells);
                 }
-                let domain = domain.iter().chain(std::iter::repeat(&0));
-                kept.iter_mut().zip(domain).for_each(|(kept, domain)| *kept &= domain);
-                (kept, (value == Value::None) != *negated)
+                // No cell is in no zone: `from in ZONE` is false for a move from no cell.
+                (within(kept, *negated, domain), *negated)
             }
         };
         mask.bits.iter_mut().zip(kept).for_each(|(bits, kept)| *bits &= kept);
         mask.off_board &= off_board;
     }
+}
+
+/// The cells of `domain` in `cells` (not in them when `negated`).
+fn within(mut cells: [u64; MAX_TABLED_WORDS], negated: bool, domain: &[u64]) -> [u64; MAX_TABLED_WORDS] {
+    if negated {
+        cells.iter_mut().for_each(|cells| *cells = !*cells);
+    }
+    let domain = domain.iter().chain(std::iter::repeat(&0));
+    cells.iter_mut().zip(domain).for_each(|(cells, domain)| *cells &= domain);
+    cells
 }
 
 /// The cells of `domain` on which `MAP(KEY) OP VALUE` holds, the map's values read one by one.

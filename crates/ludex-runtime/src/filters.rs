@@ -152,8 +152,17 @@ impl FilterTables {
             let conjuncts = action.when.as_ref().map_or_else(Vec::new, conjuncts_of);
             let (reads, searches): (Vec<&Expr>, Vec<&Expr>) =
                 conjuncts.into_iter().partition(|conjunct| Cost::of(conjunct) == Cost::Reads);
-            actions.push(SplitFilter::new(action.filter.as_ref(), &searches, layout));
-            whens.push(conjunction(&reads).map(|when| Cond::new(&when, layout)));
+            let mut filter = SplitFilter::new(action.filter.as_ref(), &searches, layout);
+            // A read that is a cell test is tested as one, with the filter's.
+            let mut reads_left = Vec::new();
+            for read in reads {
+                match CellTest::new(read, layout) {
+                    Some(test) => filter.cells.push(test),
+                    None => reads_left.push(read),
+                }
+            }
+            actions.push(filter);
+            whens.push(conjunction(&reads_left).map(|when| Cond::new(&when, layout)));
         }
         let choices = game
             .phases
