@@ -6,7 +6,7 @@
 //! The effects that go over a set first choose its cells into a bit set too. The reference
 //! implementation computes the same sets plainly (`reference::cell_sets`).
 
-use ludex_ir::{CellCollection, CellId, CellTest, DirId, Member, SeatId, ZoneId};
+use ludex_ir::{CellCollection, CellId, CellSet, CellTest, DirId, Member, SeatId, ZoneId};
 
 use super::Engine;
 use super::bits::{add_all, cells_in, clear_bit, has_bit, set_bit};
@@ -192,6 +192,17 @@ impl Engine {
                 add_all(bits, &region);
             }
         }
+    }
+
+    /// The cells of the zone, the seat's version of a zone of each seat (none for no seat).
+    pub(crate) fn zone_cells(&self, zone: ZoneId, seat: Option<SeatId>) -> Option<&CellSet> {
+        let zone = self.game.zones.get(zone as usize)?;
+        let index = match (zone.per_seat, seat) {
+            (false, _) => 0,
+            (true, Some(seat)) => seat as usize,
+            (true, None) => return None,
+        };
+        zone.cells.get(index)
     }
 
     /// Whether the seat's pieces join the two zones (the seat's versions): a flood from the

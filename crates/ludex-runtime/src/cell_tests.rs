@@ -1,13 +1,15 @@
 //! Filter conjuncts that read the move's `from` or `to` only as the key of a map, compared with
 //! an integer that is the same for every move of one generation (`level(from) == level(VARIABLE)`,
-//! maybe after `VARIABLE == none or`): each is computed once per generation as the set of cells
-//! on which it holds, so that pieces and ends are kept by their bits, with no test a move. Only on
-//! boards of at most `MAX_TABLED_WORDS` words.
+//! maybe after `VARIABLE == none or`), or compare the cell itself with a value that is
+//! (`to == VARIABLE`), or ask whether it is in a zone (`from in ZONE`, perhaps under `not`): each
+//! is computed once per generation as the set of cells on which it holds, so that pieces and ends
+//! are kept by their bits, with no test a move. Only on boards of at most `MAX_TABLED_WORDS`
+//! words.
 
-use ludex_ir::{BinaryOp, CellId, ContextWord, Expr, PieceField, SeatId};
+use ludex_ir::{BinaryOp, CellId, ContextWord, Expr, PieceField, SeatId, ZoneId};
 
 use super::Engine;
-use super::bits::MAX_TABLED_WORDS;
+use super::bits::{MAX_TABLED_WORDS, set_bit};
 use super::compiled::{CellOf, Cond, Int, Layout, MapAt, compare, gives_int, read_slot};
 use super::eval::Ctx;
 use super::state::State;
@@ -30,19 +32,33 @@ pub(super) enum Key {
     To,
 }
 
-/// `UNLESS or MAP(KEY) OP VALUE`, `UNLESS` and `VALUE` reading no per-move word.
+/// `UNLESS or TEST`, `UNLESS` reading no per-move word.
 #[derive(Debug)]
 pub(super) struct CellTest {
     pub key: Key,
     unless: Option<Unless>,
-    map: MapAt,
-    /// For a map no effect changes, the cells of each of its values.
-    classes: Option<Vec<Class>>,
-    op: BinaryOp,
-    value: Scalar,
+    test: Compared,
     /// The cells the test may be asked about: the board's for a test of `to`; for a test of
     /// `from`, the seat's pieces are read at each generation.
     board: [u64; MAX_TABLED_WORDS],
+}
+
+/// What a cell test compares, `VALUE` reading no per-move word.
+#[derive(Debug)]
+enum Compared {
+    /// `MAP(KEY) OP VALUE`.
+    Map {
+        map: MapAt,
+        /// For a map no effect changes, the cells of each of its values.
+        classes: Option<Vec<Class>>,
+        op: BinaryOp,
+        value: Scalar,
+    },
+    /// `KEY == VALUE` (`negated`: `!=`), with [`Value`]'s equality: the cell equals the value
+    /// only when the value is that cell.
+    Cell { value: Expr, negated: bool },
+    /// `KEY in ZONE` for the seat `SEAT` gives (`negated`: under `not`).
+    Zone { zone: ZoneId, seat: Expr, negated: bool },
 }
 
 /// The cells of a fixed map that hold one value (`none`: no value, or past the map's end).
@@ -109,6 +125,27 @@ impl CellTest {
                 let test = CellTest::new(test, layout).filter(|test| test.unless.is_none())?;
                 Some(CellTest { unless: Some(Unless::new(unless, layout)), ..test })
             }
+            Expr::Not(inner) if matches!(**inner, Expr::InZone { .. }) => {
+                let test = CellTest::new(inner, layout)?;
+                let Compared::Zone { zone, seat, negated } = test.test else { return None };
+                Some(CellTest { test: Compared::Zone { zone, seat, negated: !negated }, ..test })
+            }
+            Expr::InZone { cell, zone, seat } if is_invariant(seat) => key(cell).map(|key| CellTest {
+                key,
+                unless: None,
+                test: Compared::Zone { zone: *zone, seat: (**seat).clone(), negated: false },
+                board: board_cells(cells),
+            }),
+            Expr::Binary(op @ (Eq | Ne), left, right)
+                if let Some((key, value)) = cell_compared(left, right) =>
+            {
+                is_invariant(value).then(|| CellTest {
+                    key,
+                    unless: None,
+                    test: Compared::Cell { value: value.clone(), negated: *op == Ne },
+                    board: board_cells(cells),
+                })
+            }
             Expr::Binary(op @ (Eq | Ne | Lt | Le | Gt | Ge), left, right) => {
                 let (key, map, value, op) = match (&**left, &**right) {
                     (Expr::Map(map, cell), value) if key(cell).is_some() => (key(cell)?, map, value, *op),
@@ -118,10 +155,12 @@ impl CellTest {
                 (is_invariant(value) && gives_int(value, layout.game)).then(|| CellTest {
                     key,
                     unless: None,
-                    map: layout.map(*map),
-                    classes: classes(&layout.map(*map), cells),
-                    op,
-                    value: Scalar::new(value, layout),
+                    test: Compared::Map {
+                        map: layout.map(*map),
+                        classes: classes(&layout.map(*map), cells),
+                        op,
+                        value: Scalar::new(value, layout),
+                    },
                     board: board_cells(cells),
                 })
             }
@@ -142,31 +181,68 @@ impl CellTest {
         if self.unless.as_ref().is_some_and(|unless| unless.holds(engine, state, generation)) {
             return;
         }
-        let value = self.value.read(engine, state, generation);
         let domain = match self.key {
             Key::From => state.index.of_owner(Some(seat)),
             Key::To => &self.board,
         };
-        let kept = match &self.classes {
-            Some(classes) => {
-                cells_of_classes(classes, domain, |key| compare(self.op, key.map(i64::from), value))
+        let (kept, off_board) = match &self.test {
+            Compared::Map { map, classes, op, value } => {
+                let value = value.read(engine, state, generation);
+                let kept = match classes {
+                    Some(classes) => {
+                        cells_of_classes(classes, domain, |key| compare(*op, key.map(i64::from), value))
+                    }
+                    None => cells_where_map(state, (map, *op), domain, value),
+                };
+                (kept, compare(*op, None, value))
             }
-            None => self.cells_where(state, domain, value),
+            Compared::Cell { value, negated } => {
+                let value = engine.eval(state, &generation(), value);
+                let mut kept = [0; MAX_TABLED_WORDS];
+                if let Value::Cell(cell) = value {
+                    set_bit(&mut kept, cell);
+                }
+                (within(kept, *negated, domain), (value == Value::None) != *negated)
+            }
+            Compared::Zone { zone, seat, negated } => {
+                let seat = engine.eval(state, &generation(), seat).as_seat();
+                let mut kept = [0; MAX_TABLED_WORDS];
+                if let Some(cells) = engine.zone_cells(*zone, seat) {
+                    kept.iter_mut().zip(&cells.bits).for_each(|(kept, &cells)| *kept = cells);
+                }
+                // No cell is in no zone: `from in ZONE` is false for a move from no cell.
+                (within(kept, *negated, domain), *negated)
+            }
         };
         mask.bits.iter_mut().zip(kept).for_each(|(bits, kept)| *bits &= kept);
-        mask.off_board &= compare(self.op, None, value);
+        mask.off_board &= off_board;
     }
+}
 
-    /// The cells of `domain` on which the test holds, the map's values read one by one. One loop
-    /// for each usual comparison, so that it is not chosen again at every cell; an equality
-    /// compares the map's values as they are stored.
-    fn cells_where(&self, state: &State, domain: &[u64], value: Option<i64>) -> [u64; MAX_TABLED_WORDS] {
-        let values = self.map.values(state);
-        match (self.op, stored(value)) {
-            (BinaryOp::Eq, Some(value)) => cells_where(values, domain, |key| key == value),
-            (BinaryOp::Ne, Some(value)) => cells_where(values, domain, |key| key != value),
-            (op, _) => cells_where(values, domain, |key| compare(op, key.map(i64::from), value)),
-        }
+/// The cells of `domain` in `cells` (not in them when `negated`).
+fn within(mut cells: [u64; MAX_TABLED_WORDS], negated: bool, domain: &[u64]) -> [u64; MAX_TABLED_WORDS] {
+    if negated {
+        cells.iter_mut().for_each(|cells| *cells = !*cells);
+    }
+    let domain = domain.iter().chain(std::iter::repeat(&0));
+    cells.iter_mut().zip(domain).for_each(|(cells, domain)| *cells &= domain);
+    cells
+}
+
+/// The cells of `domain` on which `MAP(KEY) OP VALUE` holds, the map's values read one by one.
+/// One loop for each usual comparison, so that it is not chosen again at every cell; an equality
+/// compares the map's values as they are stored.
+fn cells_where_map(
+    state: &State,
+    (map, op): (&MapAt, BinaryOp),
+    domain: &[u64],
+    value: Option<i64>,
+) -> [u64; MAX_TABLED_WORDS] {
+    let values = map.values(state);
+    match (op, stored(value)) {
+        (BinaryOp::Eq, Some(value)) => cells_where(values, domain, |key| key == value),
+        (BinaryOp::Ne, Some(value)) => cells_where(values, domain, |key| key != value),
+        (op, _) => cells_where(values, domain, |key| compare(op, key.map(i64::from), value)),
     }
 }
 
@@ -288,6 +364,15 @@ pub(super) fn board_cells(cells: usize) -> [u64; MAX_TABLED_WORDS] {
         *word = if count == 64 { u64::MAX } else { (1 << count) - 1 };
     }
     bits
+}
+
+/// The cell and the value of `KEY == VALUE` (either way round), if it compares `from` or `to`.
+fn cell_compared<'e>(left: &'e Expr, right: &'e Expr) -> Option<(Key, &'e Expr)> {
+    match (key(left), key(right)) {
+        (Some(key), _) => Some((key, right)),
+        (None, Some(key)) => Some((key, left)),
+        (None, None) => None,
+    }
 }
 
 /// The per-move cell a map is read at, if it is one.

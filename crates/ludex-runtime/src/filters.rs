@@ -13,7 +13,7 @@
 
 use ludex_ir::{BinaryOp, ContextWord, Expr};
 
-use super::cell_tests::CellTest;
+use super::cell_tests::{CellTest, Key};
 use super::compiled::{Cond, Layout};
 use super::history::mentions;
 
@@ -152,8 +152,18 @@ impl FilterTables {
             let conjuncts = action.when.as_ref().map_or_else(Vec::new, conjuncts_of);
             let (reads, searches): (Vec<&Expr>, Vec<&Expr>) =
                 conjuncts.into_iter().partition(|conjunct| Cost::of(conjunct) == Cost::Reads);
-            actions.push(SplitFilter::new(action.filter.as_ref(), &searches, layout));
-            whens.push(conjunction(&reads).map(|when| Cond::new(&when, layout)));
+            let mut filter = SplitFilter::new(action.filter.as_ref(), &searches, layout);
+            // A read that is a cell test of `from` is tested as one, with the filter's (a `when`
+            // is read before the move has a `to`).
+            let mut reads_left = Vec::new();
+            for read in reads {
+                match CellTest::new(read, layout).filter(|test| test.key == Key::From) {
+                    Some(test) => filter.cells.push(test),
+                    None => reads_left.push(read),
+                }
+            }
+            actions.push(filter);
+            whens.push(conjunction(&reads_left).map(|when| Cond::new(&when, layout)));
         }
         let choices = game
             .phases
@@ -202,6 +212,11 @@ mod tests {
     use super::super::compiled::CellOf;
     use super::Cond;
 
+    fn engine_of(text: &str) -> Engine {
+        let compiled = ludex_check::compile(text, &OptionValues::default());
+        Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
+    }
+
     /// A castling-shaped action: its `when` reads an attribute and asks `attacked`, its `where`
     /// asks whether a cell is empty (a read), whether a cell further on is attacked and whether a
     /// cell next to `to` is empty (late).
@@ -215,9 +230,7 @@ mod tests {
                     \x20 where not attacked(shift(from, e), mover) and piece_at(shift(from, e)) == none\n\
                     \x20   and piece_at(shift(to, e)) == none\n}\n\
                     phase play {\n  turn {\n    play castle\n  }\n}\n";
-        let compiled = ludex_check::compile(text, &OptionValues::default());
-        let game = compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics));
-        let engine = Engine::new(game);
+        let engine = engine_of(text);
         let filters = &engine.tables.speed.filters;
         assert!(matches!(filters.when(0), Some(Cond::Attribute { .. })), "{:?}", filters.when(0));
         let filter = filters.action(0);
@@ -231,5 +244,22 @@ mod tests {
             matches!(&filter.early[1], Cond::Not(inner) if matches!(&**inner, Cond::Attacked { cell: CellOf::From, .. }))
         );
         assert!(matches!(filter.late[..], [Cond::Empty { .. }]), "{:?}", filter.late);
+    }
+
+    /// A `when`'s read that is a cell test of `from` is tested as one with the filter's; its other
+    /// reads stay the `when`.
+    #[test]
+    fn a_when_that_tests_the_cell_of_from_is_a_cell_test() {
+        let text = "game \"zones\"\nseat white\nseat black turned 180\nboard square 4 by 4\n\
+                    piece man {\n  letter M\n  attribute moved from 0 to 1\n}\n\
+                    zone start of each seat = row 1\n\
+                    setup {\n  place man for each seat on row 1\n}\n\
+                    action run for man {\n  step forward\n  when from in start and piece.moved == 0\n}\n\
+                    phase play {\n  turn {\n    play run\n  }\n}\n";
+        let engine = engine_of(text);
+        let filters = &engine.tables.speed.filters;
+        assert!(matches!(filters.when(0), Some(Cond::Attribute { .. })), "{:?}", filters.when(0));
+        let cells = &filters.action(0).cells;
+        assert!(matches!(cells[..], [ref test] if test.key == super::Key::From), "{cells:?}");
     }
 }

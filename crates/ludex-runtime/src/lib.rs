@@ -524,13 +524,7 @@ impl Engine {
     }
 
     pub(crate) fn in_zone(&self, zone: ludex_ir::ZoneId, seat: Option<SeatId>, cell: CellId) -> bool {
-        let Some(zone) = self.game.zones.get(zone as usize) else { return false };
-        let index = match (zone.per_seat, seat) {
-            (false, _) => 0,
-            (true, Some(s)) => s as usize,
-            (true, None) => return false,
-        };
-        zone.cells.get(index).is_some_and(|set| set.contains(cell))
+        self.zone_cells(zone, seat).is_some_and(|set| set.contains(cell))
     }
 
     /// Whether two seats are on the same side (the same seat or team mates).

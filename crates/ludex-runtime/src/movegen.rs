@@ -56,7 +56,8 @@ impl Engine {
         for (index, choice) in phase.turn.choices.iter().enumerate() {
             let filter = self.tables.speed.filters.choice(state.phase, index);
             let order = self.choice_order(state.phase, index);
-            let _ = self.choice_moves(state, seat, (order.actions(choice), filter), &mut |mv| {
+            let actions = (order.actions(choice), filter);
+            let _ = self.choice_moves(state, (seat, Wanted::Every), actions, &mut |mv| {
                 out.push(mv);
                 ControlFlow::Continue(())
             });
@@ -97,7 +98,8 @@ impl Engine {
         phase.turn.choices.iter().enumerate().any(|(index, choice)| {
             let filter = self.tables.speed.filters.choice(state.phase, index);
             let actions = self.choice_order(state.phase, index).actions(choice);
-            self.choice_moves(state, seat, (actions, filter), &mut |_| ControlFlow::Break(())).is_break()
+            let any = &mut |_| ControlFlow::Break(());
+            self.choice_moves(state, (seat, Wanted::Any), (actions, filter), any).is_break()
         })
     }
 
@@ -111,7 +113,7 @@ impl Engine {
     fn choice_moves(
         &self,
         state: &State,
-        seat: SeatId,
+        (seat, wanted): (SeatId, Wanted),
         choice: (&[ActionId], &SplitFilter),
         sink: &mut impl Sink,
     ) -> ControlFlow<()> {
@@ -119,6 +121,9 @@ impl Engine {
             None => self.candidate_moves(state, seat, choice, sink),
             Some(legal) => {
                 let mut trials = Trials::new(self, state, seat, legal);
+                if wanted == Wanted::Every {
+                    trials.judging_every_move();
+                }
                 self.candidate_moves(state, seat, choice, &mut |mv| {
                     if trials.is_legal(mv) { sink(mv) } else { ControlFlow::Continue(()) }
                 })
@@ -243,6 +248,15 @@ impl Engine {
     }
 }
 
+/// Which of a choice's legal moves a generation wants.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// Every one (a list).
+    Every,
+    /// Any one: it stops at the first.
+    Any,
+}
+
 /// How a turn choice's moves come out of the generation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum ChoiceOrder {
@@ -357,21 +371,19 @@ impl Landings {
         landings
     }
 
-    /// The cells a move may end on by the destination rule (as `Generator::arrival` judges them):
-    /// empty cells, its enemies' pieces, and its allies' on a board with stacks.
-    fn allowed(&self, destination: Destination, stacking: Stacking) -> Occupied {
+    /// Writes into `allowed` (its words, at most `MAX_TABLED_WORDS`) the cells a move may end on by
+    /// the destination rule (as `Generator::arrival` judges them): empty cells, its enemies'
+    /// pieces, and its allies' on a board with stacks.
+    fn write_allowed(&self, destination: Destination, stacking: Stacking, allowed: &mut [u64]) {
         // All ones where the rule allows the kind of cell, none where it does not.
         let all_if = |allowed: bool| 0u64.wrapping_sub(u64::from(allowed));
         let empty = all_if(destination.allows_empty());
         let enemies = all_if(destination.allows_enemy());
         let allies = all_if(destination.allows_friend() && stacking == Stacking::Stacks);
-        let mut allowed = [0; MAX_TABLED_WORDS];
-        for (word, allowed) in allowed.iter_mut().enumerate() {
-            *allowed = (!self.occupied[word] & empty)
-                | (self.enemies[word] & enemies)
-                | (self.allies[word] & allies);
+        let sides = self.occupied.iter().zip(&self.enemies).zip(&self.allies);
+        for (allowed, ((occupied, enemy), ally)) in allowed.iter_mut().zip(sides) {
+            *allowed = (!occupied & empty) | (enemy & enemies) | (ally & allies);
         }
-        allowed
     }
 }
 
@@ -539,11 +551,14 @@ impl Generator<'_> {
         }
     }
 
+    /// The moves of the piece on `from`, where its conditions hold: those of a pattern of lines
+    /// at once, the others' out of line (so that this stays small where it is called piece by
+    /// piece).
     fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
-        if self.piece_conditions_hold(from) {
-            self.pattern_moves(from, sink)?;
+        if !self.piece_conditions_hold(from) {
+            return ControlFlow::Continue(());
         }
-        ControlFlow::Continue(())
+        if self.ends_in_lines() { self.line_moves(from, sink) } else { self.pattern_moves(from, sink) }
     }
 
     /// The context of a move of the piece on `from`, before it moves: built only where something
@@ -565,6 +580,7 @@ impl Generator<'_> {
         self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
 
+    #[inline(never)]
     fn pattern_moves(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let seat = self.seat as usize;
         match &self.action.kind {
@@ -721,16 +737,27 @@ impl Generator<'_> {
     }
 
     /// The moves from `from` to the cells, each of which the destination rule and the cell tests
-    /// allow (`write_allowed_ends`): where nothing is left to test (no promotion, no capture rule,
-    /// no conjunct of a filter that reads the move), each is a copy of the piece's first move with
-    /// its own `to`; otherwise each is offered.
+    /// allow (`write_allowed_ends`): where nothing is left to test (no promotion on any of the
+    /// cells, no capture rule, no conjunct of a filter that reads the move), each is a copy of the
+    /// piece's first move with its own `to`; otherwise each is offered.
     fn offer_allowed(&self, from: CellId, ends: &[u64], sink: &mut impl Sink) -> ControlFlow<()> {
-        if self.action.promotion.is_none() && !self.has_late_conditions(Landing::MayCapture) {
+        if self.promotes_on_none(ends) && !self.has_late_conditions(Landing::MayCapture) {
             let first = self.piece_move(from, None, Path::NONE);
             try_cells_in(ends, |to| sink(Move { to: Some(to), ..first }))
         } else {
             try_cells_in(ends, |to| self.offer(from, to, sink))
         }
+    }
+
+    /// Whether no move of the action ending on one of the cells promotes: the action does not
+    /// promote, or none of the cells is in the seat's promotion region (outside it no promotion
+    /// is offered, whatever its condition; see `Engine::promotions_offered`).
+    fn promotes_on_none(&self, ends: &[u64]) -> bool {
+        let Some(promotion) = &self.action.promotion else { return true };
+        promotion
+            .cells
+            .get(self.seat as usize)
+            .is_none_or(|region| ends.iter().zip(&region.bits).all(|(ends, region)| ends & region == 0))
     }
 
     /// Visits the cells a step, a slide, a leap or `anywhere` from `from` ends on, in the
@@ -877,8 +904,7 @@ impl Generator<'_> {
                 &past_the_first
             }
         };
-        let allowed = landings.allowed(self.action.destination, self.engine.game.stacking);
-        ends.iter_mut().zip(allowed).for_each(|(end, allowed)| *end = allowed);
+        landings.write_allowed(self.action.destination, self.engine.game.stacking, ends);
         let kept = self.to_cells.bits.get(first..).unwrap_or(&[]);
         ends.iter_mut().zip(kept).for_each(|(end, &kept)| *end &= kept);
     }

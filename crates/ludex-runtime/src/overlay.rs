@@ -10,9 +10,10 @@
 //! then a bit scan of each line from the guarded cell and a test of each step's and leap's
 //! sources, with no scratch copy, no effect played and nothing put back. Where no guarded piece is
 //! attacked before the move, a move of an unguarded piece from a cell off every line that joins a
-//! guarded piece to an attacker's slider is legal at once. What qualifies (the condition's shape,
-//! each action's moves and effects, the attacks) is decided once from the IR when the engine is
-//! built; every other move is tried by playing it (`trial`).
+//! guarded piece to an attacker's slider is legal at once: the cells of such pieces are a bit set
+//! found once a position, so that their moves are judged by one bit each. What qualifies (the
+//! condition's shape, each action's moves and effects, the attacks) is decided once from the IR
+//! when the engine is built; every other move is tried by playing it (`trial`).
 
 use ludex_ir::{
     Action, ActionId, ActionKind, CellId, ContextWord, Effect, Expr, Game, SeatId, Stacking, TypeId,
@@ -111,6 +112,8 @@ pub(super) struct GuardTrials {
     rest: MoveFact,
     /// By action: how its moves are tried.
     moves: Vec<MoveTrial>,
+    /// The guarded types as a bit set by type (every type when `types` is empty).
+    guarded: u64,
 }
 
 /// When a guard condition holds.
@@ -134,8 +137,10 @@ impl Holds {
 /// How the moves of an action are tried against a guard condition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum MoveTrial {
-    /// On an overlay: a plain relocation whose effects the condition cannot see.
-    Overlay,
+    /// On an overlay: a plain relocation whose effects the condition cannot see. `quiet` when,
+    /// besides, the rest of the condition holds for every relocation and the action promotes to
+    /// no guarded type: a move of a quiet piece (`GuardedMoves::quiet`) is then legal at once.
+    Overlay { quiet: bool },
     /// By playing the move on the scratch copy.
     Played,
 }
@@ -156,8 +161,15 @@ impl GuardTrials {
             },
             legal => (guard(legal)?, MoveFact::Holds),
         };
-        let moves = game.actions.iter().map(|action| MoveTrial::of(game, action, after)).collect();
-        Some(GuardTrials { types, holds, rest, moves })
+        let guarded = match types.as_slice() {
+            [] => u64::MAX,
+            types => types.iter().fold(0, |bits, &kind| bits | 1u64.checked_shl(kind.into()).unwrap_or(0)),
+        };
+        // A relocation moves a piece from a cell: it is no drop.
+        let relocation_allowed = rest.holds(false) == Some(true);
+        let quiet = (guarded, relocation_allowed);
+        let moves = game.actions.iter().map(|action| MoveTrial::of(game, action, after, quiet)).collect();
+        Some(GuardTrials { types, holds, rest, moves, guarded })
     }
 
     /// The guard trials of a position whose phase's attacks read only bit sets, for `seat`'s moves.
@@ -182,13 +194,20 @@ impl GuardTrials {
             occupied,
             width,
             before: BeforeMoves::Unknown,
+            quiet: [0; MAX_TABLED_WORDS],
         })
     }
 
     /// Whether a piece of the type is guarded.
     fn guards(&self, kind: TypeId) -> bool {
-        self.types.is_empty() || self.types.contains(&kind)
+        guarded_type(self.guarded, kind)
     }
+}
+
+/// Whether the type is in the bit set of guarded types (a type past its bits is guarded: no
+/// game has that many types, and a guarded piece is never judged quiet).
+fn guarded_type(guarded: u64, kind: TypeId) -> bool {
+    1u64.checked_shl(kind.into()).is_none_or(|bit| guarded & bit != 0)
 }
 
 /// A position's moves judged against a guard condition without being played.
@@ -204,6 +223,12 @@ pub(super) struct GuardedMoves<'a> {
     width: Width,
     /// What is known of the position before any move.
     before: BeforeMoves,
+    /// The cells of the mover's quiet pieces, once what is known before any move is found (none
+    /// before): no guarded piece is attacked, and the piece is not guarded and stands off every
+    /// line that joins a guarded piece to an attacker's slider. A move of one by an action whose
+    /// trials are quiet (`MoveTrial::Overlay`) leaves no guarded piece attacked: it uncovers no
+    /// line, its capture only takes an attacker away, and the cell it lands on only blocks.
+    quiet: Occupied,
 }
 
 /// The words of an overlay's bit sets: a board of at most 64 cells has its sets in one word, and
@@ -218,14 +243,16 @@ enum Width {
 
 /// What a position's guarded moves know of it before any move. The first move is judged on its
 /// overlay alone, and what is known before any move found at the second: a random playout tries
-/// one or two moves a position, for which finding it would cost more than it saves.
-#[derive(Clone, Copy)]
+/// one or two moves a position, for which finding it would cost more than it saves. A generation
+/// of every legal move finds it at the first (`GuardedMoves::judging_every_move`).
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum BeforeMoves {
     /// No move judged yet.
     Unknown,
-    /// One move judged.
+    /// One move judged (or every move to be judged): found at the next.
     FirstJudged,
-    Found(Before),
+    /// Found: the quiet pieces are known.
+    Found,
 }
 
 /// The guarded pieces of a position before the move.
@@ -240,54 +267,92 @@ struct Before {
 
 impl GuardedMoves<'_> {
     /// Whether the condition holds after the move; `None` when the move is not a plain relocation
-    /// of a piece (it must be played). Where no guarded piece is attacked before the move, a move
-    /// of one of the mover's pieces that is not guarded (before or after a promotion) from a cell
-    /// off every guarded piece's lines leaves none attacked: it uncovers no line, its capture
-    /// only takes an attacker away, and the cell it lands on only blocks.
+    /// of a piece (it must be played). A quiet piece's move is answered by a bit; any other on its
+    /// overlay.
+    #[inline]
     pub(super) fn holds_after(&mut self, mv: Move) -> Option<bool> {
+        if self.is_quiet(mv) {
+            return Some(self.guard.holds == Holds::NoneAttacked);
+        }
+        self.holds_on_overlay(mv)
+    }
+
+    /// Finds what is known before any move at the first move judged: for a generation that judges
+    /// every move of the position.
+    pub(super) fn judging_every_move(&mut self) {
+        if self.before == BeforeMoves::Unknown {
+            self.before = BeforeMoves::FirstJudged;
+        }
+    }
+
+    /// Whether the move is a quiet piece's, by an action whose trials are quiet, promoting (if it
+    /// does) to no guarded type: it leaves no guarded piece attacked (see `quiet`).
+    #[inline]
+    fn is_quiet(&self, mv: Move) -> bool {
+        let MoveKind::Action(id) = mv.kind else { return false };
+        self.guard.moves.get(id as usize) == Some(&MoveTrial::Overlay { quiet: true })
+            && mv.from.is_some_and(|from| has_bit(&self.quiet, from))
+            && mv.to.is_some()
+            && mv.path.is_empty()
+            && !mv.tail.is_some()
+            && mv.piece.is_none_or(|kind| !self.guard.guards(kind))
+    }
+
+    /// Whether the condition holds after the move, judged on its overlay (see `holds_after`).
+    #[inline(never)]
+    fn holds_on_overlay(&mut self, mv: Move) -> Option<bool> {
         let MoveKind::Action(id) = mv.kind else { return None };
-        let (guard, state, seat) = (self.guard, self.state, self.seat);
-        if guard.moves.get(id as usize) != Some(&MoveTrial::Overlay)
+        let (guard, state) = (self.guard, self.state);
+        if !matches!(guard.moves.get(id as usize), Some(MoveTrial::Overlay { .. }))
             || !mv.path.is_empty()
             || mv.tail.is_some()
         {
             return None;
         }
         let (from, to, action) = (mv.from?, mv.to?, self.engine.game.actions.get(id as usize)?);
-        if !guard.rest.holds(mv)? {
+        if !guard.rest.holds(false)? {
             return Some(false);
         }
         let piece = state.piece(from)?;
+        match self.before {
+            BeforeMoves::Unknown => self.before = BeforeMoves::FirstJudged,
+            BeforeMoves::FirstJudged => {
+                self.find_quiet_pieces();
+                if self.is_quiet(mv) {
+                    return Some(guard.holds == Holds::NoneAttacked);
+                }
+            }
+            BeforeMoves::Found => {}
+        }
         // A piece move's type is the one it promotes to (as `Engine::play_part` plays it).
         let kind = mv.piece.filter(|_| action.kind.moves_piece()).unwrap_or(piece.kind);
-        let quiet = |before: Before| {
-            !before.attacked
-                && piece.owner == Some(seat)
-                && !guard.guards(piece.kind)
-                && !guard.guards(kind)
-                && !has_bit(&before.lines, from)
-        };
-        let quiet = match self.before {
-            BeforeMoves::Found(before) => quiet(before),
-            BeforeMoves::Unknown => {
-                self.before = BeforeMoves::FirstJudged;
-                false
-            }
-            BeforeMoves::FirstJudged => {
-                let before = self.before_any_move();
-                self.before = BeforeMoves::Found(before);
-                quiet(before)
-            }
-        };
         let relocation = Some(((from, to), (piece.owner, kind)));
-        let attacked = !quiet
-            && match self.width {
-                Width::OneWord => self.any_attacked(&Overlay::<1>::new(state, &self.occupied, relocation)),
-                Width::Tabled => {
-                    self.any_attacked(&Overlay::<MAX_TABLED_WORDS>::new(state, &self.occupied, relocation))
-                }
-            };
+        let attacked = match self.width {
+            Width::OneWord => self.any_attacked(&Overlay::<1>::new(state, &self.occupied, relocation)),
+            Width::Tabled => {
+                self.any_attacked(&Overlay::<MAX_TABLED_WORDS>::new(state, &self.occupied, relocation))
+            }
+        };
         Some(attacked == (guard.holds == Holds::SomeAttacked))
+    }
+
+    /// Finds the quiet pieces (see `quiet`) from what is known of the guarded pieces before any
+    /// move.
+    fn find_quiet_pieces(&mut self) {
+        let before = self.before_any_move();
+        self.before = BeforeMoves::Found;
+        if before.attacked {
+            return;
+        }
+        let index = &self.state.index;
+        let mut quiet: Occupied = first_words(index.of_owner(Some(self.seat)));
+        let mut off = before.lines;
+        match self.guard.types.as_slice() {
+            [] => return,
+            types => types.iter().for_each(|&kind| add_all(&mut off, index.of_type(Some(self.seat), kind))),
+        }
+        quiet.iter_mut().zip(off).for_each(|(quiet, off)| *quiet &= !off);
+        self.quiet = quiet;
     }
 
     /// What is known of the guarded pieces before any move.
@@ -389,20 +454,21 @@ impl MoveFact {
         }
     }
 
-    /// Whether the condition holds for the move, as far as the move alone tells (evaluated left
-    /// to right as `and` and `or` are: the right side only where the left does not decide).
-    fn holds(&self, mv: Move) -> Option<bool> {
+    /// Whether the condition holds for a move that is a drop (`from` none) or not, as far as that
+    /// alone tells (evaluated left to right as `and` and `or` are: the right side only where the
+    /// left does not decide).
+    fn holds(&self, dropped: bool) -> Option<bool> {
         match self {
             MoveFact::Holds => Some(true),
-            MoveFact::Dropped { negated } => Some(mv.from.is_none() != *negated),
-            MoveFact::Not(inner) => inner.holds(mv).map(|holds| !holds),
-            MoveFact::And(left, right) => match left.holds(mv)? {
+            MoveFact::Dropped { negated } => Some(dropped != *negated),
+            MoveFact::Not(inner) => inner.holds(dropped).map(|holds| !holds),
+            MoveFact::And(left, right) => match left.holds(dropped)? {
                 false => Some(false),
-                true => right.holds(mv),
+                true => right.holds(dropped),
             },
-            MoveFact::Or(left, right) => match left.holds(mv)? {
+            MoveFact::Or(left, right) => match left.holds(dropped)? {
                 true => Some(true),
-                false => right.holds(mv),
+                false => right.holds(dropped),
             },
             MoveFact::Unknown => None,
         }
@@ -412,8 +478,15 @@ impl MoveFact {
 impl MoveTrial {
     /// How the action's moves are tried: on an overlay when its move takes one piece from `from`
     /// to `to` (capturing there) and goes on by no other action, and its effects, the capture
-    /// rule's (when it may capture) and the turn's `after` (when played) are blind.
-    fn of(game: &Game, action: &Action, after: &[Effect]) -> MoveTrial {
+    /// rule's (when it may capture) and the turn's `after` (when played) are blind; quiet when,
+    /// besides, a relocation passes the rest of the condition (`relocation_allowed`) and the action
+    /// promotes to no type of `guarded` (a bit set by type).
+    fn of(
+        game: &Game,
+        action: &Action,
+        after: &[Effect],
+        (guarded, relocation_allowed): (u64, bool),
+    ) -> MoveTrial {
         let relocates = match &action.kind {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
@@ -433,7 +506,11 @@ impl MoveTrial {
         let capture_blind = !captures(action) || blind(&game.capture.then);
         if relocates && action.continuation.is_none() && blind(&action.then) && capture_blind && blind(after)
         {
-            MoveTrial::Overlay
+            let promotes_guarded = action
+                .promotion
+                .as_ref()
+                .is_some_and(|promotion| promotion.types.iter().any(|&kind| guarded_type(guarded, kind)));
+            MoveTrial::Overlay { quiet: relocation_allowed && !promotes_guarded }
         } else {
             MoveTrial::Played
         }

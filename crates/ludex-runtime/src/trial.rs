@@ -152,6 +152,14 @@ impl<'a> Trials<'a> {
         Trials { engine, state, seat, legal, needs, guarded, scratch, made: false }
     }
 
+    /// Prepares for trying every candidate move of the position (a list of legal moves, not a
+    /// search for one): what the guard learns once a position is found at the first move.
+    pub(super) fn judging_every_move(&mut self) {
+        if let Some(guarded) = self.guarded.as_mut() {
+            guarded.judging_every_move();
+        }
+    }
+
     /// Whether the condition holds after the move.
     pub(super) fn is_legal(&mut self, mv: Move) -> bool {
         let MoveKind::Action(action) = mv.kind else { return false };

@@ -228,8 +228,10 @@ fn compiled_forms_agree_with_eval() {
     }
 }
 
-/// Filter conjuncts kept as sets of cells hold on the cells where `eval` says they hold, with and
-/// without a cell; conjuncts of other shapes are not kept so.
+/// Filter conjuncts kept as sets of cells (a map at the cell compared, the cell itself compared,
+/// the cell in a zone of a seat, of each seat or of none, under `not` or not) hold on
+/// the cells where `eval` says they hold, with and without a cell, whatever the variable holds (a
+/// cell, none, an integer); conjuncts of other shapes are not kept so.
 #[test]
 fn cell_tests_agree_with_eval() {
     let (engine, mut state) = game_with_maps();
@@ -237,6 +239,8 @@ fn cell_tests_agree_with_eval() {
     let tide = |cell: Expr| Expr::Map(1, Box::new(cell));
     let (from, to) = (ctx(ContextWord::From), ctx(ContextWord::To));
     let unset = bin(BinaryOp::Eq, var(0), Expr::Const(Const::None));
+    let in_zone =
+        |cell: Expr, zone, seat: Expr| Expr::InZone { cell: Box::new(cell), zone, seat: Box::new(seat) };
     let tests = vec![
         bin(BinaryOp::Eq, map(from.clone()), map(var(0))),
         bin(BinaryOp::Ne, map(to.clone()), map(var(0))),
@@ -254,10 +258,25 @@ fn cell_tests_agree_with_eval() {
         ),
         bin(BinaryOp::Or, bin(BinaryOp::Eq, int(1), var(2)), bin(BinaryOp::Eq, map(to.clone()), int(1))),
         bin(BinaryOp::Ne, map(from.clone()), Expr::Const(Const::None)),
+        bin(BinaryOp::Eq, from.clone(), var(0)),
+        bin(BinaryOp::Eq, var(0), to.clone()),
+        bin(BinaryOp::Ne, to.clone(), var(0)),
+        bin(BinaryOp::Ne, from.clone(), Expr::Const(Const::None)),
+        bin(BinaryOp::Or, unset.clone(), bin(BinaryOp::Eq, to.clone(), var(0))),
+        in_zone(from.clone(), 0, ctx(ContextWord::Mover)),
+        in_zone(to.clone(), 0, ctx(ContextWord::Next)),
+        in_zone(to.clone(), 1, seat_const(1)),
+        in_zone(from.clone(), 0, Expr::Const(Const::None)),
+        Expr::Not(Box::new(in_zone(from.clone(), 0, ctx(ContextWord::Mover)))),
+        Expr::Not(Box::new(in_zone(to.clone(), 1, ctx(ContextWord::Mover)))),
+        bin(BinaryOp::Or, unset.clone(), in_zone(to.clone(), 0, ctx(ContextWord::Mover))),
     ];
     let others = vec![
         bin(BinaryOp::Eq, map(from.clone()), map(to.clone())),
-        bin(BinaryOp::Eq, from.clone(), var(0)),
+        bin(BinaryOp::Eq, from.clone(), to.clone()),
+        bin(BinaryOp::Lt, to.clone(), var(0)),
+        in_zone(from.clone(), 0, ctx(ContextWord::Target)),
+        in_zone(var(0), 0, ctx(ContextWord::Mover)),
         bin(
             BinaryOp::Eq,
             map(from.clone()),

@@ -36,22 +36,29 @@ fn played(engine: &Engine, state: &State, mv: Move) -> bool {
 }
 
 /// Compares the overlay's answer with a played trial's for every candidate move of the position
-/// that the overlay answers, and the legal moves with the reference's; gives how many moves the
-/// overlay answered.
+/// that the overlay answers — the quiet pieces found at the second move judged, and at the first
+/// (as a list of every legal move finds them) — and the legal moves with the reference's; gives
+/// how many moves the overlay answered.
 fn check_position(engine: &Engine, state: &State) -> usize {
     let guard = engine.tables.speed.trials.guard(state.phase).expect("the legal if is a guard");
     let seat = engine.current_seat(state);
-    let mut guarded = guard.on(engine, state, seat).expect("the attacks read only bit sets");
     let choices = engine.game.phases[state.phase as usize].turn.choices.len();
     let mut answered = 0;
-    for choice in 0..choices {
-        let _ = engine.choice_candidates(state, seat, choice, &mut |mv| {
-            if let Some(holds) = guarded.holds_after(mv) {
-                assert_eq!(holds, played(engine, state, mv), "{mv:?} in\n{}", engine.write_position(state));
-                answered += 1;
-            }
-            ControlFlow::Continue(())
-        });
+    for every_move in [false, true] {
+        let mut guarded = guard.on(engine, state, seat).expect("the attacks read only bit sets");
+        if every_move {
+            guarded.judging_every_move();
+        }
+        for choice in 0..choices {
+            let _ = engine.choice_candidates(state, seat, choice, &mut |mv| {
+                if let Some(holds) = guarded.holds_after(mv) {
+                    let position = engine.write_position(state);
+                    assert_eq!(holds, played(engine, state, mv), "{mv:?} in\n{position}");
+                    answered += 1;
+                }
+                ControlFlow::Continue(())
+            });
+        }
     }
     let mut moves = Vec::new();
     engine.legal_moves(state, &mut moves);
