@@ -36,11 +36,16 @@ impl Clone for BoardIndex {
         BoardIndex { bits: self.bits.clone(), ..*self }
     }
 
-    /// Reuses the buffer already held (see `State::clone_from`).
+    /// Reuses the buffer already held (see `State::clone_from`): one of the same length (the same
+    /// game's) is copied over with no check of its capacity.
     fn clone_from(&mut self, source: &BoardIndex) {
         (self.words, self.owners, self.types, self.hash) =
             (source.words, source.owners, source.types, source.hash);
-        self.bits.clone_from(&source.bits);
+        if self.bits.len() == source.bits.len() {
+            self.bits.copy_from_slice(&source.bits);
+        } else {
+            self.bits.clone_from(&source.bits);
+        }
     }
 }
 

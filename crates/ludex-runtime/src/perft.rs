@@ -43,11 +43,11 @@ struct Level {
 }
 
 fn count(engine: &Engine, state: &State, depth: u32, leaves: Leaves, levels: &mut Vec<Level>) -> u64 {
-    let status = engine.status(state);
-    if depth == 0 && !matches!(status, Status::Chance { .. }) {
+    // A leaf needs no status unless a roll is pending (whose outcomes are the leaves).
+    if depth == 0 && !state.awaits_roll() {
         return 1;
     }
-    match status {
+    match engine.status(state) {
         Status::Chance { .. } => count_chance(engine, state, depth, leaves, levels),
         Status::Over(_) => 0,
         Status::Decision { .. } => {

@@ -72,3 +72,28 @@ fn scratch_copies_restore_and_the_index_follows_the_board_in_every_shipped_game(
         check_games(&std::fs::read_to_string(&path).expect("a rules file"), 2);
     }
 }
+
+/// A copy's history is put back by a truncation only where it was last copied whole: a copy put
+/// back without its history, played on and put back whole again, equals the position, whose
+/// history (one hash, the start's) is as long as the copy's then (the move's hash).
+#[test]
+fn a_history_left_out_is_copied_back_whole() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/chess.rules");
+    let engine = engine_for(&std::fs::read_to_string(root).expect("a rules file"));
+    let state = engine.initial_state();
+    assert_eq!(state.history.len(), 1, "the rules ask for repetitions");
+    let mut moves = Vec::new();
+    engine.legal_moves(&state, &mut moves);
+    let mut scratch = state.clone();
+    scratch.start_journal(BoardHash::Kept);
+    for history in [HistoryCopy::Whole, HistoryCopy::Empty, HistoryCopy::Whole, HistoryCopy::Whole] {
+        engine.apply_move(&mut scratch, moves[0]);
+        scratch.restore_from(&state, (history, TrialWrites::Anything));
+        let expected = match history {
+            HistoryCopy::Whole => state.history.clone(),
+            HistoryCopy::Empty => Vec::new(),
+        };
+        assert_eq!(scratch.history, expected, "{history:?}");
+    }
+    assert_eq!(scratch, state);
+}
