@@ -83,14 +83,23 @@ impl BoardIndex {
         if hash == BoardHash::Kept {
             self.hash ^= piece_hash(cell, piece);
         }
-        let (word, bit) = (cell as usize / 64, 1u64 << (cell % 64));
-        for start in [self.owner_start(piece.owner), self.type_start(piece.owner, piece.kind)] {
-            if let Some(bits) = start.and_then(|start| self.bits.get_mut(start + word)) {
-                match presence {
-                    Presence::Arrived => *bits |= bit,
-                    Presence::Left => *bits &= !bit,
-                }
-            }
+        let (owner, kind) = (owner_index(piece.owner), usize::from(piece.kind));
+        if owner >= self.owners {
+            return;
+        }
+        let (word, bit) = (usize::from(cell / 64), 1u64 << (cell % 64));
+        let flip = |bits: &mut u64| match presence {
+            Presence::Arrived => *bits |= bit,
+            Presence::Left => *bits &= !bit,
+        };
+        if let Some(bits) = self.bits.get_mut(owner * self.words + word) {
+            flip(bits);
+        }
+        if kind < self.types
+            && let Some(bits) =
+                self.bits.get_mut((self.owners + owner * self.types + kind) * self.words + word)
+        {
+            flip(bits);
         }
     }
 

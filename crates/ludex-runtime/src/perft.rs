@@ -100,7 +100,12 @@ fn expand(
     }
     let mut total: u64 = 0;
     let child = refill(&mut level.child, state);
-    for &mv in &level.moves {
+    for (index, &mv) in level.moves.iter().enumerate() {
+        if index > 0 {
+            // The cells the last move wrote are put back from its journal, the rest of the state
+            // copied (after the last move, nothing: the child is refilled at the next position).
+            child.restore_from(state, (HistoryCopy::Whole, TrialWrites::Anything));
+        }
         engine.play(child, mv);
         let below = match depth {
             // A leaf counts whether or not its game is over: its end rules are not judged.
@@ -108,8 +113,6 @@ fn expand(
             _ => count_played(engine, child, depth - 1, leaves, levels),
         };
         total = total.saturating_add(below);
-        // The cells the move wrote are put back from its journal, the rest of the state copied.
-        child.restore_from(state, (HistoryCopy::Whole, TrialWrites::Anything));
     }
     total
 }

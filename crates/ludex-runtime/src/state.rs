@@ -226,31 +226,39 @@ impl State {
     /// started or when it was last restored: only the cells written since are copied back, and
     /// the rest of the state only where the move tried may have written more than cells.
     pub(crate) fn restore_from(&mut self, source: &State, (history, writes): (HistoryCopy, TrialWrites)) {
-        let Some(mut cells) = self.journal.cells.take() else {
+        let Some(cells) = &mut self.journal.cells else {
             return self.copy_from(source, history);
         };
         if self.index.total_words() <= COPIED_INDEX_WORDS {
             // Cheaper than undoing each write in the index (and its hash) one by one.
-            for &cell in &cells {
+            for &cell in cells.iter() {
                 if let (Some(slot), Some(&piece)) =
                     (self.board.get_mut(cell as usize), source.board.get(cell as usize))
                 {
                     *slot = piece;
                 }
             }
+            cells.clear();
             self.index.clone_from(&source.index);
         } else {
-            for &cell in &cells {
-                self.set_piece(cell, source.piece(cell));
-            }
-            self.index.take_hash_from(&source.index);
+            self.undo_cells(source);
         }
-        cells.clear();
-        self.journal.cells = Some(cells);
         match writes {
             TrialWrites::Board => self.captures = source.captures,
             TrialWrites::Anything => self.copy_all_but_board_from(source, (history, Source::Restored)),
         }
+    }
+
+    /// Writes back from `source` the cells the journal holds, its bit sets with them, and takes its
+    /// board's hash; the journal is left empty.
+    fn undo_cells(&mut self, source: &State) {
+        let Some(mut cells) = self.journal.cells.take() else { return };
+        for &cell in &cells {
+            self.set_piece(cell, source.piece(cell));
+        }
+        self.index.take_hash_from(&source.index);
+        cells.clear();
+        self.journal.cells = Some(cells);
     }
 
     fn copy_all_but_board_from(&mut self, source: &State, (history_copy, from): (HistoryCopy, Source)) {
