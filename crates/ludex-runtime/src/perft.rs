@@ -109,6 +109,7 @@ fn expand(
         engine.play(child, mv);
         let below = match depth {
             // A leaf counts whether or not its game is over: its end rules are not judged.
+            1 if !child.awaits_roll() => 1,
             1 => count(engine, child, 0, leaves, levels),
             _ => count_played(engine, child, depth - 1, leaves, levels),
         };
