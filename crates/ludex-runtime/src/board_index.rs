@@ -36,11 +36,16 @@ impl Clone for BoardIndex {
         BoardIndex { bits: self.bits.clone(), ..*self }
     }
 
-    /// Reuses the buffer already held (see `State::clone_from`).
+    /// Reuses the buffer already held (see `State::clone_from`): one of the same length (the same
+    /// game's) is copied over with no check of its capacity.
     fn clone_from(&mut self, source: &BoardIndex) {
         (self.words, self.owners, self.types, self.hash) =
             (source.words, source.owners, source.types, source.hash);
-        self.bits.clone_from(&source.bits);
+        if self.bits.len() == source.bits.len() {
+            self.bits.copy_from_slice(&source.bits);
+        } else {
+            self.bits.clone_from(&source.bits);
+        }
     }
 }
 
@@ -78,14 +83,23 @@ impl BoardIndex {
         if hash == BoardHash::Kept {
             self.hash ^= piece_hash(cell, piece);
         }
-        let (word, bit) = (cell as usize / 64, 1u64 << (cell % 64));
-        for start in [self.owner_start(piece.owner), self.type_start(piece.owner, piece.kind)] {
-            if let Some(bits) = start.and_then(|start| self.bits.get_mut(start + word)) {
-                match presence {
-                    Presence::Arrived => *bits |= bit,
-                    Presence::Left => *bits &= !bit,
-                }
-            }
+        let (owner, kind) = (owner_index(piece.owner), usize::from(piece.kind));
+        if owner >= self.owners {
+            return;
+        }
+        let (word, bit) = (usize::from(cell / 64), 1u64 << (cell % 64));
+        let flip = |bits: &mut u64| match presence {
+            Presence::Arrived => *bits |= bit,
+            Presence::Left => *bits &= !bit,
+        };
+        if let Some(bits) = self.bits.get_mut(owner * self.words + word) {
+            flip(bits);
+        }
+        if kind < self.types
+            && let Some(bits) =
+                self.bits.get_mut((self.owners + owner * self.types + kind) * self.words + word)
+        {
+            flip(bits);
         }
     }
 

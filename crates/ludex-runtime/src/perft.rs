@@ -43,11 +43,11 @@ struct Level {
 }
 
 fn count(engine: &Engine, state: &State, depth: u32, leaves: Leaves, levels: &mut Vec<Level>) -> u64 {
-    let status = engine.status(state);
-    if depth == 0 && !matches!(status, Status::Chance { .. }) {
+    // A leaf needs no status unless a roll is pending (whose outcomes are the leaves).
+    if depth == 0 && !state.awaits_roll() {
         return 1;
     }
-    match status {
+    match engine.status(state) {
         Status::Chance { .. } => count_chance(engine, state, depth, leaves, levels),
         Status::Over(_) => 0,
         Status::Decision { .. } => {
@@ -100,16 +100,20 @@ fn expand(
     }
     let mut total: u64 = 0;
     let child = refill(&mut level.child, state);
-    for &mv in &level.moves {
+    for (index, &mv) in level.moves.iter().enumerate() {
+        if index > 0 {
+            // The cells the last move wrote are put back from its journal, the rest of the state
+            // copied (after the last move, nothing: the child is refilled at the next position).
+            child.restore_from(state, (HistoryCopy::Whole, TrialWrites::Anything));
+        }
         engine.play(child, mv);
         let below = match depth {
             // A leaf counts whether or not its game is over: its end rules are not judged.
+            1 if !child.awaits_roll() => 1,
             1 => count(engine, child, 0, leaves, levels),
             _ => count_played(engine, child, depth - 1, leaves, levels),
         };
         total = total.saturating_add(below);
-        // The cells the move wrote are put back from its journal, the rest of the state copied.
-        child.restore_from(state, (HistoryCopy::Whole, TrialWrites::Anything));
     }
     total
 }

@@ -147,6 +147,8 @@ pub struct State {
 pub(crate) struct Journal {
     cells: Option<Vec<CellId>>,
     hash: BoardHash,
+    /// Whether the position history was last copied whole (see `State::copy_history`).
+    whole_history: bool,
 }
 
 impl PartialEq for Journal {
@@ -210,7 +212,7 @@ impl State {
         if let Some(cells) = &mut self.journal.cells {
             cells.clear();
         }
-        self.copy_all_but_board_from(source, history);
+        self.copy_all_but_board_from(source, (history, Source::Any));
     }
 
     /// Keeps a journal of the cells written from now on (see `restore_from`), the board's hash
@@ -224,34 +226,42 @@ impl State {
     /// started or when it was last restored: only the cells written since are copied back, and
     /// the rest of the state only where the move tried may have written more than cells.
     pub(crate) fn restore_from(&mut self, source: &State, (history, writes): (HistoryCopy, TrialWrites)) {
-        let Some(mut cells) = self.journal.cells.take() else {
+        let Some(cells) = &mut self.journal.cells else {
             return self.copy_from(source, history);
         };
         if self.index.total_words() <= COPIED_INDEX_WORDS {
             // Cheaper than undoing each write in the index (and its hash) one by one.
-            for &cell in &cells {
+            for &cell in cells.iter() {
                 if let (Some(slot), Some(&piece)) =
                     (self.board.get_mut(cell as usize), source.board.get(cell as usize))
                 {
                     *slot = piece;
                 }
             }
+            cells.clear();
             self.index.clone_from(&source.index);
         } else {
-            for &cell in &cells {
-                self.set_piece(cell, source.piece(cell));
-            }
-            self.index.take_hash_from(&source.index);
+            self.undo_cells(source);
         }
-        cells.clear();
-        self.journal.cells = Some(cells);
         match writes {
             TrialWrites::Board => self.captures = source.captures,
-            TrialWrites::Anything => self.copy_all_but_board_from(source, history),
+            TrialWrites::Anything => self.copy_all_but_board_from(source, (history, Source::Restored)),
         }
     }
 
-    fn copy_all_but_board_from(&mut self, source: &State, history_copy: HistoryCopy) {
+    /// Writes back from `source` the cells the journal holds, its bit sets with them, and takes its
+    /// board's hash; the journal is left empty.
+    fn undo_cells(&mut self, source: &State) {
+        let Some(mut cells) = self.journal.cells.take() else { return };
+        for &cell in &cells {
+            self.set_piece(cell, source.piece(cell));
+        }
+        self.index.take_hash_from(&source.index);
+        cells.clear();
+        self.journal.cells = Some(cells);
+    }
+
+    fn copy_all_but_board_from(&mut self, source: &State, (history_copy, from): (HistoryCopy, Source)) {
         // Named field by field, so that a new field cannot be forgotten here.
         let State {
             board: _,
@@ -291,30 +301,66 @@ impl State {
         } else {
             self.pending.clone_from(pending);
         }
-        self.result.clone_from(result);
+        if self.result.is_some() || result.is_some() {
+            self.result.clone_from(result);
+        }
+        let kept = from == Source::Restored && self.journal.whole_history;
         match history_copy {
             HistoryCopy::Whole => {
-                copy_into(&mut self.history, history);
-                copy_into(&mut self.board_history, board_history);
+                copy_history(&mut self.history, history, kept);
+                copy_history(&mut self.board_history, board_history, kept);
             }
             HistoryCopy::Empty => {
                 self.history.clear();
                 self.board_history.clear();
             }
         }
+        self.journal.whole_history = history_copy == HistoryCopy::Whole;
     }
 }
 
+/// What a copy of the rest of the state copies from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// Any state.
+    Any,
+    /// The state this copy was equal to when its journal was started or it was last restored.
+    Restored,
+}
+
 /// Copies `source` into the buffer `vector` holds: an empty source (most of a state's vectors in
-/// most games) costs a store, not the call of `Vec::clone_from`.
+/// most games) costs a store, not the call of `Vec::clone_from`, and one of the same length (a
+/// state's variables) a copy with no check of the buffer's capacity.
 fn copy_into<T: Copy>(vector: &mut Vec<T>, source: &[T]) {
-    vector.clear();
-    if !source.is_empty() {
+    if source.is_empty() {
+        vector.clear();
+    } else if vector.len() == source.len() {
+        vector.copy_from_slice(source);
+    } else {
+        vector.clear();
         vector.extend_from_slice(source);
     }
 }
 
+/// Copies a position history into the buffer `history` holds. A history is only ever appended to
+/// (one hash a decision point), so when `kept` (this copy's history was the source's when last
+/// copied whole, with only appends since) the source's is the copy's start: a truncation puts it
+/// back.
+fn copy_history(history: &mut Vec<u64>, source: &[u64], kept: bool) {
+    if kept && history.len() >= source.len() {
+        debug_assert_eq!(history.get(..source.len()), Some(source), "a history is only appended to");
+        history.truncate(source.len());
+    } else {
+        copy_into(history, source);
+    }
+}
+
 impl State {
+    /// Whether a roll is to be resolved: the status is `Status::Chance`.
+    pub(crate) fn awaits_roll(&self) -> bool {
+        self.result.is_none() && !self.pending.is_empty()
+    }
+
     pub(crate) fn piece(&self, cell: CellId) -> Option<Piece> {
         self.board.get(cell as usize).copied().flatten()
     }

@@ -72,3 +72,77 @@ fn scratch_copies_restore_and_the_index_follows_the_board_in_every_shipped_game(
         check_games(&std::fs::read_to_string(&path).expect("a rules file"), 2);
     }
 }
+
+/// A copy's history is put back by a truncation only where it was last copied whole: a copy put
+/// back without its history, played on and put back whole again, equals the position, whose
+/// history (one hash, the start's) is as long as the copy's then (the move's hash).
+#[test]
+fn a_history_left_out_is_copied_back_whole() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/chess.rules");
+    let engine = engine_for(&std::fs::read_to_string(root).expect("a rules file"));
+    let state = engine.initial_state();
+    assert_eq!(state.history.len(), 1, "the rules ask for repetitions");
+    let mut moves = Vec::new();
+    engine.legal_moves(&state, &mut moves);
+    let mut scratch = state.clone();
+    scratch.start_journal(BoardHash::Kept);
+    for history in [HistoryCopy::Whole, HistoryCopy::Empty, HistoryCopy::Whole, HistoryCopy::Whole] {
+        engine.apply_move(&mut scratch, moves[0]);
+        scratch.restore_from(&state, (history, TrialWrites::Anything));
+        let expected = match history {
+            HistoryCopy::Whole => state.history.clone(),
+            HistoryCopy::Empty => Vec::new(),
+        };
+        assert_eq!(scratch.history, expected, "{history:?}");
+    }
+    assert_eq!(scratch, state);
+}
+
+/// Perft counts as a plain search does that copies each position for each move and judges every
+/// move's end rules: its children put back from their journals (and left as played after the last
+/// move), its leaves counted without their status, two moves deep from the start and from positions
+/// a few random moves in, in shipped games with a position history, reserves and sowing.
+#[test]
+fn perft_counts_as_a_search_that_copies_each_child() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules");
+    for name in ["chess", "shogi", "kalah", "mana"] {
+        let path = format!("{root}/{name}.rules");
+        let engine = engine_for(&std::fs::read_to_string(&path).expect("a rules file"));
+        let mut state = engine.initial_state();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut moves = Vec::new();
+        for ply in 0..3 {
+            let fast = super::super::perft(&engine, &state, 2);
+            assert_eq!(fast, copying_perft(&engine, &state, 2), "{name} after {ply} plies");
+            match engine.status(&state) {
+                Status::Over(_) => break,
+                Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
+                Status::Decision { .. } => {
+                    engine.legal_moves(&state, &mut moves);
+                    engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+}
+
+/// Perft by a whole copy of the position for each move or roll outcome, every move judged.
+fn copying_perft(engine: &Engine, state: &State, depth: u32) -> u64 {
+    let child = |apply: &dyn Fn(&mut State), depth| {
+        let mut child = state.clone();
+        apply(&mut child);
+        copying_perft(engine, &child, depth)
+    };
+    match engine.status(state) {
+        Status::Chance { sides } => {
+            (1..=sides).map(|outcome| child(&|s| engine.apply_chance(s, outcome), depth)).sum()
+        }
+        _ if depth == 0 => 1,
+        Status::Over(_) => 0,
+        Status::Decision { .. } => {
+            let mut moves = Vec::new();
+            engine.legal_moves(state, &mut moves);
+            moves.iter().map(|&mv| child(&|s| engine.apply_move(s, mv), depth - 1)).sum()
+        }
+    }
+}
