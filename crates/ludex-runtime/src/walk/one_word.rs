@@ -85,6 +85,7 @@ fn ends_on(game: &Game, destination: Destination) -> Option<Vec<u64>> {
 impl OneWordWalk {
     /// The generation's bit sets for the seat's walks, the cell tests' masks of `from` and `to`
     /// applied: one pass over the owners' words (the neutral pieces', then each seat's).
+    #[inline]
     pub(crate) fn setup(
         &self,
         index: &BoardIndex,
