@@ -6,7 +6,7 @@
 use ludex_ir::{CellId, SeatId, TypeId};
 
 use super::bits::MAX_TABLED_WORDS;
-use super::state::Piece;
+use super::state::{Piece, copy_into};
 
 /// Whether a write to the board keeps its hash up to date.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,15 +37,11 @@ impl Clone for BoardIndex {
     }
 
     /// Reuses the buffer already held (see `State::clone_from`): one of the same length (the same
-    /// game's) is copied over with no check of its capacity.
+    /// game's) is copied over with no check of its capacity (`copy_into`).
     fn clone_from(&mut self, source: &BoardIndex) {
         (self.words, self.owners, self.types, self.hash) =
             (source.words, source.owners, source.types, source.hash);
-        if self.bits.len() == source.bits.len() {
-            self.bits.copy_from_slice(&source.bits);
-        } else {
-            self.bits.clone_from(&source.bits);
-        }
+        copy_into(&mut self.bits, &source.bits);
     }
 }
 

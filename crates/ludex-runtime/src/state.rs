@@ -331,7 +331,8 @@ enum Source {
 /// Copies `source` into the buffer `vector` holds: an empty source (most of a state's vectors in
 /// most games) costs a store, not the call of `Vec::clone_from`, and one of the same length (a
 /// state's variables) a copy with no check of the buffer's capacity.
-fn copy_into<T: Copy>(vector: &mut Vec<T>, source: &[T]) {
+#[inline(always)]
+pub(crate) fn copy_into<T: Copy>(vector: &mut Vec<T>, source: &[T]) {
     if source.is_empty() {
         vector.clear();
     } else if vector.len() == source.len() {
