@@ -401,6 +401,17 @@ impl Landings {
     }
 }
 
+/// What a pattern of lines' generation decides once for all its pieces.
+struct LinePlan {
+    /// The board's words.
+    words: usize,
+    /// Whether a piece's moves have conditions to test before them (`piece_conditions_hold`).
+    piece_conditions: bool,
+    /// Whether a move that may capture has conditions left to test once its destination is known
+    /// (`has_late_conditions`).
+    late: bool,
+}
+
 /// Where a move lands, as far as the capture rule is concerned.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Landing {
@@ -455,10 +466,11 @@ impl Generator<'_> {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Hop { .. }
             | ActionKind::Anywhere { .. }
-            | ActionKind::Along { source: TrackSource::Board, .. }
-            | ActionKind::SlideExactly { .. } => self.piece_moves(sink),
+            | ActionKind::SlideExactly { .. } => self.line_moves_of_pieces(sink),
+            ActionKind::Hop { .. } | ActionKind::Along { source: TrackSource::Board, .. } => {
+                self.piece_moves(sink)
+            }
         }
     }
 
@@ -504,26 +516,47 @@ impl Generator<'_> {
     }
 
     /// The moves of the seat's pieces of the action's types that stand on cells the `from` tests
-    /// keep: on boards of the cell masks' words, only those pieces are visited, their cells found
-    /// by word operations (no test a piece). Inlined into both its callers (`moves` and
+    /// keep (see [`Generator::try_each_piece`]). Inlined into both its callers (`moves` and
     /// `walk_moves`), as when it had one.
     #[inline(always)]
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        self.try_each_piece(|from| self.piece_moves_from(from, sink))
+    }
+
+    /// The moves of a pattern of lines, piece by piece, with what does not depend on the piece
+    /// decided once (`LinePlan`); none at all where no end is allowed. Out of line: called once a
+    /// generation.
+    #[inline(never)]
+    fn line_moves_of_pieces(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        if self.ends_nowhere() {
+            return ControlFlow::Continue(());
+        }
+        let plan = self.line_plan();
+        self.try_each_piece(|from| {
+            if plan.piece_conditions && !self.piece_conditions_met(from) {
+                return ControlFlow::Continue(());
+            }
+            self.line_moves(&plan, from, sink)
+        })
+    }
+
+    /// Visits the cells of the seat's pieces of the action's types that stand on cells the `from`
+    /// tests keep (for a compound move's second part, the cell the first part landed on, if such
+    /// a piece stands there): on boards of the cell masks' words, only those pieces are visited,
+    /// their cells found by word operations (no test a piece).
+    #[inline(always)]
+    fn try_each_piece(&self, mut visit: impl FnMut(CellId) -> ControlFlow<()>) -> ControlFlow<()> {
         if let Some(origin) = self.origin {
-            return self.landed_piece_moves(origin, sink);
+            return if self.has_landed_piece(origin) { visit(origin) } else { ControlFlow::Continue(()) };
         }
         let (seat, types) = (Some(self.seat), &self.action.pieces);
         let Some(mut cells) = self.state.index.cells_of_types(seat, types) else {
             return self.state.try_for_each_piece(seat, types, |from, _| {
-                if self.from_cells.holds(Some(from)) {
-                    self.piece_moves_from(from, sink)
-                } else {
-                    ControlFlow::Continue(())
-                }
+                if self.from_cells.holds(Some(from)) { visit(from) } else { ControlFlow::Continue(()) }
             });
         };
         cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
-        cells_in(&cells).try_for_each(|from| self.piece_moves_from(from, sink))
+        cells_in(&cells).try_for_each(visit)
     }
 
     /// The moves of a walk: for the whole generation at once where the walk allows it (see
@@ -555,26 +588,21 @@ impl Generator<'_> {
         ControlFlow::Continue(())
     }
 
-    /// The moves of a compound move's second part that moves a piece: the mover's piece on the
-    /// cell where the first part landed, when the action moves its type.
-    fn landed_piece_moves(&self, origin: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+    /// Whether a compound move's second part moves a piece from where the first part landed: the
+    /// mover's piece stands there, the action moves its type and the `from` tests keep the cell.
+    fn has_landed_piece(&self, origin: CellId) -> bool {
         let landed =
             self.state.piece(origin).filter(|p| p.owner == Some(self.seat) && self.moves_type(p.kind));
-        if landed.is_some() && self.from_cells.holds(Some(origin)) {
-            self.piece_moves_from(origin, sink)
-        } else {
-            ControlFlow::Continue(())
-        }
+        landed.is_some() && self.from_cells.holds(Some(origin))
     }
 
-    /// The moves of the piece on `from`, where its conditions hold: those of a pattern of lines
-    /// at once, the others' out of line (so that this stays small where it is called piece by
-    /// piece).
+    /// The moves of the piece on `from` by a pattern other than lines, where its conditions hold
+    /// (out of line, so that this stays small where it is called piece by piece).
     fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         if !self.piece_conditions_hold(from) {
             return ControlFlow::Continue(());
         }
-        if self.ends_in_lines() { self.line_moves(from, sink) } else { self.pattern_moves(from, sink) }
+        self.pattern_moves(from, sink)
     }
 
     /// The context of a move of the piece on `from`, before it moves: built only where something
@@ -588,10 +616,21 @@ impl Generator<'_> {
     /// call cost more than the context it spares where a `when` is tested at every piece.
     #[inline(always)]
     fn piece_conditions_hold(&self, from: CellId) -> bool {
+        !self.has_piece_conditions() || self.piece_conditions_met(from)
+    }
+
+    /// Whether a moving piece has conditions to test before its moves: the action's `when` or
+    /// conjuncts of the filters that read no per-move word.
+    #[inline(always)]
+    fn has_piece_conditions(&self) -> bool {
         let when = self.engine.tables.speed.filters.when(self.id);
-        if when.is_none() && self.filters.iter().all(|f| f.early.is_empty()) {
-            return true;
-        }
+        when.is_some() || self.filters.iter().any(|f| !f.early.is_empty())
+    }
+
+    /// Whether the action's `when` and the early conjuncts of the filters hold for the piece on
+    /// `from` (see [`Generator::piece_conditions_hold`]).
+    #[inline(always)]
+    fn piece_conditions_met(&self, from: CellId) -> bool {
         let ctx = self.piece_ctx(from);
         self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
@@ -605,7 +644,7 @@ impl Generator<'_> {
             | ActionKind::Leap { .. }
             | ActionKind::Anywhere { .. }
             | ActionKind::SlideExactly { .. } => {
-                return self.line_moves(from, sink);
+                return self.line_moves(&self.line_plan(), from, sink);
             }
             ActionKind::Walk { directions, exact, rules, .. } => {
                 let ctx = self.piece_ctx(from);
@@ -627,7 +666,8 @@ impl Generator<'_> {
                     (shape, from),
                     |reached| {
                         self.keep_allowed_ends(reached);
-                        self.offer_allowed(from, reached, sink)
+                        let late = self.has_late_conditions(Landing::MayCapture);
+                        self.offer_allowed(from, reached, late, sink)
                     },
                 );
             }
@@ -696,8 +736,8 @@ impl Generator<'_> {
     /// (see [`ordered_choices`]); on a larger board as the pattern gives them. Out of line, like
     /// `line_ends`: the walks' generation, where most games spend their time, stays small.
     #[inline(never)]
-    fn line_moves(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
-        let words = self.engine.game.board.cell_count().div_ceil(64);
+    fn line_moves(&self, plan: &LinePlan, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let words = plan.words;
         if words > MAX_TABLED_WORDS {
             return self.line_ends(from, &mut |to| self.offer(from, to, sink));
         }
@@ -710,7 +750,27 @@ impl Generator<'_> {
             ends
         });
         ends.iter_mut().zip(self.ends).for_each(|(ends, allowed)| *ends &= allowed);
-        self.offer_allowed(from, ends.get(..words).unwrap_or(&[]), sink)
+        let ends = ends.get(..words).unwrap_or(&[]);
+        if ends.iter().all(|&ends| ends == 0) {
+            return ControlFlow::Continue(());
+        }
+        self.offer_allowed(from, ends, plan.late, sink)
+    }
+
+    /// What a pattern of lines' generation decides once for all its pieces.
+    fn line_plan(&self) -> LinePlan {
+        LinePlan {
+            words: self.engine.game.board.cell_count().div_ceil(64),
+            piece_conditions: self.has_piece_conditions(),
+            late: self.has_late_conditions(Landing::MayCapture),
+        }
+    }
+
+    /// Whether a pattern of lines has no move anywhere in this generation: the board lies within
+    /// the words of the allowed ends, and none is allowed (`line_moves` keeps only those).
+    fn ends_nowhere(&self) -> bool {
+        let words = self.engine.game.board.cell_count().div_ceil(64);
+        words <= MAX_TABLED_WORDS && self.ends.iter().all(|&ends| ends == 0)
     }
 
     /// The ends from `from` of a slide with no most steps, found from the rays' bit sets, or of a
@@ -754,10 +814,10 @@ impl Generator<'_> {
 
     /// The moves from `from` to the cells, each of which the destination rule and the cell tests
     /// allow (`write_allowed_ends`): where nothing is left to test (no promotion on any of the
-    /// cells, no capture rule, no conjunct of a filter that reads the move), each is a copy of the
-    /// piece's first move with its own `to`; otherwise each is offered.
-    fn offer_allowed(&self, from: CellId, ends: &[u64], sink: &mut impl Sink) -> ControlFlow<()> {
-        if self.promotes_on_none(ends) && !self.has_late_conditions(Landing::MayCapture) {
+    /// cells, and not `late`: no capture rule, no conjunct of a filter that reads the move), each
+    /// is a copy of the piece's first move with its own `to`; otherwise each is offered.
+    fn offer_allowed(&self, from: CellId, ends: &[u64], late: bool, sink: &mut impl Sink) -> ControlFlow<()> {
+        if self.promotes_on_none(ends) && !late {
             let first = self.piece_move(from, None, Path::NONE);
             sink.put_copies(first, ends)
         } else {
@@ -1061,8 +1121,7 @@ impl Generator<'_> {
 
     /// Whether the conditions of dropping the piece that do not read its cell hold.
     fn drop_holds_early(&self, piece: &Piece) -> bool {
-        let when = self.engine.tables.speed.filters.when(self.id);
-        if when.is_none() && self.filters.iter().all(|filter| filter.early.is_empty()) {
+        if !self.has_piece_conditions() {
             return true;
         }
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
