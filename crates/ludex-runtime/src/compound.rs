@@ -198,7 +198,7 @@ impl Engine {
             continuation.condition.as_ref().is_none_or(|condition| self.holds(after, &ctx, condition))
         });
         if !goes_on {
-            return sink(first);
+            return sink.put(first);
         }
         let Some(action) = self.game.actions.get(continuation.action as usize) else {
             return ControlFlow::Continue(());
@@ -213,7 +213,7 @@ impl Engine {
             landings: &landings,
         };
         self.action_moves(after, second, &mut |part| match first.followed_by(part) {
-            Some(mv) => sink(mv),
+            Some(mv) => sink.put(mv),
             None => ControlFlow::Continue(()),
         })
     }

@@ -24,15 +24,31 @@ use super::filters::SplitFilter;
 use super::hops::Hops;
 use super::rays::{Occupied, slide_ends};
 use super::state::{Piece, State};
-use super::trial::Trials;
+use super::trial::{LegalOnly, Trials};
 use super::walk::{self, OneWordSetup, OneWordWalk, PlainWalks, WalkEnd, WalkShape};
 use super::{Engine, Move, MoveKind, Part, Path, choice_values};
 
-/// Where generated moves go, one at a time; it may stop the generation by breaking. Generic, so that
-/// each caller's sink is inlined into the generator.
-pub(super) trait Sink: FnMut(Move) -> ControlFlow<()> {}
+/// Where generated moves go; it may stop the generation by breaking. Generic, so that each caller's
+/// sink is inlined into the generator. A closure takes the moves one at a time.
+pub(super) trait Sink {
+    /// Takes one move.
+    fn put(&mut self, mv: Move) -> ControlFlow<()>;
 
-impl<F: FnMut(Move) -> ControlFlow<()>> Sink for F {}
+    /// Takes a copy of `first` for each cell of `ends` (a bit set of the board's first words), in
+    /// cell order, with that cell its `to`: the moves of one piece by one action that need no
+    /// test a move.
+    #[inline(always)]
+    fn put_copies(&mut self, first: Move, ends: &[u64]) -> ControlFlow<()> {
+        try_cells_in(ends, |to| self.put(Move { to: Some(to), ..first }))
+    }
+}
+
+impl<F: FnMut(Move) -> ControlFlow<()>> Sink for F {
+    #[inline(always)]
+    fn put(&mut self, mv: Move) -> ControlFlow<()> {
+        self(mv)
+    }
+}
 
 impl Engine {
     /// The legal moves of the seat to act, sorted and without duplicates; `pass` when it has none.
@@ -124,9 +140,7 @@ impl Engine {
                 if wanted == Wanted::Every {
                     trials.judging_every_move();
                 }
-                self.candidate_moves(state, seat, choice, &mut |mv| {
-                    if trials.is_legal(mv) { sink(mv) } else { ControlFlow::Continue(()) }
-                })
+                self.candidate_moves(state, seat, choice, &mut LegalOnly { trials: &mut trials, sink })
             }
         }
     }
@@ -387,6 +401,17 @@ impl Landings {
     }
 }
 
+/// What a pattern of lines' generation decides once for all its pieces.
+struct LinePlan {
+    /// The board's words.
+    words: usize,
+    /// Whether a piece's moves have conditions to test before them (`piece_conditions_hold`).
+    piece_conditions: bool,
+    /// Whether a move that may capture has conditions left to test once its destination is known
+    /// (`has_late_conditions`).
+    late: bool,
+}
+
 /// Where a move lands, as far as the capture rule is concerned.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Landing {
@@ -441,10 +466,11 @@ impl Generator<'_> {
             ActionKind::Step { .. }
             | ActionKind::Slide { .. }
             | ActionKind::Leap { .. }
-            | ActionKind::Hop { .. }
             | ActionKind::Anywhere { .. }
-            | ActionKind::Along { source: TrackSource::Board, .. }
-            | ActionKind::SlideExactly { .. } => self.piece_moves(sink),
+            | ActionKind::SlideExactly { .. } => self.line_moves_of_pieces(sink),
+            ActionKind::Hop { .. } | ActionKind::Along { source: TrackSource::Board, .. } => {
+                self.piece_moves(sink)
+            }
         }
     }
 
@@ -490,26 +516,47 @@ impl Generator<'_> {
     }
 
     /// The moves of the seat's pieces of the action's types that stand on cells the `from` tests
-    /// keep: on boards of the cell masks' words, only those pieces are visited, their cells found
-    /// by word operations (no test a piece). Inlined into both its callers (`moves` and
+    /// keep (see [`Generator::try_each_piece`]). Inlined into both its callers (`moves` and
     /// `walk_moves`), as when it had one.
     #[inline(always)]
     fn piece_moves(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        self.try_each_piece(|from| self.piece_moves_from(from, sink))
+    }
+
+    /// The moves of a pattern of lines, piece by piece, with what does not depend on the piece
+    /// decided once (`LinePlan`); none at all where no end is allowed. Out of line: called once a
+    /// generation.
+    #[inline(never)]
+    fn line_moves_of_pieces(&self, sink: &mut impl Sink) -> ControlFlow<()> {
+        if self.ends_nowhere() {
+            return ControlFlow::Continue(());
+        }
+        let plan = self.line_plan();
+        self.try_each_piece(|from| {
+            if plan.piece_conditions && !self.piece_conditions_met(from) {
+                return ControlFlow::Continue(());
+            }
+            self.line_moves(&plan, from, sink)
+        })
+    }
+
+    /// Visits the cells of the seat's pieces of the action's types that stand on cells the `from`
+    /// tests keep (for a compound move's second part, the cell the first part landed on, if such
+    /// a piece stands there): on boards of the cell masks' words, only those pieces are visited,
+    /// their cells found by word operations (no test a piece).
+    #[inline(always)]
+    fn try_each_piece(&self, mut visit: impl FnMut(CellId) -> ControlFlow<()>) -> ControlFlow<()> {
         if let Some(origin) = self.origin {
-            return self.landed_piece_moves(origin, sink);
+            return if self.has_landed_piece(origin) { visit(origin) } else { ControlFlow::Continue(()) };
         }
         let (seat, types) = (Some(self.seat), &self.action.pieces);
         let Some(mut cells) = self.state.index.cells_of_types(seat, types) else {
             return self.state.try_for_each_piece(seat, types, |from, _| {
-                if self.from_cells.holds(Some(from)) {
-                    self.piece_moves_from(from, sink)
-                } else {
-                    ControlFlow::Continue(())
-                }
+                if self.from_cells.holds(Some(from)) { visit(from) } else { ControlFlow::Continue(()) }
             });
         };
         cells.iter_mut().zip(self.from_cells.bits).for_each(|(cells, kept)| *cells &= kept);
-        cells_in(&cells).try_for_each(|from| self.piece_moves_from(from, sink))
+        cells_in(&cells).try_for_each(visit)
     }
 
     /// The moves of a walk: for the whole generation at once where the walk allows it (see
@@ -522,43 +569,40 @@ impl Generator<'_> {
         let Some(walks) = PlainWalks::new(self.engine, self.state, (self.id, self.seat), ends) else {
             return self.piece_moves(sink);
         };
-        cells_in(&[setup.pieces]).try_for_each(|from| self.plain_walk_moves(&walks, from, sink))
+        try_cells_in(&[setup.pieces], |from| self.plain_walk_moves(&walks, from, sink))
     }
 
     /// The moves of the piece on `from` by the generation's plain walks: the cells they end on,
     /// each move a copy of the piece's first with its own `to`; made piece by piece when the
-    /// table has no walk that long.
+    /// table has no walk that long. Out of line: inlined into the loop over the pieces, it lets
+    /// the table's lookup out of line (Mana's playouts 1.8 % dearer).
+    #[inline(never)]
     fn plain_walk_moves(&self, walks: &PlainWalks, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let Some(mut ends) = walks.ends_from(from) else { return self.piece_moves_from(from, sink) };
         let first = self.piece_move(from, None, Path::NONE);
         while ends != 0 {
             let to = ends.trailing_zeros() as CellId;
             ends &= ends - 1;
-            sink(Move { to: Some(to), ..first })?;
+            sink.put(Move { to: Some(to), ..first })?;
         }
         ControlFlow::Continue(())
     }
 
-    /// The moves of a compound move's second part that moves a piece: the mover's piece on the
-    /// cell where the first part landed, when the action moves its type.
-    fn landed_piece_moves(&self, origin: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+    /// Whether a compound move's second part moves a piece from where the first part landed: the
+    /// mover's piece stands there, the action moves its type and the `from` tests keep the cell.
+    fn has_landed_piece(&self, origin: CellId) -> bool {
         let landed =
             self.state.piece(origin).filter(|p| p.owner == Some(self.seat) && self.moves_type(p.kind));
-        if landed.is_some() && self.from_cells.holds(Some(origin)) {
-            self.piece_moves_from(origin, sink)
-        } else {
-            ControlFlow::Continue(())
-        }
+        landed.is_some() && self.from_cells.holds(Some(origin))
     }
 
-    /// The moves of the piece on `from`, where its conditions hold: those of a pattern of lines
-    /// at once, the others' out of line (so that this stays small where it is called piece by
-    /// piece).
+    /// The moves of the piece on `from` by a pattern other than lines, where its conditions hold
+    /// (out of line, so that this stays small where it is called piece by piece).
     fn piece_moves_from(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         if !self.piece_conditions_hold(from) {
             return ControlFlow::Continue(());
         }
-        if self.ends_in_lines() { self.line_moves(from, sink) } else { self.pattern_moves(from, sink) }
+        self.pattern_moves(from, sink)
     }
 
     /// The context of a move of the piece on `from`, before it moves: built only where something
@@ -572,10 +616,21 @@ impl Generator<'_> {
     /// call cost more than the context it spares where a `when` is tested at every piece.
     #[inline(always)]
     fn piece_conditions_hold(&self, from: CellId) -> bool {
+        !self.has_piece_conditions() || self.piece_conditions_met(from)
+    }
+
+    /// Whether a moving piece has conditions to test before its moves: the action's `when` or
+    /// conjuncts of the filters that read no per-move word.
+    #[inline(always)]
+    fn has_piece_conditions(&self) -> bool {
         let when = self.engine.tables.speed.filters.when(self.id);
-        if when.is_none() && self.filters.iter().all(|f| f.early.is_empty()) {
-            return true;
-        }
+        when.is_some() || self.filters.iter().any(|f| !f.early.is_empty())
+    }
+
+    /// Whether the action's `when` and the early conjuncts of the filters hold for the piece on
+    /// `from` (see [`Generator::piece_conditions_hold`]).
+    #[inline(always)]
+    fn piece_conditions_met(&self, from: CellId) -> bool {
         let ctx = self.piece_ctx(from);
         self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }
@@ -584,13 +639,6 @@ impl Generator<'_> {
     fn pattern_moves(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let seat = self.seat as usize;
         match &self.action.kind {
-            ActionKind::Step { .. }
-            | ActionKind::Slide { .. }
-            | ActionKind::Leap { .. }
-            | ActionKind::Anywhere { .. }
-            | ActionKind::SlideExactly { .. } => {
-                return self.line_moves(from, sink);
-            }
             ActionKind::Walk { directions, exact, rules, .. } => {
                 let ctx = self.piece_ctx(from);
                 let directions = directions.get(seat).map_or(&[][..], Vec::as_slice);
@@ -611,7 +659,8 @@ impl Generator<'_> {
                     (shape, from),
                     |reached| {
                         self.keep_allowed_ends(reached);
-                        self.offer_allowed(from, reached, sink)
+                        let late = self.has_late_conditions(Landing::MayCapture);
+                        self.offer_allowed(from, reached, late, sink)
                     },
                 );
             }
@@ -636,7 +685,13 @@ impl Generator<'_> {
                     },
                 );
             }
-            ActionKind::Along { source: TrackSource::Reserve, .. }
+            // Lines are generated by `line_moves_of_pieces`; the others move no piece on the board.
+            ActionKind::Step { .. }
+            | ActionKind::Slide { .. }
+            | ActionKind::Leap { .. }
+            | ActionKind::Anywhere { .. }
+            | ActionKind::SlideExactly { .. }
+            | ActionKind::Along { source: TrackSource::Reserve, .. }
             | ActionKind::Drop { .. }
             | ActionKind::Choose { .. }
             | ActionKind::Declare
@@ -661,12 +716,12 @@ impl Generator<'_> {
             let mv = self.piece_move(from, Some(end.to), end.path);
             let landed = Ctx { to: Some(end.to), target: None, ..*ctx };
             match hops.promotions(end.to) {
-                [] if end.endings.has(0) && self.late_filters_hold(&landed) => sink(mv),
+                [] if end.endings.has(0) && self.late_filters_hold(&landed) => sink.put(mv),
                 [] => ControlFlow::Continue(()),
                 types => types.iter().enumerate().try_for_each(|(index, &kind)| {
                     let promoted = Ctx { promotion: Some(kind), ..landed };
                     if end.endings.has(index) && self.late_filters_hold(&promoted) {
-                        sink(Move { piece: Some(kind), ..mv })
+                        sink.put(Move { piece: Some(kind), ..mv })
                     } else {
                         ControlFlow::Continue(())
                     }
@@ -677,11 +732,11 @@ impl Generator<'_> {
 
     /// The moves of a step, a slide or a leap. On a board small enough for a bit set of its cells
     /// they are offered in cell order, each end once, so that the action's moves come out sorted
-    /// (see [`ordered_choices`]); on a larger board as the pattern gives them. Out of line, like
-    /// `line_ends`: the walks' generation, where most games spend their time, stays small.
-    #[inline(never)]
-    fn line_moves(&self, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
-        let words = self.engine.game.board.cell_count().div_ceil(64);
+    /// (see [`ordered_choices`]); on a larger board as the pattern gives them. Inlined into the
+    /// loop over the pieces (`line_moves_of_pieces`), its one caller.
+    #[inline(always)]
+    fn line_moves(&self, plan: &LinePlan, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
+        let words = plan.words;
         if words > MAX_TABLED_WORDS {
             return self.line_ends(from, &mut |to| self.offer(from, to, sink));
         }
@@ -694,12 +749,33 @@ impl Generator<'_> {
             ends
         });
         ends.iter_mut().zip(self.ends).for_each(|(ends, allowed)| *ends &= allowed);
-        self.offer_allowed(from, ends.get(..words).unwrap_or(&[]), sink)
+        let ends = ends.get(..words).unwrap_or(&[]);
+        if ends.iter().all(|&ends| ends == 0) {
+            return ControlFlow::Continue(());
+        }
+        self.offer_allowed(from, ends, plan.late, sink)
+    }
+
+    /// What a pattern of lines' generation decides once for all its pieces.
+    fn line_plan(&self) -> LinePlan {
+        LinePlan {
+            words: self.engine.game.board.cell_count().div_ceil(64),
+            piece_conditions: self.has_piece_conditions(),
+            late: self.has_late_conditions(Landing::MayCapture),
+        }
+    }
+
+    /// Whether a pattern of lines has no move anywhere in this generation: the board lies within
+    /// the words of the allowed ends, and none is allowed (`line_moves` keeps only those).
+    fn ends_nowhere(&self) -> bool {
+        let words = self.engine.game.board.cell_count().div_ceil(64);
+        words <= MAX_TABLED_WORDS && self.ends.iter().all(|&ends| ends == 0)
     }
 
     /// The ends from `from` of a slide with no most steps, found from the rays' bit sets, or of a
     /// step or a leap, read from the reach tables, where the board has them (see
     /// `rays::slide_ends` and `ReachTables::targets`).
+    #[inline(always)]
     fn tabled_line_ends(&self, from: CellId) -> Option<[u64; MAX_TABLED_WORDS]> {
         let reach = self.engine.tables.speed.attacks.reach()?;
         match &self.action.kind {
@@ -738,12 +814,12 @@ impl Generator<'_> {
 
     /// The moves from `from` to the cells, each of which the destination rule and the cell tests
     /// allow (`write_allowed_ends`): where nothing is left to test (no promotion on any of the
-    /// cells, no capture rule, no conjunct of a filter that reads the move), each is a copy of the
-    /// piece's first move with its own `to`; otherwise each is offered.
-    fn offer_allowed(&self, from: CellId, ends: &[u64], sink: &mut impl Sink) -> ControlFlow<()> {
-        if self.promotes_on_none(ends) && !self.has_late_conditions(Landing::MayCapture) {
+    /// cells, and not `late`: no capture rule, no conjunct of a filter that reads the move), each
+    /// is a copy of the piece's first move with its own `to`; otherwise each is offered.
+    fn offer_allowed(&self, from: CellId, ends: &[u64], late: bool, sink: &mut impl Sink) -> ControlFlow<()> {
+        if self.promotes_on_none(ends) && !late {
             let first = self.piece_move(from, None, Path::NONE);
-            try_cells_in(ends, |to| sink(Move { to: Some(to), ..first }))
+            sink.put_copies(first, ends)
         } else {
             try_cells_in(ends, |to| self.offer(from, to, sink))
         }
@@ -848,19 +924,19 @@ impl Generator<'_> {
         let promotions = to.and_then(|to| self.promotion_types(from, to, target));
         let landing = if target.is_some() { Landing::MayCapture } else { Landing::OnEmpty };
         if promotions.is_none() && !self.has_late_conditions(landing) {
-            return sink(mv);
+            return sink.put(mv);
         }
         let ctx = Ctx { to, target, ..self.piece_ctx(from) };
         if target.is_some() && !self.capture_allowed(&ctx) {
             return ControlFlow::Continue(());
         }
         match promotions {
-            None if self.late_filters_hold(&ctx) => sink(mv),
+            None if self.late_filters_hold(&ctx) => sink.put(mv),
             None => ControlFlow::Continue(()),
             Some(types) => {
                 for &kind in types {
                     if self.late_filters_hold(&Ctx { promotion: Some(kind), ..ctx }) {
-                        sink(Move { piece: Some(kind), ..mv })?;
+                        sink.put(Move { piece: Some(kind), ..mv })?;
                     }
                 }
                 ControlFlow::Continue(())
@@ -1035,7 +1111,7 @@ impl Generator<'_> {
                     if !late || self.late_filters_hold(&ctx()) {
                         let kind = MoveKind::Action(self.id);
                         let piece = Some(piece.kind);
-                        sink(Move { to: Some(to), piece, ..Move::bare(kind) })?;
+                        sink.put(Move { to: Some(to), piece, ..Move::bare(kind) })?;
                     }
                 }
             }
@@ -1045,8 +1121,7 @@ impl Generator<'_> {
 
     /// Whether the conditions of dropping the piece that do not read its cell hold.
     fn drop_holds_early(&self, piece: &Piece) -> bool {
-        let when = self.engine.tables.speed.filters.when(self.id);
-        if when.is_none() && self.filters.iter().all(|filter| filter.early.is_empty()) {
+        if !self.has_piece_conditions() {
             return true;
         }
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
@@ -1063,7 +1138,7 @@ impl Generator<'_> {
         let (Some(low), Some(high)) = (bound(from), bound(to)) else { return ControlFlow::Continue(()) };
         for value in choice_values(low, high) {
             if self.late_filters_hold(&Ctx { choice: Some(value), ..ctx }) {
-                sink(Move::chosen(self.id, value))?;
+                sink.put(Move::chosen(self.id, value))?;
             }
         }
         ControlFlow::Continue(())
@@ -1086,7 +1161,7 @@ impl Generator<'_> {
             };
             let ctx = Ctx { to: Some(to), target: Some(target), ..ctx };
             if self.to_cells.holds(Some(to)) && self.late_filters_hold(&ctx) {
-                sink(Move { to: Some(to), ..Move::bare(MoveKind::Action(self.id)) })?;
+                sink.put(Move { to: Some(to), ..Move::bare(MoveKind::Action(self.id)) })?;
             }
         }
         ControlFlow::Continue(())
@@ -1111,7 +1186,7 @@ impl Generator<'_> {
             let to = self.engine.sowing_end(self.state, &course, from);
             let landed = Ctx { to, piece: to.map_or(PieceSlot::Held(top), PieceSlot::At), ..ctx };
             if to.is_some() && self.to_cells.holds(to) && self.late_filters_hold(&landed) {
-                sink(Move { from: Some(from), to, ..Move::bare(MoveKind::Action(self.id)) })?;
+                sink.put(Move { from: Some(from), to, ..Move::bare(MoveKind::Action(self.id)) })?;
             }
         }
         ControlFlow::Continue(())
@@ -1122,7 +1197,7 @@ impl Generator<'_> {
         let ctx = self.ctx();
         let holds = self.cell_tests_hold_off_board() && self.when_holds(&ctx);
         if holds && self.early_filters_hold(&ctx) && self.late_filters_hold(&ctx) {
-            sink(Move::bare(MoveKind::Action(self.id)))?;
+            sink.put(Move::bare(MoveKind::Action(self.id)))?;
         }
         ControlFlow::Continue(())
     }
@@ -1183,7 +1258,7 @@ impl Generator<'_> {
         }
         let dropped = if from.is_none() { Some(moving.kind) } else { None };
         let choice = amount.clamp(i32::MIN.into(), i32::MAX.into()) as i32;
-        sink(Move {
+        sink.put(Move {
             kind: MoveKind::Action(self.id),
             from,
             to: end,

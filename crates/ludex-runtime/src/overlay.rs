@@ -285,14 +285,27 @@ impl GuardedMoves<'_> {
         }
     }
 
+    /// Whether the condition holds after every copy of `first` given a `to` of its own, where
+    /// that is known at once: each is a quiet piece's move (see `is_quiet`), and so all are
+    /// judged alike. `None` where they are not (each is then judged on its own).
+    #[inline]
+    pub(super) fn holds_after_copies(&self, first: Move) -> Option<bool> {
+        self.is_quiet_anywhere(first).then_some(self.guard.holds == Holds::NoneAttacked)
+    }
+
     /// Whether the move is a quiet piece's, by an action whose trials are quiet, promoting (if it
     /// does) to no guarded type: it leaves no guarded piece attacked (see `quiet`).
     #[inline]
     fn is_quiet(&self, mv: Move) -> bool {
+        mv.to.is_some() && self.is_quiet_anywhere(mv)
+    }
+
+    /// Whether the move would be quiet (see `is_quiet`) whatever cell it ends on.
+    #[inline]
+    fn is_quiet_anywhere(&self, mv: Move) -> bool {
         let MoveKind::Action(id) = mv.kind else { return false };
         self.guard.moves.get(id as usize) == Some(&MoveTrial::Overlay { quiet: true })
             && mv.from.is_some_and(|from| has_bit(&self.quiet, from))
-            && mv.to.is_some()
             && mv.path.is_empty()
             && !mv.tail.is_some()
             && mv.piece.is_none_or(|kind| !self.guard.guards(kind))

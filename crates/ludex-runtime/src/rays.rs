@@ -65,17 +65,37 @@ pub(super) fn slide_ends(
     let mut ends = [0; MAX_TABLED_WORDS];
     for &direction in directions {
         let ray = reach.ray(from, direction);
+        let order = reach.order(direction);
+        if let &[ray] = ray {
+            ends[0] |= up_to_first(ray, occupied[0], order)?;
+            continue;
+        }
         if ray.len() > MAX_TABLED_WORDS {
             return None;
         }
         let words = ends.iter_mut().zip(ray.iter().zip(occupied));
-        match reach.order(direction) {
+        match order {
             RayOrder::Increasing => add_up_to_first(words, RayOrder::Increasing),
             RayOrder::Decreasing => add_up_to_first(words.rev(), RayOrder::Decreasing),
             RayOrder::Unordered => return None,
         }
     }
     Some(ends)
+}
+
+/// The cells of a ray of one word (running in `order`) up to its first occupied cell, that cell
+/// included, with no loop over words; `None` when the ray is unordered.
+#[inline(always)]
+fn up_to_first(ray: u64, occupied: u64, order: RayOrder) -> Option<u64> {
+    let hits = ray & occupied;
+    let kept = match order {
+        // The bits up to the lowest hit, or all of them when there is none.
+        RayOrder::Increasing => hits ^ hits.wrapping_sub(1),
+        RayOrder::Decreasing if hits == 0 => u64::MAX,
+        RayOrder::Decreasing => u64::MAX << (63 - hits.leading_zeros()),
+        RayOrder::Unordered => return None,
+    };
+    Some(ray & kept)
 }
 
 /// Adds to each word of the ends the cells of the ray's word, word after word in the ray's

@@ -13,17 +13,20 @@
 //! sets with no copy at all (`overlay`).
 
 use std::cell::RefCell;
+use std::ops::ControlFlow;
 
 use ludex_ir::{
     Action, ActionKind, ContextWord, Effect, Expr, Game, Phase, PhaseId, PieceField, SeatId, VarId,
 };
 
 use super::attacks::captures;
+use super::bits::try_cells_in;
 use super::board_index::BoardHash;
 use super::compiled::{Cond, Layout};
 use super::effects::TurnAfter;
 use super::eval::Ctx;
 use super::history::is_repetitions;
+use super::movegen::Sink;
 use super::overlay::{GuardTrials, GuardedMoves};
 use super::state::{HistoryCopy, State};
 use super::trial_writes::TrialWrites;
@@ -174,6 +177,14 @@ impl<'a> Trials<'a> {
         engine.play_action(scratch, seat, mv, after, holds) == Some(true)
     }
 
+    /// Whether the condition holds after every copy of `first` given a `to` of its own, where one
+    /// answer is known at once for them all (a guard's quiet piece: see
+    /// `GuardedMoves::holds_after_copies`); `None` where each must be judged.
+    #[inline]
+    fn is_legal_for_every_end(&self, first: Move) -> Option<bool> {
+        self.guarded.as_ref().and_then(|guarded| guarded.holds_after_copies(first))
+    }
+
     /// The scratch copy, equal to the position again.
     fn refilled_scratch(&mut self) -> &mut State {
         let (state, history) = (self.state, self.needs.history);
@@ -193,6 +204,30 @@ impl Drop for Trials<'_> {
     fn drop(&mut self) {
         if let Some(scratch) = self.scratch.take() {
             SCRATCH.with_borrow_mut(|kept| kept.push(scratch));
+        }
+    }
+}
+
+/// A sink that passes on the moves for which the condition holds: a piece's copies (see
+/// [`Sink::put_copies`]) all at once where one answer is known for them all, any other move after
+/// its trial.
+pub(super) struct LegalOnly<'t, 'a, S> {
+    pub trials: &'t mut Trials<'a>,
+    pub sink: &'t mut S,
+}
+
+impl<S: Sink> Sink for LegalOnly<'_, '_, S> {
+    #[inline(always)]
+    fn put(&mut self, mv: Move) -> ControlFlow<()> {
+        if self.trials.is_legal(mv) { self.sink.put(mv) } else { ControlFlow::Continue(()) }
+    }
+
+    #[inline(always)]
+    fn put_copies(&mut self, first: Move, ends: &[u64]) -> ControlFlow<()> {
+        match self.trials.is_legal_for_every_end(first) {
+            Some(true) => self.sink.put_copies(first, ends),
+            Some(false) => ControlFlow::Continue(()),
+            None => try_cells_in(ends, |to| self.put(Move { to: Some(to), ..first })),
         }
     }
 }

@@ -319,6 +319,20 @@ fn pieces_past_the_cell_masks_words_move_and_are_reached() {
     assert_eq!(sorted(legal(&engine, &state)), strings(&["M@a86", "M@b86"]));
 }
 
+#[test]
+fn a_line_whose_only_end_is_past_the_masks_words_is_generated() {
+    // 3 by 86 is 258 cells: the one enemy stands on b86, cell 256, past the four words of the
+    // allowed ends, which hold no cell: a step that may end only on an enemy still reaches it.
+    let mut top_row = vec![". M2:1 M1:1"];
+    top_row.extend(std::iter::repeat_n(". . .", 85));
+    let position = format!("board\n{}", top_row.join("\n"));
+    let mut g = stepper();
+    g.board = game(3, 86).board;
+    g.actions[0].destination = Destination::Enemy;
+    let (engine, state) = load(g, &position);
+    assert_eq!(sorted(legal(&engine, &state)), strings(&["c86xb86"]));
+}
+
 /// Steps, slides and leaps give their moves in order, each once, whatever order their directions
 /// and paths are written in (the generation counts on it: such lists are not sorted afterwards).
 #[test]

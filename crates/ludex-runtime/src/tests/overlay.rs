@@ -1,5 +1,6 @@
 //! Trials answered on an overlay (`overlay`): each move the overlay answers is answered as a trial
-//! that plays the move on a copy answers, and the legal moves are the reference's, on positions
+//! that plays the move on a copy answers (and so is each answer for a piece's moves handed over as
+//! copies of one move, see `Sink::put_copies`), and the legal moves are the reference's, on positions
 //! built to catch a wrong overlay (a pinned piece, a king stepping along a slide's line, an en
 //! passant capture that uncovers a line, the checking piece captured, a promotion that captures
 //! it, a promotion into a guarded type) and on every position of seeded random games of the
@@ -54,6 +55,13 @@ fn check_position(engine: &Engine, state: &State) -> usize {
                 if let Some(holds) = guarded.holds_after(mv) {
                     let position = engine.write_position(state);
                     assert_eq!(holds, played(engine, state, mv), "{mv:?} in\n{position}");
+                    answered += 1;
+                }
+                // The answer for the piece's moves by the action as copies of one move, whatever
+                // their ends, is this move's.
+                if let Some(holds) = guarded.holds_after_copies(Move { to: None, ..mv }) {
+                    let position = engine.write_position(state);
+                    assert_eq!(holds, played(engine, state, mv), "copies of {mv:?} in\n{position}");
                     answered += 1;
                 }
                 ControlFlow::Continue(())
