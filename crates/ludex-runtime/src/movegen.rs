@@ -575,7 +575,7 @@ impl Generator<'_> {
     /// The moves of the piece on `from` by the generation's plain walks: the cells they end on,
     /// each move a copy of the piece's first with its own `to`; made piece by piece when the
     /// table has no walk that long. Out of line: inlined into the loop over the pieces, it lets
-    /// the table's lookup out of line (Mana's playouts 1.8 % dearer).
+    /// the table's lookup out of line (a walking game's playouts 1.8 % dearer).
     #[inline(never)]
     fn plain_walk_moves(&self, walks: &PlainWalks, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let Some(mut ends) = walks.ends_from(from) else { return self.piece_moves_from(from, sink) };
