@@ -962,9 +962,15 @@ impl Engine {
     /// A [`CellOf::If`]: the cell of the branch the condition picks, out of line.
     #[inline(never)]
     fn cell_if(&self, state: &State, ctx: &Ctx, choice: &CellIf) -> Option<CellId> {
+        self.chosen_cell(state, ctx, choice)
+    }
+
+    /// The cell of the branch a [`CellIf`]'s condition picks, read in place.
+    #[inline(always)]
+    pub(super) fn chosen_cell(&self, state: &State, ctx: &Ctx, choice: &CellIf) -> Option<CellId> {
         let branch =
             if self.run_program(state, ctx, &choice.condition) { &choice.then } else { &choice.otherwise };
-        self.cell_of(state, ctx, branch)
+        self.cell_in_place(state, ctx, branch)
     }
 
     /// The cell the mover's path (as `shift` reads it) leads to from the shift's start: read from
@@ -979,6 +985,33 @@ impl Engine {
             _ => return self.shifted_from_any(state, ctx, shift),
         };
         self.shift_end(ctx, shift, start?)
+    }
+
+    /// The cell a leaf that tests one reads (a piece test, a comparison of cells), or a branch of
+    /// a cell chosen by `if`: `from`, `to`, a shift of either read in place from the shift's ends,
+    /// a named cell and `none`, without the calls of [`Engine::cell_of`] and [`Engine::shifted`];
+    /// any other form through them, out of line.
+    #[inline(always)]
+    pub(super) fn cell_in_place(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
+        match cell {
+            CellOf::From => ctx.from,
+            CellOf::To => ctx.to,
+            CellOf::Shift(shift) => match shift.start {
+                CellOf::From => self.shift_end(ctx, shift, ctx.from?),
+                CellOf::To => self.shift_end(ctx, shift, ctx.to?),
+                _ => self.shifted_from_any(state, ctx, shift),
+            },
+            CellOf::Fixed(cell) => Some(*cell),
+            CellOf::Nothing => None,
+            other => self.cell_out_of_line(state, ctx, other),
+        }
+    }
+
+    /// [`Engine::cell_of`], out of line: the forms of cells [`Engine::cell_in_place`] does not
+    /// read in place.
+    #[inline(never)]
+    fn cell_out_of_line(&self, state: &State, ctx: &Ctx, cell: &CellOf) -> Option<CellId> {
+        self.cell_of(state, ctx, cell)
     }
 
     /// A [`CellOf::Shift`] from a start other than `from` and `to`.

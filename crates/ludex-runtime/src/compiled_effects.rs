@@ -195,18 +195,23 @@ impl Engine {
             Assigned::OfSeat(variable, seat) => self.variable_slot(*variable, self.seat_of(state, ctx, seat)),
         };
         let Some(slot) = slot else { return };
-        let value = match value {
-            SetValue::Int(int) => Value::from_option(self.int(state, ctx, int), Value::Int),
-            SetValue::Cell(cell) => self.cell_value(state, ctx, cell).stored(),
-            SetValue::CellOnly(cell) => Value::from_option(self.cell_of(state, ctx, cell), Value::Cell),
-            SetValue::Word(word) => self.context(state, ctx, *word).stored(),
-            SetValue::WordPlus(word, k) => Value::from_option(
-                self.context_int(state, ctx, *word).map(|n| n.saturating_add(*k)),
-                Value::Int,
-            ),
-        };
-        if let Some(variable) = state.variables.get_mut(slot as usize) {
-            *variable = value;
+        // Each form writes its own kind of value, so that only its words are stored.
+        match value {
+            SetValue::Int(int) => {
+                store(state, slot, Value::from_option(self.int(state, ctx, int), Value::Int))
+            }
+            SetValue::Cell(cell) => store(state, slot, self.cell_value(state, ctx, cell).stored()),
+            SetValue::CellOnly(CellOf::If(choice)) => {
+                store(state, slot, Value::from_option(self.chosen_cell(state, ctx, choice), Value::Cell))
+            }
+            SetValue::CellOnly(cell) => {
+                store(state, slot, Value::from_option(self.cell_of(state, ctx, cell), Value::Cell))
+            }
+            SetValue::Word(word) => store(state, slot, self.context(state, ctx, *word).stored()),
+            SetValue::WordPlus(word, k) => {
+                let sum = self.context_int(state, ctx, *word).map(|n| n.saturating_add(*k));
+                store(state, slot, Value::from_option(sum, Value::Int))
+            }
         }
     }
 
@@ -228,5 +233,13 @@ impl Engine {
     /// The compiled `then` effects of the capture rule.
     pub(crate) fn capture_then(&self) -> &[Step] {
         &self.tables.speed.effects.capture
+    }
+}
+
+/// Writes a variable's value by its state slot.
+#[inline(always)]
+fn store(state: &mut State, slot: u32, value: Value) {
+    if let Some(variable) = state.variables.get_mut(slot as usize) {
+        *variable = value;
     }
 }

@@ -145,15 +145,16 @@ impl Engine {
     /// Puts the moving piece (lifted off `from`) on `to`, capturing the piece standing there, and
     /// turns it into the type it promotes to.
     /// On a board with stacks, a piece landing on a friend goes on top of it (nothing is taken).
+    /// The target is read into the context once; the moving piece is held there only while a
+    /// capture runs (nothing else reads the context before the piece stands on `to`).
     pub(super) fn land(&self, state: &mut State, ctx: &mut Ctx, piece: Piece, to: CellId) {
-        let target = match self.game.stacking {
+        ctx.to = Some(to);
+        ctx.target = match self.game.stacking {
             Stacking::Single => state.piece(to),
             Stacking::Stacks => state.piece(to).filter(|t| !self.stacks_onto(piece, t)),
         };
-        ctx.to = Some(to);
-        ctx.target = target;
-        ctx.piece = PieceSlot::Held(piece);
-        if let Some(target) = target {
+        if let Some(target) = ctx.target {
+            ctx.piece = PieceSlot::Held(piece);
             self.capture(state, ctx, target, to);
         }
         self.put(state, to, piece);
@@ -161,7 +162,7 @@ impl Engine {
         if let Some(kind) = ctx.promotion {
             self.change_type(state, to, kind);
         }
-        if target.is_some() {
+        if ctx.target.is_some() {
             self.run_steps(state, ctx, self.capture_then());
         }
     }

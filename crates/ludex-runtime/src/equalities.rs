@@ -102,30 +102,34 @@ impl SameCell {
 }
 
 impl Engine {
-    /// A [`PieceTest`]: out of line, as the leaf tests that are rarer than the hot ones.
+    /// A [`PieceTest`]: out of line, as the leaf tests that are rarer than the hot ones. The piece
+    /// is read where it stands (its type and owner, no copy of it), its cell in place
+    /// ([`Engine::cell_in_place`]).
     #[inline(never)]
     pub(super) fn piece_test(&self, state: &State, ctx: &Ctx, test: &PieceTest) -> bool {
+        let fields = |piece: &Piece| (piece.kind, piece.owner);
+        let on_board = |cell: CellId| state.board.get(usize::from(cell)).and_then(Option::as_ref).map(fields);
         // As `eval` reads the words (`context`), without building a value.
-        let piece: Option<Piece> = match &test.piece {
-            PieceOf::Word(ContextWord::Piece) => match ctx.piece {
+        let piece = match &test.piece {
+            PieceOf::Word(ContextWord::Piece) => match &ctx.piece {
                 PieceSlot::None => None,
-                PieceSlot::At(cell) => state.piece(cell),
-                PieceSlot::Held(piece) => Some(piece),
+                PieceSlot::At(cell) => on_board(*cell),
+                PieceSlot::Held(piece) => Some(fields(piece)),
             },
-            PieceOf::Word(ContextWord::Target) => ctx.target,
-            PieceOf::Word(ContextWord::It) => ctx.each.it.as_piece(),
-            PieceOf::Word(word) => self.context(state, ctx, *word).as_piece(),
-            PieceOf::At(cell) => self.cell_of(state, ctx, cell).and_then(|cell| state.piece(cell)),
+            PieceOf::Word(ContextWord::Target) => ctx.target.as_ref().map(fields),
+            PieceOf::Word(ContextWord::It) => ctx.each.it.as_piece().as_ref().map(fields),
+            PieceOf::Word(word) => self.context(state, ctx, *word).as_piece().as_ref().map(fields),
+            PieceOf::At(cell) => self.cell_in_place(state, ctx, cell).and_then(on_board),
         };
         let equal = match test.field {
-            FieldIs::Type(kind) => piece.is_some_and(|piece| piece.kind == kind),
+            FieldIs::Type(kind) => piece.is_some_and(|(piece, _)| piece == kind),
             FieldIs::Owner(seat) => {
                 let seat = match seat {
                     SeatWord::Mover => ctx.mover,
                     SeatWord::Next => ctx.next,
                 };
                 // No piece, or a neutral one, has the owner `none`.
-                piece.and_then(|piece| piece.owner) == seat
+                piece.and_then(|(_, owner)| owner) == seat
             }
         };
         equal != test.negated
@@ -137,7 +141,8 @@ impl Engine {
     pub(super) fn same_cell(&self, state: &State, ctx: &Ctx, test: &SameCell) -> bool {
         let [left, right] = &test.cells;
         if test.cells_only {
-            return (self.cell_of(state, ctx, left) == self.cell_of(state, ctx, right)) != test.negated;
+            let (left, right) = (self.cell_in_place(state, ctx, left), self.cell_in_place(state, ctx, right));
+            return (left == right) != test.negated;
         }
         let equal = match (self.plain_cell(state, ctx, left), self.plain_cell(state, ctx, right)) {
             (Some(a), Some(b)) => a == b,

@@ -326,6 +326,10 @@ impl Engine {
     /// game.
     fn active_place(&self, state: &State, from: usize) -> Option<usize> {
         let order = self.order(state.phase);
+        if state.retired == 0 {
+            // Every seat is in the game: the first place looked at.
+            return (!order.is_empty()).then(|| from % order.len());
+        }
         (0..order.len()).map(|k| (from + k) % order.len()).find(|&place| !state.is_retired(order[place]))
     }
 

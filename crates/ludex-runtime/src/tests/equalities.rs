@@ -52,8 +52,13 @@ fn equalities(game: &Game) -> Vec<Expr> {
         ctx(ContextWord::Piece),
         ctx(ContextWord::Target),
         ctx(ContextWord::It),
+        piece_at(from.clone()),
         piece_at(to.clone()),
         piece_at(shift(game, from.clone(), &["e"])),
+        piece_at(shift(game, to.clone(), &["s"])),
+        piece_at(shift(game, var(0), &["w"])),
+        piece_at(Expr::Const(Const::Cell(4))),
+        piece_at(Expr::Const(Const::None)),
         piece_at(var(0)),
     ];
     let mut conditions = Vec::new();

@@ -460,3 +460,16 @@ fn end_rules_planned_as_light_tests_give_what_eval_gives() {
         }
     }
 }
+
+/// A captured piece's value is read while the capturing piece is held in the move's context (the
+/// checker keeps `piece` out of a value; an IR built by other means may read it): a value that
+/// reads `piece.power` sees the power of the piece that moves onto the captured one.
+#[test]
+fn a_prize_value_sees_the_capturing_piece_held() {
+    let mut g = stepper();
+    g.capture.destination = CaptureDestination::Prizes;
+    g.pieces[0].value = power_of(ContextWord::Piece);
+    let (engine, mut state) = load(g, "board\n. . .\nM1:2 M2:5 .\n. . .");
+    play(&engine, &mut state, "a2xb2");
+    assert_eq!(engine.prizes(&state, 0).iter().map(|prize| prize.value).collect::<Vec<_>>(), [2]);
+}
