@@ -4,7 +4,7 @@
 
 use super::board_index::BoardHash;
 use super::eval::Ctx;
-use super::state::{HistoryCopy, State};
+use super::state::{HistoryCopy, Positions, State};
 use super::trial_writes::TrialWrites;
 use super::turns::{Answers, Fast};
 use super::{Engine, Move, MoveKind, Status};
@@ -99,7 +99,9 @@ fn expand(
         return level.moves.len() as u64;
     }
     let mut total: u64 = 0;
-    let child = refill(&mut level.child, state);
+    // A leaf's history is never read: its position is not recorded.
+    let positions = if depth == 1 { Positions::Unread } else { Positions::Recorded };
+    let child = refill(&mut level.child, state, positions);
     for (index, &mv) in level.moves.iter().enumerate() {
         if index > 0 {
             // The cells the last move wrote are put back from its journal, the rest of the state
@@ -188,8 +190,9 @@ fn count_chance(engine: &Engine, state: &State, depth: u32, leaves: Leaves, leve
 }
 
 /// The buffer holding a copy of `state`, keeping a journal of the cells written from now on (the
-/// board's hash kept up to date), so that it is put back after each move by rewriting those cells.
-fn refill<'c>(child: &'c mut Option<State>, state: &State) -> &'c mut State {
+/// board's hash kept up to date), so that it is put back after each move by rewriting those cells,
+/// its positions recorded as asked.
+fn refill<'c>(child: &'c mut Option<State>, state: &State, positions: Positions) -> &'c mut State {
     let child = match child {
         Some(child) => {
             child.clone_from(state);
@@ -198,6 +201,7 @@ fn refill<'c>(child: &'c mut Option<State>, state: &State) -> &'c mut State {
         None => child.insert(state.clone()),
     };
     child.start_journal(BoardHash::Kept);
+    child.record_positions(positions);
     child
 }
 

@@ -126,6 +126,28 @@ fn perft_counts_as_a_search_that_copies_each_child() {
     }
 }
 
+/// Perft's leaves, whose positions are not recorded, count as a search that records every position
+/// does: in a game drawn at the first repetition (of the position, or of the board alone), the
+/// moves that repeat a position end their games from the fourth ply on, which only the positions
+/// recorded at the levels above the leaves find.
+#[test]
+fn perft_leaves_left_unrecorded_count_as_a_search_that_records_every_position() {
+    for repeated in ["repetitions", "repetitions(board)"] {
+        let text = format!(
+            "game \"repeat\"\nseat white\nseat black turned 180\nboard square 3 by 3\n\
+             piece man {{\n  letter M\n}}\nsetup {{\n  place man for each seat on cells a1\n}}\n\
+             action step for man {{\n  step all\n}}\nphase play {{\n  turn {{\n    play step\n  }}\n}}\n\
+             end {{\n  when {repeated} >= 2: draw\n}}\n"
+        );
+        let engine = engine_for(&text);
+        let state = engine.initial_state();
+        for depth in 1..=6 {
+            let fast = super::super::perft(&engine, &state, depth);
+            assert_eq!(fast, copying_perft(&engine, &state, depth), "{repeated}, depth {depth}");
+        }
+    }
+}
+
 /// Perft by a whole copy of the position for each move or roll outcome, every move judged.
 fn copying_perft(engine: &Engine, state: &State, depth: u32) -> u64 {
     let child = |apply: &dyn Fn(&mut State), depth| {
