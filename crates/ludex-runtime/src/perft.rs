@@ -99,9 +99,13 @@ fn expand(
         return level.moves.len() as u64;
     }
     let mut total: u64 = 0;
-    // A leaf's history is never read: its position is not recorded.
-    let positions = if depth == 1 { Positions::Unread } else { Positions::Recorded };
-    let child = refill(&mut level.child, state, positions);
+    // Nothing reads a leaf's history or its board's hash: its position is not recorded and its
+    // writes leave the hash stale (put back with the child, or made afresh before a roll).
+    let leaf = match depth {
+        1 => (BoardHash::Stale, Positions::Unread),
+        _ => (BoardHash::Kept, Positions::Recorded),
+    };
+    let child = refill(&mut level.child, state, leaf);
     for (index, &mv) in level.moves.iter().enumerate() {
         if index > 0 {
             // The cells the last move wrote are put back from its journal, the rest of the state
@@ -112,7 +116,12 @@ fn expand(
         let below = match depth {
             // A leaf counts whether or not its game is over: its end rules are not judged.
             1 if !child.awaits_roll() => 1,
-            1 => count(engine, child, 0, leaves, levels),
+            1 => {
+                // The roll's outcomes are played on copies of the child, which record their
+                // positions.
+                child.rehash_board();
+                count(engine, child, 0, leaves, levels)
+            }
             _ => count_played(engine, child, depth - 1, leaves, levels),
         };
         total = total.saturating_add(below);
@@ -189,10 +198,14 @@ fn count_chance(engine: &Engine, state: &State, depth: u32, leaves: Leaves, leve
     total
 }
 
-/// The buffer holding a copy of `state`, keeping a journal of the cells written from now on (the
-/// board's hash kept up to date), so that it is put back after each move by rewriting those cells,
-/// its positions recorded as asked.
-fn refill<'c>(child: &'c mut Option<State>, state: &State, positions: Positions) -> &'c mut State {
+/// The buffer holding a copy of `state`, keeping a journal of the cells written from now on, so
+/// that it is put back after each move by rewriting those cells, the board's hash kept up to date
+/// by its writes and its positions recorded as asked.
+fn refill<'c>(
+    child: &'c mut Option<State>,
+    state: &State,
+    (hash, positions): (BoardHash, Positions),
+) -> &'c mut State {
     let child = match child {
         Some(child) => {
             child.clone_from(state);
@@ -200,7 +213,7 @@ fn refill<'c>(child: &'c mut Option<State>, state: &State, positions: Positions)
         }
         None => child.insert(state.clone()),
     };
-    child.start_journal(BoardHash::Kept);
+    child.start_journal(hash);
     child.record_positions(positions);
     child
 }

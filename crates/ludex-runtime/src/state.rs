@@ -235,6 +235,12 @@ impl State {
         self.journal.hash = hash;
     }
 
+    /// Makes the board's hash up to date again after writes that left it stale (`BoardHash::Stale`),
+    /// from the board itself.
+    pub(crate) fn rehash_board(&mut self) {
+        self.index.rehash(&self.board);
+    }
+
     /// Whether the decision points this state reaches from now on go into its position history
     /// (until set again: copies into this state keep it).
     pub(crate) fn record_positions(&mut self, positions: Positions) {
