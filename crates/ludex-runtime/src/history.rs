@@ -137,6 +137,7 @@ impl Engine {
     /// Appends the position (and the board, when the rules ask about boards) to the history, if
     /// the rules ask about repeated positions and the state records its positions (a leaf of perft
     /// does not: see `State::record_positions`).
+    ///
     /// Inlined: in most games and plies it records nothing, which its callers find without a call.
     #[inline]
     pub(crate) fn record_position(&self, state: &mut State) {

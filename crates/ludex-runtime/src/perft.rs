@@ -101,11 +101,11 @@ fn expand(
     let mut total: u64 = 0;
     // Nothing reads a leaf's history or its board's hash: its position is not recorded and its
     // writes leave the hash stale (put back with the child, or made afresh before a roll).
-    let leaf = match depth {
+    let bookkeeping = match depth {
         1 => (BoardHash::Stale, Positions::Unread),
         _ => (BoardHash::Kept, Positions::Recorded),
     };
-    let child = refill(&mut level.child, state, leaf);
+    let child = refill(&mut level.child, state, bookkeeping);
     for (index, &mv) in level.moves.iter().enumerate() {
         if index > 0 {
             // The cells the last move wrote are put back from its journal, the rest of the state

@@ -140,8 +140,8 @@ pub struct State {
 }
 
 /// The cells a scratch copy (or a perft child) has written since it was last made equal to its
-/// source, when it keeps them (see `State::start_journal`), and whether its writes keep the board's
-/// hash. Bookkeeping, not part of the position: it never makes two states differ or hash
+/// source, when it keeps them (see `State::start_journal`), whether its writes keep the board's
+/// hash and whether it records its positions. Bookkeeping, not part of the position: it never makes two states differ or hash
 /// differently.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Journal {
@@ -149,6 +149,7 @@ pub(crate) struct Journal {
     hash: BoardHash,
     /// Whether the position history was last copied whole (see `State::copy_history`).
     whole_history: bool,
+    /// Whether the decision points it reaches go into its position history.
     positions: Positions,
 }
 
