@@ -69,6 +69,13 @@ impl BoardIndex {
         }
     }
 
+    /// Computes the hash of `board` (this index's board) afresh, after writes that left it stale.
+    pub(crate) fn rehash(&mut self, board: &[Option<Piece>]) {
+        let cells = board.iter().zip(0..=CellId::MAX);
+        let hashes = cells.filter_map(|(piece, cell)| Some(piece_hash(cell, piece.as_ref()?)));
+        self.hash = hashes.fold(0, |hash, piece| hash ^ piece);
+    }
+
     /// Takes the hash of `source`, whose board this index's board now equals.
     pub(crate) fn take_hash_from(&mut self, source: &BoardIndex) {
         self.hash = source.hash;

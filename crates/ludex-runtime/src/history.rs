@@ -135,13 +135,26 @@ impl Engine {
     }
 
     /// Appends the position (and the board, when the rules ask about boards) to the history, if
-    /// the rules ask about repeated positions.
+    /// the rules ask about repeated positions and the state records its positions (a leaf of perft
+    /// does not: see `State::record_positions`).
+    ///
+    /// Inlined: in most games and plies it records nothing, which its callers find without a call.
+    #[inline]
     pub(crate) fn record_position(&self, state: &mut State) {
-        if self.tables.end_reads.history {
+        let reads = &self.tables.end_reads;
+        if (reads.history || reads.boards) && state.records_positions() {
+            self.append_position(state);
+        }
+    }
+
+    /// Appends the position (and the board) to the histories the rules ask about.
+    fn append_position(&self, state: &mut State) {
+        let reads = &self.tables.end_reads;
+        if reads.history {
             let hash = self.position_hash(state);
             state.history.push(hash);
         }
-        if self.tables.end_reads.boards {
+        if reads.boards {
             let hash = self.board_hash(state);
             state.board_history.push(hash);
         }

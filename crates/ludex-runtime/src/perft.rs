@@ -4,7 +4,7 @@
 
 use super::board_index::BoardHash;
 use super::eval::Ctx;
-use super::state::{HistoryCopy, State};
+use super::state::{HistoryCopy, Positions, State};
 use super::trial_writes::TrialWrites;
 use super::turns::{Answers, Fast};
 use super::{Engine, Move, MoveKind, Status};
@@ -99,7 +99,13 @@ fn expand(
         return level.moves.len() as u64;
     }
     let mut total: u64 = 0;
-    let child = refill(&mut level.child, state);
+    // Nothing reads a leaf's history or its board's hash: its position is not recorded and its
+    // writes leave the hash stale (put back with the child, or made afresh before a roll).
+    let bookkeeping = match depth {
+        1 => (BoardHash::Stale, Positions::Unread),
+        _ => (BoardHash::Kept, Positions::Recorded),
+    };
+    let child = refill(&mut level.child, state, bookkeeping);
     for (index, &mv) in level.moves.iter().enumerate() {
         if index > 0 {
             // The cells the last move wrote are put back from its journal, the rest of the state
@@ -110,7 +116,12 @@ fn expand(
         let below = match depth {
             // A leaf counts whether or not its game is over: its end rules are not judged.
             1 if !child.awaits_roll() => 1,
-            1 => count(engine, child, 0, leaves, levels),
+            1 => {
+                // The roll's outcomes are played on copies of the child, which record their
+                // positions.
+                child.rehash_board();
+                count(engine, child, 0, leaves, levels)
+            }
             _ => count_played(engine, child, depth - 1, leaves, levels),
         };
         total = total.saturating_add(below);
@@ -187,9 +198,14 @@ fn count_chance(engine: &Engine, state: &State, depth: u32, leaves: Leaves, leve
     total
 }
 
-/// The buffer holding a copy of `state`, keeping a journal of the cells written from now on (the
-/// board's hash kept up to date), so that it is put back after each move by rewriting those cells.
-fn refill<'c>(child: &'c mut Option<State>, state: &State) -> &'c mut State {
+/// The buffer holding a copy of `state`, keeping a journal of the cells written from now on, so
+/// that it is put back after each move by rewriting those cells, the board's hash kept up to date
+/// by its writes and its positions recorded as asked.
+fn refill<'c>(
+    child: &'c mut Option<State>,
+    state: &State,
+    (hash, positions): (BoardHash, Positions),
+) -> &'c mut State {
     let child = match child {
         Some(child) => {
             child.clone_from(state);
@@ -197,7 +213,8 @@ fn refill<'c>(child: &'c mut Option<State>, state: &State) -> &'c mut State {
         }
         None => child.insert(state.clone()),
     };
-    child.start_journal(BoardHash::Kept);
+    child.start_journal(hash);
+    child.record_positions(positions);
     child
 }
 

@@ -140,8 +140,8 @@ pub struct State {
 }
 
 /// The cells a scratch copy (or a perft child) has written since it was last made equal to its
-/// source, when it keeps them (see `State::start_journal`), and whether its writes keep the board's
-/// hash. Bookkeeping, not part of the position: it never makes two states differ or hash
+/// source, when it keeps them (see `State::start_journal`), whether its writes keep the board's
+/// hash and whether it records its positions. Bookkeeping, not part of the position: it never makes two states differ or hash
 /// differently.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Journal {
@@ -149,6 +149,20 @@ pub(crate) struct Journal {
     hash: BoardHash,
     /// Whether the position history was last copied whole (see `State::copy_history`).
     whole_history: bool,
+    /// Whether the decision points it reaches go into its position history.
+    positions: Positions,
+}
+
+/// Whether the decision points a state reaches go into its position history (when the rules ask
+/// about repeated positions: see `Engine::record_position`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Positions {
+    /// They do.
+    #[default]
+    Recorded,
+    /// They do not: nothing reads this copy's history once its next move is played (a leaf of
+    /// perft, whose end rules are not judged).
+    Unread,
 }
 
 impl PartialEq for Journal {
@@ -220,6 +234,23 @@ impl State {
     pub(crate) fn start_journal(&mut self, hash: BoardHash) {
         self.journal.cells.get_or_insert_with(Vec::new).clear();
         self.journal.hash = hash;
+    }
+
+    /// Makes the board's hash up to date again after writes that left it stale (`BoardHash::Stale`),
+    /// from the board itself.
+    pub(crate) fn rehash_board(&mut self) {
+        self.index.rehash(&self.board);
+    }
+
+    /// Whether the decision points this state reaches from now on go into its position history
+    /// (until set again: copies into this state keep it).
+    pub(crate) fn record_positions(&mut self, positions: Positions) {
+        self.journal.positions = positions;
+    }
+
+    /// Whether the decision points this state reaches go into its position history.
+    pub(crate) fn records_positions(&self) -> bool {
+        self.journal.positions == Positions::Recorded
     }
 
     /// Makes this copy equal to `source` again, when it was equal to it when its journal was

@@ -126,6 +126,63 @@ fn perft_counts_as_a_search_that_copies_each_child() {
     }
 }
 
+/// A copy whose writes leave the board's hash stale (as perft's leaves do), its hash made afresh,
+/// has the index of a copy whose writes keep the hash: after each move of every position of a
+/// seeded random game of each shipped rules file (rolls, attributes, stacks and reserves among
+/// them).
+#[test]
+fn a_board_hash_left_stale_is_made_afresh() {
+    for path in shipped_rules() {
+        let engine = engine_for(&std::fs::read_to_string(&path).expect("a rules file"));
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut state = engine.initial_state();
+        let mut stale = state.clone();
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            match engine.status(&state) {
+                Status::Over(_) => break,
+                Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
+                Status::Decision { .. } => {
+                    engine.legal_moves(&state, &mut moves);
+                    for &mv in &moves {
+                        let mut kept = state.clone();
+                        engine.play(&mut kept, mv);
+                        stale.copy_from(&state, HistoryCopy::Whole);
+                        stale.start_journal(BoardHash::Stale);
+                        engine.play(&mut stale, mv);
+                        stale.rehash_board();
+                        assert_eq!(stale.index, kept.index, "{}", path.display());
+                    }
+                    engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+}
+
+/// Perft's leaves, whose positions are not recorded and whose board's hash is left stale, count as
+/// a search that records every position does: in a game drawn at the first repetition (of the
+/// position, or of the board alone), the moves that repeat a position end their games from the
+/// fourth ply on, which only the positions recorded (with their hashes) at the levels above the
+/// leaves find.
+#[test]
+fn perft_leaves_left_unrecorded_count_as_a_search_that_records_every_position() {
+    for repeated in ["repetitions", "repetitions(board)"] {
+        let text = format!(
+            "game \"repeat\"\nseat white\nseat black turned 180\nboard square 3 by 3\n\
+             piece man {{\n  letter M\n}}\nsetup {{\n  place man for each seat on cells a1\n}}\n\
+             action step for man {{\n  step all\n}}\nphase play {{\n  turn {{\n    play step\n  }}\n}}\n\
+             end {{\n  when {repeated} >= 2: draw\n}}\n"
+        );
+        let engine = engine_for(&text);
+        let state = engine.initial_state();
+        for depth in 1..=6 {
+            let fast = super::super::perft(&engine, &state, depth);
+            assert_eq!(fast, copying_perft(&engine, &state, depth), "{repeated}, depth {depth}");
+        }
+    }
+}
+
 /// Perft by a whole copy of the position for each move or roll outcome, every move judged.
 fn copying_perft(engine: &Engine, state: &State, depth: u32) -> u64 {
     let child = |apply: &dyn Fn(&mut State), depth| {
