@@ -20,7 +20,8 @@ pub fn perft(engine: &Engine, state: &State, depth: u32) -> u64 {
 /// How perft counts the positions of its last level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leaves {
-    /// Every leaf is made: its move is played (its end rules are not judged).
+    /// Every leaf is made: its move is played (its end rules are not judged, so neither is its
+    /// position added to the history nor the board's hash kept, which only they would read).
     Made,
     /// Bulk counting: each legal move of the last level counts one leaf without being played. The
     /// count is [`Leaves::Made`]'s unless a move of the last level leads to a roll, whose outcomes
