@@ -759,7 +759,7 @@ impl Generator<'_> {
     /// What a pattern of lines' generation decides once for all its pieces.
     fn line_plan(&self) -> LinePlan {
         LinePlan {
-            words: self.engine.game.board.cell_count().div_ceil(64),
+            words: self.board_words(),
             piece_conditions: self.has_piece_conditions(),
             late: self.has_late_conditions(Landing::MayCapture),
         }
@@ -768,8 +768,12 @@ impl Generator<'_> {
     /// Whether a pattern of lines has no move anywhere in this generation: the board lies within
     /// the words of the allowed ends, and none is allowed (`line_moves` keeps only those).
     fn ends_nowhere(&self) -> bool {
-        let words = self.engine.game.board.cell_count().div_ceil(64);
-        words <= MAX_TABLED_WORDS && self.ends.iter().all(|&ends| ends == 0)
+        self.board_words() <= MAX_TABLED_WORDS && self.ends.iter().all(|&ends| ends == 0)
+    }
+
+    /// The number of 64-bit words a bit set of the board's cells takes.
+    fn board_words(&self) -> usize {
+        self.engine.game.board.cell_count().div_ceil(64)
     }
 
     /// The ends from `from` of a slide with no most steps, found from the rays' bit sets, or of a
@@ -806,7 +810,7 @@ impl Generator<'_> {
     /// The board's first words of the cells the action's moves may end on, found once for the
     /// generation (see [`Generator::write_allowed_ends`]).
     fn prepare_allowed_ends(&mut self) {
-        let words = self.engine.game.board.cell_count().div_ceil(64).min(MAX_TABLED_WORDS);
+        let words = self.board_words().min(MAX_TABLED_WORDS);
         let mut ends = [0; MAX_TABLED_WORDS];
         self.write_allowed_ends(0, ends.get_mut(..words).unwrap_or(&mut []));
         self.ends = ends;
