@@ -457,14 +457,18 @@ impl Engine {
         let Some(values) = state.maps.get_mut(offset..offset + cells) else { return };
         // The rotation is a permutation of the cells: each value moves to its image, cycle by
         // cycle, in place.
-        let mut moved = self.no_cells();
+        let mut moved_cells = self.no_cells();
+        let moved: &mut [u64] = &mut moved_cells;
         for start in 0..cells as CellId {
+            if has_bit(moved, start) {
+                continue;
+            }
             let (mut cell, mut carried) = (start, values[start as usize]);
             for _ in 0..cells {
-                if has_bit(&moved, cell) {
+                if has_bit(moved, cell) {
                     break;
                 }
-                set_bit(&mut moved, cell);
+                set_bit(moved, cell);
                 let Some(slot) = rotation.cells.get(cell as usize).and_then(|&image| {
                     cell = image;
                     values.get_mut(image as usize)

@@ -89,6 +89,8 @@ mod walk;
 #[cfg(test)]
 mod tests;
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
 use ludex_ir::{ActionId, CellId, CellSet, Game, MapId, Number, PhaseId, SeatId, TypeId, VarId};
@@ -252,6 +254,9 @@ pub struct Engine {
     tables: Tables,
     /// The rules errors met while playing ([`Engine::fault`]).
     faults: faults::Faults,
+    /// The state after setup, made at the first [`Engine::initial_state`]: setup draws nothing
+    /// (its rolls are left pending), so every game starts from a copy of it.
+    start: OnceLock<State>,
 }
 
 /// Lookups computed once from the game.
@@ -335,12 +340,12 @@ impl Engine {
     pub fn new(mut game: Game) -> Engine {
         reindex_cell_sets(&mut game);
         let tables = Tables::new(&game);
-        Engine { game, tables, faults: Default::default() }
+        Engine { game, tables, faults: Default::default(), start: OnceLock::new() }
     }
 
     /// The state after setup (it may begin with chance nodes: setup rolls).
     pub fn initial_state(&self) -> State {
-        self.start_game(&turns::Fast)
+        self.start.get_or_init(|| self.start_game(&turns::Fast)).clone()
     }
 
     /// Whose decision it is in `state`: a seat's, a die's, or nobody's once the game is over.

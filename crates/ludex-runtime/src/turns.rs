@@ -466,7 +466,7 @@ impl Engine {
     }
 
     fn result_of(&self, state: &State, ctx: &Ctx, index: usize, rule: &EndRule) -> GameResult {
-        let rule_name = format!("end rule {}", index + 1);
+        let rule_name = ["end rule ", &(index + 1).to_string()].concat();
         let end = EndReason::Rule(index as u32);
         let seats = 0..self.seat_count() as SeatId;
         match &rule.outcome {
@@ -479,7 +479,7 @@ impl Engine {
                 let wins = matches!(rule.outcome, Outcome::Win(_));
                 let places = seats.map(|s| if self.allied(s, seat) == wins { 1 } else { 2 }).collect();
                 let verb = if wins { "wins" } else { "loses" };
-                let reason = format!("{rule_name}: {} {verb}", self.seat_name(seat));
+                let reason = [&rule_name, ": ", self.seat_name(seat), " ", verb].concat();
                 GameResult { places, reason, end, scores: Vec::new() }
             }
             Outcome::Draw => self.draw(end, &format!("{rule_name}: draw")),

@@ -473,3 +473,29 @@ fn a_prize_value_sees_the_capturing_piece_held() {
     play(&engine, &mut state, "a2xb2");
     assert_eq!(engine.prizes(&state, 0).iter().map(|prize| prize.value).collect::<Vec<_>>(), [2]);
 }
+
+/// Every game starts from the state setup makes, whatever earlier games played: the engine keeps
+/// the start it made once and hands out copies of it, never the copy a game played on.
+#[test]
+fn every_game_starts_from_the_setup_whatever_was_played_before() {
+    for path in shipped_rules() {
+        let text = std::fs::read_to_string(&path).expect("a shipped rules file");
+        let compiled = ludex_check::compile(&text, &ludex_check::OptionValues::default());
+        let engine = Engine::new(compiled.game.expect("the shipped rules compile"));
+        let mut played = engine.initial_state();
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            match engine.status(&played) {
+                Status::Over(_) => break,
+                Status::Chance { .. } => engine.apply_chance(&mut played, 1),
+                Status::Decision { .. } => {
+                    engine.legal_moves(&played, &mut moves);
+                    engine.apply_move(&mut played, moves[moves.len() / 2]);
+                }
+            }
+        }
+        let fresh = engine.start_game(&crate::turns::Fast);
+        assert_ne!(played, fresh, "{}: the game played no move", path.display());
+        assert_eq!(engine.initial_state(), fresh, "{}", path.display());
+    }
+}
