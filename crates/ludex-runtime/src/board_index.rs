@@ -159,6 +159,12 @@ impl BoardIndex {
         }
     }
 
+    /// Whether any of the owner's pieces of the type stands on the board.
+    #[inline(always)]
+    pub(crate) fn any_of_type(&self, owner: Option<SeatId>, kind: TypeId) -> bool {
+        self.of_type(owner, kind).iter().any(|&word| word != 0)
+    }
+
     /// The cells the owner's pieces of the types (of any type when there are none) stand on, on a
     /// board of at most `MAX_TABLED_WORDS` words (none on a larger one); the words past the board
     /// are empty. Always inlined: the generation reads it once a piece.
