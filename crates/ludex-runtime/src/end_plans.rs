@@ -52,7 +52,9 @@ impl EndPlans {
         Some(EndPlans { any_rule: Program::any_of(rules.into_iter()) })
     }
 
-    /// Whether some end rule holds, `mover` having acted last and `next` to act.
+    /// Whether some end rule holds, `mover` having acted last and `next` to act. Inlined into the
+    /// judge, which asks it at every decision point.
+    #[inline(always)]
     pub(crate) fn any_holds(&self, state: &State, seats: (Option<SeatId>, SeatId)) -> bool {
         self.any_rule.holds(|fact| fact.holds(state, seats))
     }
