@@ -69,6 +69,35 @@ impl BoardIndex {
         }
     }
 
+    /// Notes that `piece` left `from` for `to`, on which no piece stood: [`BoardIndex::replace`]
+    /// for each of the two cells, with the piece's hash and bit sets found once.
+    #[inline(always)]
+    pub(crate) fn moved(&mut self, (from, to): (CellId, CellId), piece: &Piece, hash: BoardHash) {
+        if hash == BoardHash::Kept {
+            let key = piece_key(piece);
+            self.hash ^= mix(u64::from(from) ^ key) ^ mix(u64::from(to) ^ key);
+        }
+        let (owner, kind) = (owner_index(piece.owner), usize::from(piece.kind));
+        if owner >= self.owners {
+            return;
+        }
+        self.move_bit(owner * self.words, (from, to));
+        if kind < self.types {
+            self.move_bit((self.owners + owner * self.types + kind) * self.words, (from, to));
+        }
+    }
+
+    /// Clears `from`'s bit and sets `to`'s in the bit set that starts at word `start`.
+    #[inline(always)]
+    fn move_bit(&mut self, start: usize, (from, to): (CellId, CellId)) {
+        if let Some(bits) = self.bits.get_mut(start + usize::from(from / 64)) {
+            *bits &= !(1u64 << (from % 64));
+        }
+        if let Some(bits) = self.bits.get_mut(start + usize::from(to / 64)) {
+            *bits |= 1u64 << (to % 64);
+        }
+    }
+
     /// Computes the hash of `board` (this index's board) afresh, after writes that left it stale.
     pub(crate) fn rehash(&mut self, board: &[Option<Piece>]) {
         let cells = board.iter().zip(0..=CellId::MAX);
@@ -159,6 +188,12 @@ impl BoardIndex {
         }
     }
 
+    /// Whether any of the owner's pieces of the type stands on the board.
+    #[inline(always)]
+    pub(crate) fn any_of_type(&self, owner: Option<SeatId>, kind: TypeId) -> bool {
+        self.of_type(owner, kind).iter().any(|&word| word != 0)
+    }
+
     /// The cells the owner's pieces of the types (of any type when there are none) stand on, on a
     /// board of at most `MAX_TABLED_WORDS` words (none on a larger one); the words past the board
     /// are empty. Always inlined: the generation reads it once a piece.
@@ -221,16 +256,23 @@ fn owner_index(owner: Option<SeatId>) -> usize {
 /// A hash of a piece standing on a cell: its fields packed into words, each multiplied by its own
 /// odd constant, then mixed (SplitMix64's finaliser). No branches: it runs on every board write.
 fn piece_hash(cell: CellId, piece: &Piece) -> u64 {
+    mix(u64::from(cell) ^ piece_key(piece))
+}
+
+/// What [`piece_hash`] mixes beside the cell: the owner and type above the cell's 16 bits (so
+/// that or-ing them with the cell is exclusive or-ing), and the attributes multiplied.
+#[inline(always)]
+fn piece_key(piece: &Piece) -> u64 {
     const FACTORS: [u64; 4] =
         [0xff51_afd7_ed55_8ccd, 0xc4ce_b9fe_1a85_ec53, 0x9e37_79b9_7f4a_7c15, 0xd6e8_feb8_6659_fd93];
     let owner = piece.owner.map_or(0, |s| u64::from(s) + 1);
-    let mut hash = u64::from(cell) | owner << 16 | u64::from(piece.kind) << 24;
+    let mut key = owner << 16 | u64::from(piece.kind) << 24;
     for (pair, factor) in piece.attributes.chunks(2).zip(FACTORS) {
         let high = pair.get(1).map_or(0, |&a| u64::from(a as u32));
         let word = u64::from(pair[0] as u32) | high << 32;
-        hash ^= word.wrapping_mul(factor).rotate_left(29);
+        key ^= word.wrapping_mul(factor).rotate_left(29);
     }
-    mix(hash)
+    key
 }
 
 fn mix(mut x: u64) -> u64 {

@@ -23,6 +23,12 @@ pub(super) enum Step {
         variable: Assigned,
         value: SetValue,
     },
+    /// `set VARIABLE = from` or `= to`, of a variable without a seat: run where the steps run,
+    /// without a call.
+    SetMoveCell {
+        slot: u32,
+        cell: MoveCell,
+    },
     /// `if CONDITION { then } else { otherwise }`.
     If(Box<Branches>),
     Written(Effect),
@@ -34,6 +40,13 @@ pub(super) struct Branches {
     condition: Program,
     then: Vec<Step>,
     otherwise: Vec<Step>,
+}
+
+/// The cell of the move a [`Step::SetMoveCell`] writes.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum MoveCell {
+    From,
+    To,
 }
 
 /// The variable a compiled `set` writes.
@@ -98,7 +111,15 @@ impl Step {
                 if let (Some(variable), Some(value)) =
                     (Assigned::new(*variable, seat.as_ref(), layout), SetValue::new(value, layout)) =>
             {
-                Step::Set { variable, value }
+                match (variable, value) {
+                    (Assigned::Slot(slot), SetValue::CellOnly(CellOf::From)) => {
+                        Step::SetMoveCell { slot, cell: MoveCell::From }
+                    }
+                    (Assigned::Slot(slot), SetValue::CellOnly(CellOf::To)) => {
+                        Step::SetMoveCell { slot, cell: MoveCell::To }
+                    }
+                    (variable, value) => Step::Set { variable, value },
+                }
             }
             Effect::If { condition, then, otherwise } => Step::If(Box::new(Branches {
                 condition: Program::new(Cond::new(condition, layout)),
@@ -130,7 +151,11 @@ impl SetValue {
     /// form, or a context word.
     fn new(value: &Expr, layout: &Layout) -> Option<SetValue> {
         if let Expr::Context(word) = value {
-            return Some(SetValue::Word(*word));
+            // A word that can only name a cell (`from`, `to`, a walk's cells) is read as one.
+            return Some(match CellOf::new(value, layout) {
+                cell if cell.gives_cell() => SetValue::CellOnly(cell),
+                _ => SetValue::Word(*word),
+            });
         }
         if exact_int(value, layout.game) {
             return match Int::new(value, layout) {
@@ -168,11 +193,15 @@ fn exact_int(value: &Expr, game: &Game) -> bool {
 }
 
 impl Engine {
-    /// Runs compiled effects in order (no call at all for none, as most actions' `then`).
+    /// Runs compiled effects in order (no call at all for none, as most actions' `then`, nor for
+    /// a variable set to a cell of the move).
     #[inline(always)]
     pub(crate) fn run_steps(&self, state: &mut State, ctx: &Ctx, steps: &[Step]) {
         for step in steps {
-            self.run_step(state, ctx, step);
+            match step {
+                Step::SetMoveCell { slot, cell } => set_move_cell(state, ctx, *slot, *cell),
+                Step::Set { .. } | Step::If(_) | Step::Written(_) => self.run_step(state, ctx, step),
+            }
         }
     }
 
@@ -180,6 +209,7 @@ impl Engine {
     fn run_step(&self, state: &mut State, ctx: &Ctx, step: &Step) {
         match step {
             Step::Set { variable, value } => self.set_compiled(state, ctx, variable, value),
+            Step::SetMoveCell { slot, cell } => set_move_cell(state, ctx, *slot, *cell),
             Step::If(branches) => {
                 let Branches { condition, then, otherwise } = &**branches;
                 let branch = if self.run_program(state, ctx, condition) { then } else { otherwise };
@@ -234,6 +264,16 @@ impl Engine {
     pub(crate) fn capture_then(&self) -> &[Step] {
         &self.tables.speed.effects.capture
     }
+}
+
+/// Writes a cell of the move into a variable's state slot ([`Step::SetMoveCell`]).
+#[inline(always)]
+fn set_move_cell(state: &mut State, ctx: &Ctx, slot: u32, cell: MoveCell) {
+    let cell = match cell {
+        MoveCell::From => ctx.from,
+        MoveCell::To => ctx.to,
+    };
+    store(state, slot, Value::from_option(cell, Value::Cell));
 }
 
 /// Writes a variable's value by its state slot.

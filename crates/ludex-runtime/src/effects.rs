@@ -122,8 +122,25 @@ impl Engine {
     fn move_piece(&self, state: &mut State, ctx: &mut Ctx, mv: Move) {
         let (Some(from), Some(to)) = (mv.from, mv.to) else { return };
         ctx.from = Some(from);
+        if self.game.stacking == Stacking::Single && from != to && state.piece(to).is_none() {
+            return self.move_to_empty(state, ctx, from, to);
+        }
         let Some(piece) = self.lift(state, from) else { return };
         self.land(state, ctx, piece, to);
+    }
+
+    /// [`Engine::move_piece`] onto an empty cell of a board without stacks: what the lift and
+    /// [`Engine::land`] do there (no target, nothing captured), the board written in one call.
+    fn move_to_empty(&self, state: &mut State, ctx: &mut Ctx, from: CellId, to: CellId) {
+        if !state.move_to_empty(from, to) {
+            return;
+        }
+        ctx.to = Some(to);
+        ctx.target = None;
+        ctx.piece = PieceSlot::At(to);
+        if let Some(kind) = ctx.promotion {
+            self.change_type(state, to, kind);
+        }
     }
 
     /// A piece of the mover's reserve enters the board on `to` (a move along a track).

@@ -27,6 +27,8 @@ enum Fact {
     Pieces { owner: Owner, types: Vec<TypeId>, op: BinaryOp, bound: i64 },
     /// The same, when the comparison only asks whether there is such a piece ([`Cond::Pieces`]).
     AnyPiece { owner: Owner, types: Vec<TypeId>, wanted: Wanted },
+    /// [`Fact::AnyPiece`] of one type, read from that type's bit set alone.
+    AnyOfType { owner: Owner, kind: TypeId, wanted: Wanted },
     /// `phase == PHASE` (`negated`: `!=`).
     Phase { phase: PhaseId, negated: bool },
 }
@@ -50,32 +52,42 @@ impl EndPlans {
         Some(EndPlans { any_rule: Program::any_of(rules.into_iter()) })
     }
 
-    /// Whether some end rule holds, `mover` having acted last and `next` to act.
-    pub(crate) fn any_holds(&self, state: &State, (mover, next): (Option<SeatId>, SeatId)) -> bool {
-        let owner = |owner: Owner| match owner {
-            Owner::Mover => mover,
-            Owner::Next => Some(next),
-            Owner::Fixed(seat) => seat,
-        };
-        let holds = |fact: &Fact| match fact {
-            Fact::Pieces { owner: of, types, op, bound } => {
-                compare(*op, Some(i64::from(state.index.count(owner(*of), types))), Some(*bound))
-            }
-            Fact::AnyPiece { owner: of, types, wanted } => {
-                state.index.any(owner(*of), types) == (*wanted == Wanted::SomePiece)
-            }
-            Fact::Phase { phase, negated } => (state.phase == *phase) != *negated,
-        };
-        self.any_rule.holds(holds)
+    /// Whether some end rule holds, `mover` having acted last and `next` to act. Inlined into the
+    /// judge, which asks it at every decision point.
+    #[inline(always)]
+    pub(crate) fn any_holds(&self, state: &State, seats: (Option<SeatId>, SeatId)) -> bool {
+        self.any_rule.holds(|fact| fact.holds(state, seats))
     }
 }
 
 impl Fact {
+    /// Whether the test holds, `mover` having acted last and `next` to act.
+    #[inline(always)]
+    fn holds(&self, state: &State, seats: (Option<SeatId>, SeatId)) -> bool {
+        match self {
+            Fact::Pieces { owner, types, op, bound } => {
+                let count = state.index.count(owner.seat(seats), types);
+                compare(*op, Some(i64::from(count)), Some(*bound))
+            }
+            Fact::AnyPiece { owner, types, wanted } => {
+                state.index.any(owner.seat(seats), types) == (*wanted == Wanted::SomePiece)
+            }
+            Fact::AnyOfType { owner, kind, wanted } => {
+                state.index.any_of_type(owner.seat(seats), *kind) == (*wanted == Wanted::SomePiece)
+            }
+            Fact::Phase { phase, negated } => (state.phase == *phase) != *negated,
+        }
+    }
+
     /// A compiled leaf as a light test (`None` if it reads the context otherwise).
     fn of(leaf: &Cond) -> Option<Fact> {
         match leaf {
             Cond::Pieces { owner, types, wanted } => {
-                Some(Fact::AnyPiece { owner: Owner::of(owner)?, types: types.clone(), wanted: *wanted })
+                let (owner, wanted) = (Owner::of(owner)?, *wanted);
+                Some(match types[..] {
+                    [kind] => Fact::AnyOfType { owner, kind, wanted },
+                    _ => Fact::AnyPiece { owner, types: types.clone(), wanted },
+                })
             }
             Cond::Compare(op, Int::PieceCount { owner, types }, Int::Const(Some(bound))) => {
                 Some(Fact::Pieces { owner: Owner::of(owner)?, types: types.clone(), op: *op, bound: *bound })
@@ -91,6 +103,16 @@ impl Fact {
 }
 
 impl Owner {
+    /// The seat it names, `mover` having acted last and `next` to act.
+    #[inline(always)]
+    fn seat(self, (mover, next): (Option<SeatId>, SeatId)) -> Option<SeatId> {
+        match self {
+            Owner::Mover => mover,
+            Owner::Next => Some(next),
+            Owner::Fixed(seat) => seat,
+        }
+    }
+
     /// A compiled owner the end rules' seats name (`None` for any other).
     fn of(owner: &compiled::Owner) -> Option<Owner> {
         match owner {

@@ -351,7 +351,7 @@ impl Engine {
     /// Whose decision it is in `state`: a seat's, a die's, or nobody's once the game is over.
     pub fn status(&self, state: &State) -> Status {
         if let Some(result) = &state.result {
-            return Status::Over(result.clone());
+            return over(result);
         }
         match state.pending.front() {
             Some(roll) => Status::Chance { sides: roll.sides },
@@ -669,6 +669,14 @@ fn fresh_pieces(game: &Game) -> Vec<Piece> {
             piece
         })
         .collect()
+}
+
+/// The status of a game that is over: its result copied, out of line (it allocates), so that
+/// asking the status of a game still going takes no frame for the copy.
+#[cold]
+#[inline(never)]
+fn over(result: &GameResult) -> Status {
+    Status::Over(result.clone())
 }
 
 /// The state slot of a variable, given each variable's first slot (see `Engine::variable_slot`).

@@ -406,6 +406,28 @@ impl State {
         }
     }
 
+    /// Moves the piece on `from` onto `to`, another cell with no piece on it: the writes of taking
+    /// it off `from` and putting it on `to` (the board, its index and hash, the journal, in that
+    /// order), in one call. False, with nothing written, when `from` has no piece or `to` is no
+    /// such cell.
+    pub(crate) fn move_to_empty(&mut self, from: CellId, to: CellId) -> bool {
+        let Some(piece) = self.piece(from) else { return false };
+        if from == to || self.board.get(to as usize) != Some(&None) {
+            return false;
+        }
+        for (cell, now) in [(from, None), (to, Some(piece))] {
+            if let Some(slot) = self.board.get_mut(cell as usize) {
+                *slot = now;
+            }
+        }
+        self.index.moved((from, to), &piece, self.journal.hash);
+        if let Some(cells) = &mut self.journal.cells {
+            cells.push(from);
+            cells.push(to);
+        }
+        true
+    }
+
     /// The cells the owner's pieces (`None`: neutral pieces) stand on, in cell order.
     pub(crate) fn cells_of(&self, owner: Option<SeatId>) -> impl Iterator<Item = CellId> + '_ {
         cells_in(self.index.of_owner(owner))

@@ -385,16 +385,19 @@ impl Engine {
         if state.result.is_some() || !state.pending.is_empty() {
             return;
         }
-        state.result = self.ended(state, answers);
+        // Where the planned end rules say none holds (every decision point but a game's last), the
+        // end rules are not asked as written and no result is built.
+        if !self.no_planned_end_rule_holds(state, answers) {
+            state.result = self.ended(state, answers);
+        }
         if state.result.is_none() && state.plies >= self.game.limits.max_plies {
             state.result = Some(self.engine_end(state, EndReason::MoveLimit, "move limit"));
         }
     }
 
+    /// The result of the first end rule that holds, asked as written.
+    #[inline(never)]
     fn ended(&self, state: &State, answers: &impl Answers) -> Option<GameResult> {
-        if self.no_planned_end_rule_holds(state, answers) {
-            return None;
-        }
         let ctx = self.end_rules_ctx(state, answers);
         let index = answers.first_end_rule(self, state, &ctx)?;
         let rule = self.game.end.get(index)?;

@@ -233,6 +233,54 @@ fn compiled_effects_agree_with_written_ones() {
     }
 }
 
+/// A variable set to a word of the context gives what the written `set` gives: `from` and `to`
+/// into a variable without a seat (stored where the steps run), the cells of a walk's step, and
+/// words of other kinds, into a global and a per-seat variable, over contexts with and without
+/// each cell.
+#[test]
+fn words_set_as_written() {
+    let (mut engine, mut state) = two_types();
+    let words = [
+        ContextWord::From,
+        ContextWord::To,
+        ContextWord::StepFrom,
+        ContextWord::StepTo,
+        ContextWord::Mover,
+        ContextWord::Next,
+        ContextWord::Turns,
+        ContextWord::Target,
+        ContextWord::Piece,
+    ];
+    let mut in_place = 0;
+    for word in words {
+        let effects = vec![
+            set(0, ctx(word)),
+            Effect::SetVariable { variable: 2, seat: Some(ctx(ContextWord::Mover)), value: ctx(word) },
+        ];
+        engine.game.phases[0].turn.after = effects.clone();
+        engine.tables.speed.effects =
+            EffectTables::new(&Layout { game: &engine.game, state: &engine.tables.layout });
+        let steps = engine.turn_after(0);
+        in_place += steps.iter().filter(|s| matches!(s, Step::SetMoveCell { .. })).count();
+        state.turns = 3;
+        for mark in [Value::None, Value::Cell(7), Value::Int(1)] {
+            state.variables[0] = mark;
+            for ctx in contexts(&engine, &state) {
+                for step_cells in [(None, None), (Some(2), Some(5))] {
+                    let mut ctx = ctx;
+                    (ctx.walk.step_from, ctx.walk.step_to) = step_cells;
+                    let (mut compiled, mut written) = (state.clone(), state.clone());
+                    engine.run_steps(&mut compiled, &ctx, steps);
+                    engine.run_effects(&mut written, &ctx, &effects);
+                    assert_eq!(compiled.variables, written.variables, "{word:?}, {mark:?}, {ctx:?}");
+                }
+            }
+        }
+    }
+    // `from` and `to` into the variable without a seat.
+    assert_eq!(in_place, 2);
+}
+
 /// A context word plus or minus a constant, set compiled, gives what the written `set` gives:
 /// each word (`choice` none in most contexts), both sides of `+`, saturating either way, and the
 /// least integer subtracted (left to the general form, whose negation would overflow).

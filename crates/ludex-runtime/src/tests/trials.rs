@@ -203,3 +203,56 @@ fn copying_perft(engine: &Engine, state: &State, depth: u32) -> u64 {
         }
     }
 }
+
+/// A piece moved onto an empty cell in one call (`State::move_to_empty`, a quiet move on a board
+/// without stacks) writes what taking it off its cell and putting it down write: the board, its
+/// index and hash (kept, or left stale), and the journal that puts the copy back; a move onto its
+/// own cell or an occupied one writes nothing. Pieces of positions of a seeded random game of each
+/// shipped rules file, to empty cells spread over the board.
+#[test]
+fn a_move_to_an_empty_cell_writes_what_a_lift_and_a_put_write() {
+    for path in shipped_rules() {
+        let engine = engine_for(&std::fs::read_to_string(&path).expect("a rules file"));
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut state = engine.initial_state();
+        let (mut moved, mut written) = (state.clone(), state.clone());
+        let mut moves = Vec::new();
+        for ply in 0..30 {
+            match engine.status(&state) {
+                Status::Over(_) => break,
+                Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
+                Status::Decision { .. } => {
+                    let cells = 0..state.board.len() as CellId;
+                    let empty = cells.clone().filter(|&cell| state.piece(cell).is_none());
+                    let targets: Vec<CellId> = empty.filter(|cell| (cell + ply) % 7 == 0).take(8).collect();
+                    for from in cells.clone().filter(|&cell| state.piece(cell).is_some()).take(6) {
+                        for (&to, hash) in
+                            targets.iter().flat_map(|to| [(to, BoardHash::Kept), (to, BoardHash::Stale)])
+                        {
+                            for copy in [&mut moved, &mut written] {
+                                copy.copy_from(&state, HistoryCopy::Whole);
+                                copy.start_journal(hash);
+                            }
+                            assert!(moved.move_to_empty(from, to));
+                            let piece = written.piece(from);
+                            written.set_piece(from, None);
+                            written.set_piece(to, piece);
+                            assert_eq!(moved, written, "{} {from} {to}", path.display());
+                            moved.restore_from(&state, (HistoryCopy::Whole, TrialWrites::Board));
+                            assert_eq!(moved, state, "{} {from} {to}", path.display());
+                        }
+                        let occupied =
+                            cells.clone().find(|&cell| cell != from && state.piece(cell).is_some());
+                        for to in [Some(from), occupied].into_iter().flatten() {
+                            moved.copy_from(&state, HistoryCopy::Whole);
+                            assert!(!moved.move_to_empty(from, to));
+                            assert_eq!(moved, state, "{} {from} {to}", path.display());
+                        }
+                    }
+                    engine.legal_moves(&state, &mut moves);
+                    engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+}
