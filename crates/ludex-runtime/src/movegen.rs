@@ -252,12 +252,14 @@ impl Engine {
         filters: [&SplitFilter; 2],
         [from, to]: [&mut CellMask; 2],
     ) {
-        for test in filters.iter().flat_map(|filter| &filter.cells) {
-            let mask = match test.key {
-                Key::From => &mut *from,
-                Key::To => &mut *to,
-            };
-            test.restrict(self, state, seats, mask);
+        for filter in filters {
+            for test in &filter.cells {
+                let mask = match test.key {
+                    Key::From => &mut *from,
+                    Key::To => &mut *to,
+                };
+                test.restrict(self, state, seats, mask);
+            }
         }
     }
 }
