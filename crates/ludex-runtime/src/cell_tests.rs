@@ -10,7 +10,7 @@ use ludex_ir::{BinaryOp, CellId, ContextWord, Expr, PieceField, SeatId, ZoneId};
 
 use super::Engine;
 use super::bits::{MAX_TABLED_WORDS, set_bit};
-use super::compiled::{CellOf, Cond, Int, Layout, MapAt, compare, gives_int, read_slot};
+use super::compiled::{CellOf, Cond, Int, Layout, MapAt, compare, gives_int};
 use super::eval::Ctx;
 use super::state::State;
 use super::value::Value;
@@ -257,8 +257,8 @@ impl Scalar {
     fn read<'c>(&self, engine: &Engine, state: &State, generation: impl Fn() -> Ctx<'c>) -> Option<i64> {
         match self {
             Scalar::MapAtVariable(map, slot) => {
-                let cell = read_slot(state, *slot).as_cell()?;
-                map.values(state).get(usize::from(cell)).copied().flatten().map(i64::from)
+                let Value::Cell(cell) = slot_value(state, *slot) else { return None };
+                map.values(state).get(usize::from(*cell)).copied().flatten().map(i64::from)
             }
             Scalar::Compiled(int) => engine.int(state, &generation(), int),
         }
@@ -285,11 +285,22 @@ impl Unless {
     fn holds<'c>(&self, engine: &Engine, state: &State, generation: impl Fn() -> Ctx<'c>) -> bool {
         match self {
             Unless::VariableIs { slot, constant, negated } => {
-                (read_slot(state, *slot) == *constant) != *negated
+                let value = slot_value(state, *slot);
+                // `none` is told by its tag alone, without the equality of values.
+                let equal = match constant {
+                    Value::None => matches!(value, Value::None),
+                    constant => value == constant,
+                };
+                equal != *negated
             }
             Unless::Compiled(cond) => engine.test(state, &generation(), cond),
         }
     }
+}
+
+/// A variable's value, read in place (as `read_slot` gives it, without the copy).
+fn slot_value(state: &State, slot: Option<u32>) -> &Value {
+    slot.and_then(|slot| state.variables.get(slot as usize)).unwrap_or(&Value::None)
 }
 
 /// For a map no effect changes, the cells of each of its values (those past its end have none).

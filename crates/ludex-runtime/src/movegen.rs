@@ -252,12 +252,14 @@ impl Engine {
         filters: [&SplitFilter; 2],
         [from, to]: [&mut CellMask; 2],
     ) {
-        for test in filters.iter().flat_map(|filter| &filter.cells) {
-            let mask = match test.key {
-                Key::From => &mut *from,
-                Key::To => &mut *to,
-            };
-            test.restrict(self, state, seats, mask);
+        for filter in filters {
+            for test in &filter.cells {
+                let mask = match test.key {
+                    Key::From => &mut *from,
+                    Key::To => &mut *to,
+                };
+                test.restrict(self, state, seats, mask);
+            }
         }
     }
 }
@@ -574,9 +576,9 @@ impl Generator<'_> {
 
     /// The moves of the piece on `from` by the generation's plain walks: the cells they end on,
     /// each move a copy of the piece's first with its own `to`; made piece by piece when the
-    /// table has no walk that long. Out of line: inlined into the loop over the pieces, it lets
-    /// the table's lookup out of line (a walking game's playouts 1.8 % dearer).
-    #[inline(never)]
+    /// table has no walk that long. Inlined into the loop over the pieces, with the table's
+    /// lookup (`SeatPaths::reach`).
+    #[inline(always)]
     fn plain_walk_moves(&self, walks: &PlainWalks, from: CellId, sink: &mut impl Sink) -> ControlFlow<()> {
         let Some(mut ends) = walks.ends_from(from) else { return self.piece_moves_from(from, sink) };
         let first = self.piece_move(from, None, Path::NONE);
@@ -1093,7 +1095,8 @@ impl Generator<'_> {
     }
 
     /// One move per empty cell of the region the cell tests keep and piece (held, not on the
-    /// board), cell by cell, where the conditions on the finished move hold.
+    /// board), cell by cell, where the conditions on the finished move hold. Where nothing is
+    /// tested on the finished move, only the pieces' types are read, gathered once.
     fn put_on_empty_cells(
         &self,
         region: &CellSet,
@@ -1103,31 +1106,59 @@ impl Generator<'_> {
         if pieces.clone().next().is_none() {
             return ControlFlow::Continue(());
         }
-        let late = self.has_late_conditions(Landing::OnEmpty);
+        let dropped = |to: CellId, kind| Move {
+            to: Some(to),
+            piece: Some(kind),
+            ..Move::bare(MoveKind::Action(self.id))
+        };
+        if self.has_late_conditions(Landing::OnEmpty) {
+            return self.try_empty_cells(region, |to| {
+                pieces.clone().try_for_each(|piece| {
+                    let ctx = Ctx { piece: PieceSlot::Held(piece), to: Some(to), ..self.ctx() };
+                    if self.late_filters_hold(&ctx) {
+                        sink.put(dropped(to, piece.kind))
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+            });
+        }
+        let mut kinds = [0; MAX_PIECE_TYPES];
+        let count = kinds.iter_mut().zip(pieces).map(|(kind, piece)| *kind = piece.kind).count();
+        let kinds = kinds.get(..count).unwrap_or(&[]);
+        self.try_empty_cells(region, |to| kinds.iter().try_for_each(|&kind| sink.put(dropped(to, kind))))
+    }
+
+    /// Visits in order the empty cells of the region that the cell tests of `to` keep, until
+    /// `visit` breaks.
+    #[inline(always)]
+    fn try_empty_cells(
+        &self,
+        region: &CellSet,
+        mut visit: impl FnMut(CellId) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (word, &region) in region.bits.iter().enumerate() {
             let kept = self.to_cells.bits.get(word).copied().unwrap_or(u64::MAX);
             let mut cells = region & kept & !self.state.index.occupied_word(word);
             while cells != 0 {
-                let to = (word * 64) as CellId + cells.trailing_zeros() as CellId;
+                visit((word * 64) as CellId + cells.trailing_zeros() as CellId)?;
                 cells &= cells - 1;
-                for piece in pieces.clone() {
-                    let ctx = || Ctx { piece: PieceSlot::Held(piece), to: Some(to), ..self.ctx() };
-                    if !late || self.late_filters_hold(&ctx()) {
-                        let kind = MoveKind::Action(self.id);
-                        let piece = Some(piece.kind);
-                        sink.put(Move { to: Some(to), piece, ..Move::bare(kind) })?;
-                    }
-                }
             }
         }
         ControlFlow::Continue(())
     }
 
-    /// Whether the conditions of dropping the piece that do not read its cell hold.
+    /// Whether the conditions of dropping the piece that do not read its cell hold; true at once
+    /// where there are none (inlined: no call a piece for that answer).
+    #[inline(always)]
     fn drop_holds_early(&self, piece: &Piece) -> bool {
-        if !self.has_piece_conditions() {
-            return true;
-        }
+        !self.has_piece_conditions() || self.drop_conditions_met(piece)
+    }
+
+    /// Whether the action's `when` and the early conjuncts of the filters hold for dropping the
+    /// piece (see [`Generator::drop_holds_early`]).
+    #[inline(never)]
+    fn drop_conditions_met(&self, piece: &Piece) -> bool {
         let ctx = Ctx { piece: PieceSlot::Held(*piece), ..self.ctx() };
         self.when_holds(&ctx) && self.early_filters_hold(&ctx)
     }

@@ -8,15 +8,15 @@
 
 use ludex_ir::{ActionId, CellId, SeatId};
 
-use super::table::ActionPaths;
+use super::table::SeatPaths;
 use crate::Engine;
 use crate::compiled::{CellOf, Int};
 use crate::state::State;
 
 /// One generation's plain walks of one action by one seat (see the module doc).
 pub(crate) struct PlainWalks<'a> {
-    paths: &'a ActionPaths,
-    seat: SeatId,
+    /// The seat's part of the action's table.
+    paths: SeatPaths<'a>,
     length: WalkLength<'a>,
     /// The cells holding pieces.
     occupied: u64,
@@ -37,7 +37,9 @@ impl<'a> PlainWalks<'a> {
     /// The action's plain walks in this generation, when the board is one word, the action has a
     /// walk table and its length is a constant or a map read at `from`; `ends` are the cells its
     /// moves may end on, `occupied` those holding pieces. The caller checks that the walk is plain
-    /// and that nothing is left to test a piece or a move (`OneWordWalk`).
+    /// and that nothing is left to test a piece or a move (`OneWordWalk`). Inlined into the
+    /// generation's walks, its one caller.
+    #[inline(always)]
     pub(crate) fn new(
         engine: &'a Engine,
         state: &'a State,
@@ -64,7 +66,7 @@ impl<'a> PlainWalks<'a> {
                 return None;
             }
         };
-        Some(PlainWalks { paths, seat, length, occupied, ends, cells })
+        Some(PlainWalks { paths: paths.of_seat(seat), length, occupied, ends, cells })
     }
 
     /// The cells the walk of the piece on `from` ends on; none when its length passes the table's
@@ -78,7 +80,7 @@ impl<'a> PlainWalks<'a> {
                 clamped(length, self.cells)
             }
         };
-        let reached = self.paths.reach_word(self.seat, from, length, self.occupied)?;
+        let reached = self.paths.reach(from, length, self.occupied)?;
         Some(reached & self.ends)
     }
 }

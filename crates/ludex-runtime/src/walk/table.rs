@@ -38,6 +38,32 @@ pub(crate) struct ActionPaths {
     groups: Vec<u64>,
 }
 
+/// One seat's paths of an action on a board of one word: by start cell and length, the range of
+/// its groups, each the cells passed through and the cells ended on.
+#[derive(Clone, Copy)]
+pub(crate) struct SeatPaths<'a> {
+    /// `buckets[from * (MAX_LENGTH + 1) + length]`.
+    buckets: &'a [(u32, u32)],
+    groups: &'a [[u64; 2]],
+}
+
+impl SeatPaths<'_> {
+    /// The cells the walk from `from` of `length` steps reaches when `occupied` are the cells
+    /// holding pieces: no loop over words, no branch a group. None when the walk is longer than
+    /// the table's.
+    #[inline(always)]
+    pub(crate) fn reach(&self, from: CellId, length: usize, occupied: u64) -> Option<u64> {
+        if length > MAX_LENGTH {
+            return None;
+        }
+        let &(start, end) = self.buckets.get(from as usize * (MAX_LENGTH + 1) + length)?;
+        let groups = self.groups.get(start as usize..end as usize)?;
+        Some(groups.iter().fold(0, |bits, &[through, ends]| {
+            bits | ends & 0u64.wrapping_sub(u64::from(through & occupied == 0))
+        }))
+    }
+}
+
 impl WalkTables {
     pub(crate) fn new(game: &Game) -> WalkTables {
         let words = game.board.cell_count().div_ceil(64);
@@ -124,14 +150,19 @@ impl ActionPaths {
     }
 
     /// On a board of one word (a table of [`WalkTables::of_one_word`]), the cells the seat's walk
-    /// from `from` of `length` steps reaches when `occupied` are the cells holding pieces: no loop
-    /// over words, no branch a group. None when the walk is longer than the table's.
+    /// from `from` of `length` steps reaches when `occupied` are the cells holding pieces (see
+    /// [`SeatPaths::reach`]).
     #[inline]
     pub(crate) fn reach_word(&self, seat: SeatId, from: CellId, length: usize, occupied: u64) -> Option<u64> {
-        let (groups, _) = self.groups(seat, from, length)?.as_chunks::<2>();
-        Some(groups.iter().fold(0, |bits, &[through, ends]| {
-            bits | ends & 0u64.wrapping_sub(u64::from(through & occupied == 0))
-        }))
+        self.of_seat(seat).reach(from, length, occupied)
+    }
+
+    /// On a board of one word, the seat's part of the table, found once for a generation's pieces.
+    pub(crate) fn of_seat(&self, seat: SeatId) -> SeatPaths<'_> {
+        let seat_buckets = self.cells * (MAX_LENGTH + 1);
+        let start = seat as usize * seat_buckets;
+        let buckets = self.buckets.get(start..start + seat_buckets).unwrap_or(&[]);
+        SeatPaths { buckets, groups: self.groups.as_chunks::<2>().0 }
     }
 
     fn new(
