@@ -172,6 +172,12 @@ pub(super) fn end_rule(condition: Expr, outcome: Outcome) -> EndRule {
     EndRule { condition, outcome }
 }
 
+/// An engine on rules written as text (a shipped file's, or a test's own), which must check.
+pub(super) fn engine_for(text: &str) -> Engine {
+    let compiled = ludex_check::compile(text, &ludex_check::OptionValues::default());
+    Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
+}
+
 /// An engine on the game with the position loaded.
 pub(super) fn load(game: Game, position: &str) -> (Engine, State) {
     let engine = Engine::new(game);

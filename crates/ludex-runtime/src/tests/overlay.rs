@@ -15,11 +15,6 @@ use super::*;
 use crate::effects::TurnAfter;
 use crate::turns::Fast;
 
-fn engine_for(text: &str) -> Engine {
-    let compiled = ludex_check::compile(text, &ludex_check::OptionValues::default());
-    Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
-}
-
 fn chess() -> Engine {
     engine_for(include_str!("../../../../rules/chess.rules"))
 }

@@ -11,11 +11,6 @@ use super::super::state::HistoryCopy;
 use super::super::trial_writes::TrialWrites;
 use super::*;
 
-fn engine_for(text: &str) -> Engine {
-    let compiled = ludex_check::compile(text, &ludex_check::OptionValues::default());
-    Engine::new(compiled.game.expect("the shipped rules compile"))
-}
-
 /// Plays `games` random games, checking every decision point.
 fn check_games(text: &str, games: u64) {
     let engine = engine_for(text);

@@ -479,9 +479,7 @@ fn a_prize_value_sees_the_capturing_piece_held() {
 #[test]
 fn every_game_starts_from_the_setup_whatever_was_played_before() {
     for path in shipped_rules() {
-        let text = std::fs::read_to_string(&path).expect("a shipped rules file");
-        let compiled = ludex_check::compile(&text, &ludex_check::OptionValues::default());
-        let engine = Engine::new(compiled.game.expect("the shipped rules compile"));
+        let engine = engine_for(&std::fs::read_to_string(&path).expect("a shipped rules file"));
         let mut played = engine.initial_state();
         let mut moves = Vec::new();
         for _ in 0..40 {
