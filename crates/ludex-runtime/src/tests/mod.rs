@@ -178,6 +178,33 @@ pub(super) fn engine_for(text: &str) -> Engine {
     Engine::new(compiled.game.unwrap_or_else(|| panic!("{:?}", compiled.diagnostics)))
 }
 
+/// Plays a seeded random game of at most `steps` steps (decisions and rolls): at each decision
+/// point, `visit` sees the position, its legal moves and the step's number before a move drawn
+/// among them is played. Returns the position reached.
+pub(super) fn random_game_visiting(
+    engine: &Engine,
+    seed: u64,
+    steps: u32,
+    mut visit: impl FnMut(&State, &[Move], u32),
+) -> State {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut state = engine.initial_state();
+    let mut moves = Vec::new();
+    for step in 0..steps {
+        match engine.status(&state) {
+            Status::Over(_) => break,
+            Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
+            Status::Decision { .. } => {
+                engine.legal_moves(&state, &mut moves);
+                visit(&state, &moves, step);
+                engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+    state
+}
+
 /// An engine on the game with the position loaded.
 pub(super) fn load(game: Game, position: &str) -> (Engine, State) {
     let engine = Engine::new(game);

@@ -8,9 +8,6 @@
 
 use std::ops::ControlFlow;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
 use super::*;
 use crate::effects::TurnAfter;
 use crate::turns::Fast;
@@ -180,23 +177,12 @@ fn the_overlay_answers_as_played_trials_do_in_every_shipped_game_whose_legal_if_
 /// moves the overlay answered.
 fn random_games(engine: &Engine, games: u64) -> usize {
     let mut answered = 0;
-    let mut moves = Vec::new();
     for seed in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut state = engine.initial_state();
-        for _ in 0..200 {
-            match engine.status(&state) {
-                Status::Over(_) => break,
-                Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
-                Status::Decision { .. } => {
-                    if engine.tables.speed.trials.guard(state.phase).is_some() {
-                        answered += check_position(engine, &state);
-                    }
-                    engine.legal_moves(&state, &mut moves);
-                    engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
-                }
+        random_game_visiting(engine, seed, 200, |state, _, _| {
+            if engine.tables.speed.trials.guard(state.phase).is_some() {
+                answered += check_position(engine, state);
             }
-        }
+        });
     }
     answered
 }

@@ -15,31 +15,19 @@ use super::*;
 fn check_games(text: &str, games: u64) {
     let engine = engine_for(text);
     let mut scratch = engine.initial_state();
-    let mut moves = Vec::new();
     for seed in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut state = engine.initial_state();
-        scratch.copy_from(&state, HistoryCopy::Whole);
         scratch.start_journal(BoardHash::Kept);
-        for _ in 0..150 {
-            match engine.status(&state) {
-                Status::Over(_) => break,
-                Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
-                Status::Decision { .. } => {
-                    assert_eq!(state.index, rebuilt_index(&engine, &state));
-                    engine.legal_moves(&state, &mut moves);
-                    scratch.copy_from(&state, HistoryCopy::Whole);
-                    for &mv in &moves {
-                        scratch.restore_from(&state, (HistoryCopy::Whole, TrialWrites::Anything));
-                        engine.apply_move(&mut scratch, mv);
-                    }
-                    scratch.restore_from(&state, (HistoryCopy::Whole, TrialWrites::Anything));
-                    assert_eq!(scratch, state);
-                    check_trials(&engine, &state, &moves, &mut scratch);
-                    engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
-                }
+        random_game_visiting(&engine, seed, 150, |state, moves, _| {
+            assert_eq!(state.index, rebuilt_index(&engine, state));
+            scratch.copy_from(state, HistoryCopy::Whole);
+            for &mv in moves {
+                scratch.restore_from(state, (HistoryCopy::Whole, TrialWrites::Anything));
+                engine.apply_move(&mut scratch, mv);
             }
-        }
+            scratch.restore_from(state, (HistoryCopy::Whole, TrialWrites::Anything));
+            assert_eq!(scratch, *state);
+            check_trials(&engine, state, moves, &mut scratch);
+        });
     }
 }
 
@@ -129,29 +117,18 @@ fn perft_counts_as_a_search_that_copies_each_child() {
 fn a_board_hash_left_stale_is_made_afresh() {
     for path in shipped_rules() {
         let engine = engine_for(&std::fs::read_to_string(&path).expect("a rules file"));
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut state = engine.initial_state();
-        let mut stale = state.clone();
-        let mut moves = Vec::new();
-        for _ in 0..40 {
-            match engine.status(&state) {
-                Status::Over(_) => break,
-                Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
-                Status::Decision { .. } => {
-                    engine.legal_moves(&state, &mut moves);
-                    for &mv in &moves {
-                        let mut kept = state.clone();
-                        engine.play(&mut kept, mv);
-                        stale.copy_from(&state, HistoryCopy::Whole);
-                        stale.start_journal(BoardHash::Stale);
-                        engine.play(&mut stale, mv);
-                        stale.rehash_board();
-                        assert_eq!(stale.index, kept.index, "{}", path.display());
-                    }
-                    engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
-                }
+        let mut stale = engine.initial_state();
+        random_game_visiting(&engine, 7, 40, |state, moves, _| {
+            for &mv in moves {
+                let mut kept = state.clone();
+                engine.play(&mut kept, mv);
+                stale.copy_from(state, HistoryCopy::Whole);
+                stale.start_journal(BoardHash::Stale);
+                engine.play(&mut stale, mv);
+                stale.rehash_board();
+                assert_eq!(stale.index, kept.index, "{}", path.display());
             }
-        }
+        });
     }
 }
 
@@ -208,46 +185,36 @@ fn copying_perft(engine: &Engine, state: &State, depth: u32) -> u64 {
 fn a_move_to_an_empty_cell_writes_what_a_lift_and_a_put_write() {
     for path in shipped_rules() {
         let engine = engine_for(&std::fs::read_to_string(&path).expect("a rules file"));
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut state = engine.initial_state();
-        let (mut moved, mut written) = (state.clone(), state.clone());
-        let mut moves = Vec::new();
-        for ply in 0..30 {
-            match engine.status(&state) {
-                Status::Over(_) => break,
-                Status::Chance { sides } => engine.apply_chance(&mut state, rng.random_range(1..=sides)),
-                Status::Decision { .. } => {
-                    let cells = 0..state.board.len() as CellId;
-                    let empty = cells.clone().filter(|&cell| state.piece(cell).is_none());
-                    let targets: Vec<CellId> = empty.filter(|cell| (cell + ply) % 7 == 0).take(8).collect();
-                    for from in cells.clone().filter(|&cell| state.piece(cell).is_some()).take(6) {
-                        for (&to, hash) in
-                            targets.iter().flat_map(|to| [(to, BoardHash::Kept), (to, BoardHash::Stale)])
-                        {
-                            for copy in [&mut moved, &mut written] {
-                                copy.copy_from(&state, HistoryCopy::Whole);
-                                copy.start_journal(hash);
-                            }
-                            assert!(moved.move_to_empty(from, to));
-                            let piece = written.piece(from);
-                            written.set_piece(from, None);
-                            written.set_piece(to, piece);
-                            assert_eq!(moved, written, "{} {from} {to}", path.display());
-                            moved.restore_from(&state, (HistoryCopy::Whole, TrialWrites::Board));
-                            assert_eq!(moved, state, "{} {from} {to}", path.display());
-                        }
-                        let occupied =
-                            cells.clone().find(|&cell| cell != from && state.piece(cell).is_some());
-                        for to in [Some(from), occupied].into_iter().flatten() {
-                            moved.copy_from(&state, HistoryCopy::Whole);
-                            assert!(!moved.move_to_empty(from, to));
-                            assert_eq!(moved, state, "{} {from} {to}", path.display());
-                        }
+        let mut moved = engine.initial_state();
+        let mut written = moved.clone();
+        random_game_visiting(&engine, 11, 30, |state, _, ply| {
+            let cells = 0..state.board.len() as CellId;
+            let empty = cells.clone().filter(|&cell| state.piece(cell).is_none());
+            let targets: Vec<CellId> =
+                empty.filter(|&cell| (u32::from(cell) + ply) % 7 == 0).take(8).collect();
+            for from in cells.clone().filter(|&cell| state.piece(cell).is_some()).take(6) {
+                for (&to, hash) in
+                    targets.iter().flat_map(|to| [(to, BoardHash::Kept), (to, BoardHash::Stale)])
+                {
+                    for copy in [&mut moved, &mut written] {
+                        copy.copy_from(state, HistoryCopy::Whole);
+                        copy.start_journal(hash);
                     }
-                    engine.legal_moves(&state, &mut moves);
-                    engine.apply_move(&mut state, moves[rng.random_range(0..moves.len())]);
+                    assert!(moved.move_to_empty(from, to));
+                    let piece = written.piece(from);
+                    written.set_piece(from, None);
+                    written.set_piece(to, piece);
+                    assert_eq!(moved, written, "{} {from} {to}", path.display());
+                    moved.restore_from(state, (HistoryCopy::Whole, TrialWrites::Board));
+                    assert_eq!(moved, *state, "{} {from} {to}", path.display());
+                }
+                let occupied = cells.clone().find(|&cell| cell != from && state.piece(cell).is_some());
+                for to in [Some(from), occupied].into_iter().flatten() {
+                    moved.copy_from(state, HistoryCopy::Whole);
+                    assert!(!moved.move_to_empty(from, to));
+                    assert_eq!(moved, *state, "{} {from} {to}", path.display());
                 }
             }
-        }
+        });
     }
 }

@@ -480,18 +480,7 @@ fn a_prize_value_sees_the_capturing_piece_held() {
 fn every_game_starts_from_the_setup_whatever_was_played_before() {
     for path in shipped_rules() {
         let engine = engine_for(&std::fs::read_to_string(&path).expect("a shipped rules file"));
-        let mut played = engine.initial_state();
-        let mut moves = Vec::new();
-        for _ in 0..40 {
-            match engine.status(&played) {
-                Status::Over(_) => break,
-                Status::Chance { .. } => engine.apply_chance(&mut played, 1),
-                Status::Decision { .. } => {
-                    engine.legal_moves(&played, &mut moves);
-                    engine.apply_move(&mut played, moves[moves.len() / 2]);
-                }
-            }
-        }
+        let played = random_game_visiting(&engine, 3, 40, |_, _, _| {});
         let fresh = engine.start_game(&crate::turns::Fast);
         assert_ne!(played, fresh, "{}: the game played no move", path.display());
         assert_eq!(engine.initial_state(), fresh, "{}", path.display());
